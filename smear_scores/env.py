@@ -1,0 +1,71 @@
+"""Small helpers that read settings from the environment and refuse bad values clearly."""
+
+from __future__ import annotations
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+TRUE = {"1", "true", "yes", "on"}
+FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_str(name: str, default: str) -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in TRUE:
+        return True
+    if value in FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={raw!r} is not a yes/no value: use one of 1, true, yes, on or 0, false, no, off."
+    )
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    items = [item.strip() for item in raw.split(",") if item.strip()]
+    if not items:
+        raise ImproperlyConfigured(
+            f"{name} is set but empty: give a comma-separated list, e.g. {name}=scores.example.org"
+        )
+    return items
+
+
+def env_database(name: str, default: str) -> dict:
+    import dj_database_url
+
+    raw = os.environ.get(name) or default
+    try:
+        config = dj_database_url.parse(raw, conn_max_age=60, conn_health_checks=True)
+    except ValueError as exc:
+        raise ImproperlyConfigured(
+            f"{name}={raw!r} is not a database URL ({exc}). Use sqlite:///path/to/db.sqlite3 "
+            f"or postgres://user:password@host:5432/name."
+        ) from exc
+    engine = config.get("ENGINE", "")
+    if engine not in ("django.db.backends.sqlite3", "django.db.backends.postgresql"):
+        raise ImproperlyConfigured(
+            f"{name}={raw!r} selects {engine or 'an unknown engine'}; Smear Scores runs on SQLite "
+            f"(sqlite:///...) or PostgreSQL (postgres://...)."
+        )
+    if engine == "django.db.backends.sqlite3":
+        # One writer at a time: wait for the lock instead of failing, and take the write
+        # lock at BEGIN so a read-then-write transaction cannot deadlock.
+        config["CONN_MAX_AGE"] = 0
+        config.setdefault("OPTIONS", {}).update(
+            {
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            }
+        )
+    return config

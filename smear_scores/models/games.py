@@ -1,0 +1,201 @@
+"""Persistence of games: storage only. The rules live in smear_scores.rules."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.db.models import F, Q
+
+from smear_scores import rules
+
+
+def new_public_id() -> str:
+    # 72 random bits: unguessable, still short enough for a link.
+    return secrets.token_urlsafe(9)
+
+
+def new_edit_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Game(models.Model):
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    # Whoever holds this may score the game (the creating device, a hand-over link, the API).
+    edit_token = models.CharField(max_length=40, default=new_edit_token, editable=False)
+    variant = models.SlugField(max_length=40)
+    # The variant and its options frozen when the game starts: a later change of a preset
+    # never rewrites an old game.
+    variant_spec = models.JSONField()
+    options = models.JSONField(default=dict)
+    first_dealer = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
+
+    # A cache of the rules engine's standings after the last hand, written in the same
+    # transaction as every hand write (services); a full replay must always agree with it.
+    scores = models.JSONField(default=list)
+    hands_played = models.PositiveIntegerField(default=0)
+    next_dealer = models.PositiveSmallIntegerField()
+    finished = models.BooleanField(default=False)
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    reason = models.TextField(blank=True, default="")
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["-updated_at"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(finished=False) | Q(winner__isnull=False),
+                name="game_finished_has_winner",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rules_variant.name} {self.public_id}"
+
+    @property
+    def rules_variant(self) -> rules.Variant:
+        cached = self.__dict__.get("_rules_variant")
+        if cached is None:
+            cached = self.__dict__["_rules_variant"] = rules.variant_from_dict(self.variant_spec)
+        return cached
+
+    def state(self) -> rules.GameState:
+        """The standings after the last hand, from the cache (no query)."""
+        return rules.GameState(
+            variant=self.rules_variant,
+            options=self.options,
+            first_dealer=self.first_dealer,
+            scores=tuple(self.scores),
+            dealer=self.next_dealer,
+            hands_played=self.hands_played,
+            finished=self.finished,
+            winner=self.winner,
+            reason=self.reason,
+        )
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()  # 0-based, clockwise (D7)
+    name = models.CharField(max_length=40)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Hand(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    thrown_in = models.BooleanField(default=False)
+    bidder = models.PositiveSmallIntegerField(null=True, blank=True)
+    bid = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Points taken per team, in team order; awards: point key -> team (or null), when the
+    # scorer entered who took each point.
+    points = models.JSONField(default=list)
+    awards = models.JSONField(null=True, blank=True)
+    made = models.BooleanField(null=True, blank=True)
+    # Cache: running totals after this hand, rewritten in the transaction that edits any
+    # earlier hand.
+    scores_after = models.JSONField(default=list)
+    revisions = models.PositiveIntegerField(default=0)  # times this hand was edited
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="hand_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            # S6, W6: no variant bids below 2 or above 6.
+            models.CheckConstraint(
+                condition=Q(bid__isnull=True) | Q(bid__gte=2, bid__lte=6), name="hand_bid_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(bidder__isnull=True) | Q(bidder__lte=5), name="hand_bidder_seat"
+            ),
+            models.CheckConstraint(condition=Q(dealer__lte=5), name="hand_dealer_seat"),
+            # D4: a thrown-in deal has no bidder, bid or result; any other hand has all three.
+            models.CheckConstraint(
+                condition=(
+                    Q(thrown_in=True, bidder__isnull=True, bid__isnull=True, made__isnull=True)
+                    | Q(thrown_in=False, bidder__isnull=False, bid__isnull=False, made__isnull=False)
+                ),
+                name="hand_thrown_in_shape",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} of {self.game_id}"
+
+    def entry(self) -> rules.HandEntry:
+        """The hand as the table reported it, for the rules engine."""
+        if self.thrown_in:
+            return rules.HandEntry.thrown()
+        if self.awards is not None:
+            return rules.HandEntry(bidder=self.bidder, bid=self.bid, awards=self.awards)
+        return rules.HandEntry(bidder=self.bidder, bid=self.bid, points=tuple(self.points))
+
+    def as_record(self) -> dict:
+        """The stored values, as the audit keeps them."""
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "thrown_in": self.thrown_in,
+            "bidder": self.bidder,
+            "bid": self.bid,
+            "points": self.points,
+            "awards": self.awards,
+            "made": self.made,
+        }
+
+
+class HandRevision(models.Model):
+    """Audit: every recorded, edited or undone hand, with old and new values."""
+
+    class Action(models.TextChoices):
+        RECORD = "record", "recorded"
+        EDIT = "edit", "edited"
+        UNDO = "undo", "undone"
+        IMPORT = "import", "imported"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField()
+    action = models.CharField(max_length=10, choices=Action.choices)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+    source = models.CharField(max_length=20, default="web")  # web, api, import
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} hand {self.number}"
+
+
+class IdempotencyKey(models.Model):
+    """The first answer to a POST carrying an Idempotency-Key, replayed for repeats."""
+
+    scope = models.CharField(max_length=80)  # e.g. "games" or "game:<public_id>:hands"
+    key = models.CharField(max_length=200)
+    status = models.PositiveSmallIntegerField()
+    response = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "key"], name="idempotency_unique_key"),
+        ]

@@ -1,0 +1,276 @@
+"""Scoring, standings, the deal, and the end of the game.
+
+``GameState`` is the state between two hands. ``state.play(entry)`` returns the next
+state and what the hand did, or raises ``HandRefused`` and changes nothing (states are
+immutable). ``replay`` rebuilds the standings from the list of hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .errors import HandRefused, RuleError
+from .hands import HandEntry, and_join, taken_points, validate_hand
+from .variants import Variant
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One hand as scored: what was taken, what it changed, the running totals after it."""
+
+    number: int
+    dealer: int
+    thrown_in: bool
+    bidder: int | None
+    bidding_team: int | None
+    bid: int | None
+    points: tuple[int, ...]
+    awards: Mapping[str, int | None] | None
+    made: bool | None
+    changes: tuple[int, ...]
+    scores: tuple[int, ...]
+    capped: tuple[bool, ...]
+
+
+@dataclass(frozen=True)
+class GameState:
+    variant: Variant
+    options: Mapping[str, Any]
+    first_dealer: int
+    scores: tuple[int, ...]
+    dealer: int  # who deals the next hand
+    hands_played: int = 0
+    finished: bool = False
+    winner: int | None = None
+    # One plain sentence: why the game ended, or why it goes on although a team reached
+    # the target (D5 tie, W10a). Empty while nothing needs saying.
+    reason: str = ""
+
+    # -- the deal (S3, S6, D7) -------------------------------------------------------------
+    @property
+    def next_number(self) -> int:
+        return self.hands_played + 1
+
+    @property
+    def first_bidder(self) -> int:
+        # D7: the player left of the dealer (the next seat clockwise) bids first.
+        return (self.dealer + 1) % self.variant.players
+
+    def needed(self, team: int) -> int:
+        return max(0, self.variant.target - self.scores[team])
+
+    # -- playing a hand --------------------------------------------------------------------
+    def check(self, entry: HandEntry) -> list[RuleError]:
+        if self.finished:
+            # D8: a finished game accepts no more hands.
+            return [
+                RuleError(
+                    "game",
+                    f"The game is over: {self.reason} Undo the last hand to reopen it (D8).",
+                    "D8",
+                )
+            ]
+        return validate_hand(self.variant, entry)
+
+    def play(self, entry: HandEntry) -> tuple[GameState, HandResult]:
+        errors = self.check(entry)
+        if errors:
+            raise HandRefused(errors)
+        variant = self.variant
+        number = self.next_number
+
+        if entry.thrown_in:
+            # D4: a thrown-in deal changes no score and the same dealer deals again.
+            result = HandResult(
+                number=number,
+                dealer=self.dealer,
+                thrown_in=True,
+                bidder=None,
+                bidding_team=None,
+                bid=None,
+                points=(0,) * variant.teams,
+                awards=None,
+                made=None,
+                changes=(0,) * variant.teams,
+                scores=self.scores,
+                capped=(False,) * variant.teams,
+            )
+            after = replace(self, hands_played=number)
+            return after._decide(result), result
+
+        points = taken_points(variant, entry)
+        bidding_team = variant.team_of(entry.bidder)
+        # D3: made or set is decided by the points the bidding team took.
+        made = points[bidding_team] >= entry.bid
+        # S9 / W9: a made bid scores everything taken; a set bid loses the bid;
+        # the other teams always score what they took.
+        changes = list(points)
+        if not made:
+            changes[bidding_team] = -entry.bid
+        scores = [s + c for s, c in zip(self.scores, changes, strict=True)]
+        capped = [False] * variant.teams
+        if self.options.get("cap_non_bidder"):
+            # W10b / D6: after adding, a non-bidding team above the target ends at it.
+            for team, score in enumerate(scores):
+                if team != bidding_team and score > variant.target:
+                    scores[team] = variant.target
+                    capped[team] = True
+        result = HandResult(
+            number=number,
+            dealer=self.dealer,
+            thrown_in=False,
+            bidder=entry.bidder,
+            bidding_team=bidding_team,
+            bid=entry.bid,
+            points=points,
+            awards=dict(entry.awards) if entry.awards is not None else None,
+            made=made,
+            changes=tuple(s - o for s, o in zip(scores, self.scores, strict=True)),
+            scores=tuple(scores),
+            capped=tuple(capped),
+        )
+        after = replace(
+            self,
+            scores=tuple(scores),
+            hands_played=number,
+            # D7: the deal passes to the left (S3, W4).
+            dealer=(self.dealer + 1) % variant.players,
+        )
+        return after._decide(result), result
+
+    # -- the end of the game (S10, W10, D5) --------------------------------------------------
+    def _decide(self, result: HandResult) -> GameState:
+        variant = self.variant
+        target = variant.target
+        label = variant.team_label
+        candidates = [t for t, s in enumerate(self.scores) if s >= target]
+        if not candidates:
+            return replace(self, finished=False, winner=None, reason="")
+        if self.options.get("win_only_on_made_bid") and not result.made:
+            # W10a: no team can win in a hand whose bid was not made (set, or thrown in).
+            names = and_join([label(t) for t in candidates])
+            why = "was set" if result.made is False else "was thrown in"
+            return replace(
+                self,
+                finished=False,
+                winner=None,
+                reason=f"{names} reached {target}, but this hand's bid {why} and the game is "
+                f"only won on a made bid: play on (W10a).",
+            )
+        win_rule = variant.rule("win")
+        if len(candidates) == 1:
+            team = candidates[0]
+            return replace(
+                self,
+                finished=True,
+                winner=team,
+                reason=f"{label(team)} wins with {self.scores[team]} points, the first team "
+                f"to reach {target} ({win_rule}).",
+            )
+        best = max(self.scores[t] for t in candidates)
+        leaders = [t for t in candidates if self.scores[t] == best]
+        others = [t for t in candidates if t not in leaders]
+        if len(leaders) == 1:
+            team = leaders[0]
+            beaten = and_join([f"{label(t)}'s {self.scores[t]}" for t in others])
+            return replace(
+                self,
+                finished=True,
+                winner=team,
+                reason=f"{label(team)} wins: more than one team reached {target} in the same "
+                f"hand, and {label(team)}'s {best} beats {beaten} ({win_rule}, D5).",
+            )
+        names = and_join([label(t) for t in leaders])
+        if result.bidding_team in leaders:
+            team = result.bidding_team
+            return replace(
+                self,
+                finished=True,
+                winner=team,
+                reason=f"{label(team)} wins: {names} are tied at {best}, and {label(team)} "
+                f"was the bidding team ({win_rule}, D5).",
+            )
+        return replace(
+            self,
+            finished=False,
+            winner=None,
+            reason=f"{names} are tied at {best} and did not bid: nobody has won yet, "
+            f"play another hand (D5).",
+        )
+
+
+def new_game(
+    variant: Variant, options: Mapping[str, Any] | None = None, first_dealer: int = 0
+) -> GameState:
+    """A game before its first hand; refuses unknown options or a dealer not at the table."""
+    resolved, errors = variant.resolve_options(dict(options or {}))
+    if (
+        isinstance(first_dealer, bool)
+        or not isinstance(first_dealer, int)
+        or not 0 <= first_dealer < variant.players
+    ):
+        errors.append(
+            RuleError(
+                "first_dealer",
+                f"The first dealer must be one of the {variant.players} seats "
+                f"(0 to {variant.players - 1}), not {first_dealer!r}.",
+                variant.rule("dealer"),
+            )
+        )
+    if errors:
+        raise HandRefused(errors)
+    return GameState(
+        variant=variant,
+        options=resolved,
+        first_dealer=first_dealer,
+        scores=(0,) * variant.teams,
+        dealer=first_dealer,
+    )
+
+
+def replay(
+    variant: Variant,
+    options: Mapping[str, Any] | None,
+    first_dealer: int,
+    entries: Iterable[HandEntry],
+) -> tuple[GameState, list[HandResult]]:
+    """Standings replayed from the hands in order. A refused hand raises HandRefused
+    with its number in ``hand_number``."""
+    state = new_game(variant, options, first_dealer)
+    results = []
+    for entry in entries:
+        try:
+            state, result = state.play(entry)
+        except HandRefused as refused:
+            refused.hand_number = state.next_number
+            raise
+        results.append(result)
+    return state, results
+
+
+def preview(state: GameState, entry: HandEntry) -> HandResult | None:
+    """What the hand would do, or None when it would be refused (for the 'will score' line)."""
+    try:
+        return state.play(entry)[1]
+    except HandRefused:
+        return None
+
+
+def describe(variant: Variant, result: HandResult) -> str:
+    """'Team A bid 4 and took 5: made, +5 · Team B +1' — one line for a scored hand."""
+    if result.thrown_in:
+        return "Thrown in: no score; the same dealer deals again."
+    label = variant.team_label
+    team = result.bidding_team
+    taken = result.points[team]
+    verdict = "made" if result.made else "set"
+    parts = [
+        f"{label(team)} bid {result.bid} and took {taken}: {verdict}, {result.changes[team]:+d}"
+    ]
+    for other, change in enumerate(result.changes):
+        if other != team:
+            capped = " (capped at the target)" if result.capped[other] else ""
+            parts.append(f"{label(other)} {change:+d}{capped}")
+    return " · ".join(parts)

@@ -1,0 +1,1 @@
+"""Every write goes through a service: keyword-only arguments, one transaction each."""

@@ -1,0 +1,350 @@
+"""Every write to a game goes through here: one transaction each, the rules engine
+decides, the models store. The game row is locked (select_for_update) for the length
+of each write, so two devices writing at once are serialised."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from smear_scores import rules
+from smear_scores.models import Game, Hand, HandRevision, Seat
+from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
+
+MAX_NAME = 40
+
+
+class Conflict(Exception):
+    """The write no longer fits the game: a hand number already taken, or a finished game."""
+
+    def __init__(self, message: str, *, field: str = "number", rule: str = ""):
+        self.message = message
+        self.field = field
+        self.rule = rule
+        super().__init__(message)
+
+
+def _check_players(variant: rules.Variant, players: Sequence[Any]) -> list[RuleError]:
+    seats_rule = variant.rule("seats")
+    if not isinstance(players, list | tuple) or len(players) != variant.players:
+        return [
+            RuleError(
+                "players",
+                f"{variant.name} is played by {variant.players} players: give "
+                f"{variant.players} names in seat order, clockwise ({seats_rule}).",
+                seats_rule,
+            )
+        ]
+    errors = []
+    for seat, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            errors.append(
+                RuleError(f"players.{seat}", f"Seat {seat + 1} needs a player's name.", seats_rule)
+            )
+        elif len(name.strip()) > MAX_NAME:
+            errors.append(
+                RuleError(
+                    f"players.{seat}",
+                    f"Seat {seat + 1}'s name is {len(name.strip())} characters long; "
+                    f"keep it to {MAX_NAME}.",
+                    seats_rule,
+                )
+            )
+    return errors
+
+
+def _variant(slug: Any) -> rules.Variant:
+    try:
+        return rules.get_variant(slug)
+    except (KeyError, TypeError):
+        known = ", ".join(rules.VARIANTS)
+        raise HandRefused(
+            [RuleError("variant", f"Unknown variant {slug!r}: choose one of {known}.", "")]
+        ) from None
+
+
+def _result_values(result: HandResult) -> dict[str, Any]:
+    return {
+        "dealer": result.dealer,
+        "thrown_in": result.thrown_in,
+        "bidder": result.bidder,
+        "bid": result.bid,
+        "points": list(result.points),
+        "awards": dict(result.awards) if result.awards is not None else None,
+        "made": result.made,
+        "scores_after": list(result.scores),
+    }
+
+
+def _store_state(game: Game, state: rules.GameState) -> None:
+    was_finished = game.finished
+    game.scores = list(state.scores)
+    game.hands_played = state.hands_played
+    game.next_dealer = state.dealer
+    game.finished = state.finished
+    game.winner = state.winner
+    game.reason = state.reason
+    if state.finished and not was_finished:
+        game.finished_at = timezone.now()
+    elif not state.finished:
+        game.finished_at = None
+    game.save(
+        update_fields=[
+            "scores",
+            "hands_played",
+            "next_dealer",
+            "finished",
+            "winner",
+            "reason",
+            "finished_at",
+            "updated_at",
+        ]
+    )
+
+
+def _locked(game: Game) -> Game:
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+@transaction.atomic
+def game_create(
+    *,
+    variant: str,
+    players: Sequence[str],
+    first_dealer: int | None = None,
+    options: dict[str, Any] | None = None,
+    rematch_of: Game | None = None,
+    **extra: Any,
+) -> Game:
+    """A new game; ``first_dealer=None`` draws the dealer at random (S3, W4).
+
+    Raises HandRefused with every problem of the set-up at once."""
+    rules_variant = _variant(variant)
+    errors = _check_players(rules_variant, players)
+    if first_dealer is None:
+        first_dealer = random.randrange(rules_variant.players)
+    try:
+        state = rules.new_game(rules_variant, options, first_dealer)
+    except HandRefused as refused:
+        errors.extend(refused.errors)
+    if errors:
+        raise HandRefused(errors)
+    game = Game.objects.create(
+        variant=rules_variant.slug,
+        variant_spec=rules.variant_to_dict(rules_variant),
+        options=dict(state.options),
+        first_dealer=first_dealer,
+        scores=list(state.scores),
+        next_dealer=state.dealer,
+        rematch_of=rematch_of,
+        **extra,
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, position=seat, name=name.strip()) for seat, name in enumerate(players)
+    )
+    return game
+
+
+def _same_hand(variant: rules.Variant, hand: Hand, entry: HandEntry) -> bool:
+    """Is ``entry`` what ``hand`` already records (a repeated submission)?"""
+    if rules.validate_hand(variant, entry):
+        return False
+    return (
+        hand.thrown_in == entry.thrown_in
+        and hand.bidder == entry.bidder
+        and hand.bid == entry.bid
+        and tuple(hand.points) == rules.taken_points(variant, entry)
+        and hand.awards == (dict(entry.awards) if entry.awards is not None else None)
+    )
+
+
+@transaction.atomic
+def hand_record(
+    *, game: Game, entry: HandEntry, number: int | None = None, source: str = "web"
+) -> tuple[Game, HandResult | None]:
+    """Record the next hand. ``number`` is the hand number the scorer's screen showed.
+
+    A repeat of the hand just recorded (a double tap, a resubmitted form) records nothing
+    and returns (game, None). A different hand under a number already taken, or any hand
+    for a finished game, raises Conflict; a hand that breaks a rule raises HandRefused."""
+    game = _locked(game)
+    state = game.state()
+    if number is not None and number != state.next_number:
+        if number == state.hands_played and number >= 1:
+            last = game.hands.get(number=number)
+            if _same_hand(game.rules_variant, last, entry):
+                return game, None
+        if number <= state.hands_played:
+            raise Conflict(
+                f"Hand {number} was already recorded on another device; the scoreboard now "
+                f"shows hand {state.next_number}. Check it and enter the hand again if needed."
+            )
+        raise Conflict(f"The next hand is hand {state.next_number}, not hand {number}.")
+    if state.finished:
+        raise Conflict(
+            f"The game is over: {state.reason} Undo the last hand to reopen it (D8).",
+            field="game",
+            rule="D8",
+        )
+    new_state, result = state.play(entry)
+    values = _result_values(result)
+    Hand.objects.create(game=game, number=result.number, **values)
+    HandRevision.objects.create(
+        game=game,
+        number=result.number,
+        action=HandRevision.Action.RECORD,
+        new=values,
+        source=source,
+    )
+    _store_state(game, new_state)
+    return game, result
+
+
+def _replay_and_store(game: Game, hands: list[Hand], entries: list[HandEntry]) -> rules.GameState:
+    """Replay every hand from the start; rewrite what changed; refuse if any hand now breaks
+    a rule (with the number of the first such hand)."""
+    state, results = rules.replay(game.rules_variant, game.options, game.first_dealer, entries)
+    changed = []
+    for hand, result in zip(hands, results, strict=True):
+        values = _result_values(result)
+        if any(getattr(hand, k) != v for k, v in values.items()):
+            for k, v in values.items():
+                setattr(hand, k, v)
+            changed.append(hand)
+    if changed:
+        Hand.objects.bulk_update(changed, [*_result_values(results[0]).keys(), "revisions"])
+    _store_state(game, state)
+    return state
+
+
+@transaction.atomic
+def hand_edit(*, game: Game, number: int, entry: HandEntry, source: str = "web") -> Game:
+    """Change hand ``number`` and replay everything after it (D8: may finish or reopen)."""
+    game = _locked(game)
+    hands = list(game.hands.order_by("number"))
+    if not 1 <= number <= len(hands):
+        raise Conflict(
+            f"There is no hand {number} to edit: this game has {len(hands)} hand"
+            f"{'s' if len(hands) != 1 else ''}.",
+        )
+    target = hands[number - 1]
+    old = target.as_record()
+    entries = [h.entry() for h in hands]
+    errors = rules.validate_hand(game.rules_variant, entry)
+    if errors:
+        raise HandRefused(errors, hand_number=number)
+    entries[number - 1] = HandEntry(
+        thrown_in=entry.thrown_in, bidder=entry.bidder, bid=entry.bid,
+        points=entry.points, awards=entry.awards,
+    )
+    _replay_and_store_checked(game, hands, entries, number)
+    target.revisions += 1
+    Hand.objects.filter(pk=target.pk).update(revisions=target.revisions)
+    target.refresh_from_db()
+    HandRevision.objects.create(
+        game=game,
+        number=number,
+        action=HandRevision.Action.EDIT,
+        old=old,
+        new=target.as_record(),
+        source=source,
+    )
+    return game
+
+
+def _replay_and_store_checked(
+    game: Game, hands: list[Hand], entries: list[HandEntry], edited: int
+) -> None:
+    try:
+        _replay_and_store(game, hands, entries)
+    except HandRefused as refused:
+        if refused.hand_number is not None and refused.hand_number > edited:
+            # The edited hand decides the game earlier: later hands would be played in a
+            # finished game (D8). Say so instead of silently dropping them.
+            raise HandRefused(
+                [
+                    RuleError(
+                        "game",
+                        f"With this change the game is over after hand {edited}, but hands "
+                        f"{edited + 1} to {len(hands)} follow it. Undo those hands first, "
+                        f"then edit hand {edited} (D8).",
+                        "D8",
+                    )
+                ],
+                hand_number=edited,
+            ) from None
+        raise
+
+
+@transaction.atomic
+def hand_undo(*, game: Game, source: str = "web") -> Game:
+    """Remove the last hand; undoing the winning hand reopens the game (D8)."""
+    game = _locked(game)
+    hands = list(game.hands.order_by("number"))
+    if not hands:
+        raise Conflict("There is no hand to undo yet.", field="game")
+    last = hands.pop()
+    HandRevision.objects.create(
+        game=game,
+        number=last.number,
+        action=HandRevision.Action.UNDO,
+        old=last.as_record(),
+        source=source,
+    )
+    last.delete()
+    # Replayed, not rewound: whether the game is over depends on who bid in the hand
+    # before (D5), which the engine decides.
+    state, _ = rules.replay(
+        game.rules_variant, game.options, game.first_dealer, [h.entry() for h in hands]
+    )
+    _store_state(game, state)
+    return game
+
+
+@transaction.atomic
+def game_import(*, record: dict[str, Any], source: str = "import") -> Game:
+    """A whole game from a record (variant, players, first_dealer, options, hands); every
+    hand is validated, and one bad hand refuses the whole import, naming its number."""
+    game = game_create(
+        variant=record.get("variant"),
+        players=record.get("players") or [],
+        first_dealer=record.get("first_dealer", 0),
+        options=record.get("options") or {},
+    )
+    entries = list(record.get("hands") or [])
+    state = game.state()
+    hands, revisions = [], []
+    for entry in entries:
+        try:
+            state, result = state.play(entry)
+        except HandRefused as refused:
+            refused.hand_number = state.next_number
+            raise
+        values = _result_values(result)
+        hands.append(Hand(game=game, number=result.number, **values))
+        revisions.append(
+            HandRevision(
+                game=game, number=result.number, action=HandRevision.Action.IMPORT,
+                new=values, source=source,
+            )
+        )
+    Hand.objects.bulk_create(hands)
+    HandRevision.objects.bulk_create(revisions)
+    _store_state(game, state)
+    return game
+
+
+def game_rematch(*, game: Game) -> Game:
+    """A new game with the same variant, options and seats; the next dealer deals first."""
+    players = [seat.name for seat in game.seats.order_by("position")]
+    return game_create(
+        variant=game.variant,
+        players=players,
+        first_dealer=game.next_dealer,
+        options=dict(game.options),
+        rematch_of=game,
+    )

@@ -1,0 +1,64 @@
+"""Real Chromium at phone size. Fails loudly, never skips, when no browser can be had."""
+
+import os
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM calls from the
+# test body are still synchronous.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 360, "height": 640}
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(
+            f"No Chromium at {CHROMIUM}: `make test` installs Debian's chromium package; "
+            "elsewhere install Chromium and set CHROMIUM=/path/to/chromium.",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True
+        )
+        yield browser
+        browser.close()
+
+
+def _phone_context(browser, live_server):
+    return browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, base_url=live_server.url
+    )
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A phone-sized page on the live server."""
+    context = _phone_context(browser, live_server)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def second_phone(browser, live_server):
+    """Another device (its own cookies) at the same table or the next."""
+    context = _phone_context(browser, live_server)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()

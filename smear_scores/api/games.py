@@ -1,0 +1,5 @@
+"""Variants and games."""
+
+from ninja import Router
+
+router = Router(tags=["games"])

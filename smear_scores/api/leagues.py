@@ -1,0 +1,5 @@
+"""League tables."""
+
+from ninja import Router
+
+router = Router(tags=["leagues"])

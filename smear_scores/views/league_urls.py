@@ -1,0 +1,3 @@
+"""Club, league, player and night pages."""
+
+urlpatterns = []

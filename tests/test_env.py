@@ -1,0 +1,66 @@
+"""Settings read from the environment refuse bad values with a clear message."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from smear_scores.env import env_bool, env_database, env_list
+
+
+def test_env_bool_reads_yes_and_no(monkeypatch):
+    monkeypatch.setenv("DEBUG", "off")
+    assert env_bool("DEBUG", True) is False
+    monkeypatch.setenv("DEBUG", "Yes")
+    assert env_bool("DEBUG", False) is True
+
+
+def test_env_bool_refuses_a_word_it_does_not_know(monkeypatch):
+    monkeypatch.setenv("DEBUG", "maybe")
+    with pytest.raises(ImproperlyConfigured) as refused:
+        env_bool("DEBUG", True)
+    assert str(refused.value) == (
+        "DEBUG='maybe' is not a yes/no value: use one of 1, true, yes, on or 0, false, no, off."
+    )
+
+
+def test_env_list_splits_hosts_and_refuses_an_empty_list(monkeypatch):
+    monkeypatch.setenv("ALLOWED_HOSTS", "scores.example.org, club.example.org")
+    assert env_list("ALLOWED_HOSTS", []) == ["scores.example.org", "club.example.org"]
+    monkeypatch.setenv("ALLOWED_HOSTS", " , ")
+    with pytest.raises(ImproperlyConfigured, match="ALLOWED_HOSTS is set but empty"):
+        env_list("ALLOWED_HOSTS", [])
+
+
+def test_env_database_defaults_to_sqlite_and_reads_postgres(monkeypatch):
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert env_database("DATABASE_URL", "sqlite:///db.sqlite3")["ENGINE"] == (
+        "django.db.backends.sqlite3"
+    )
+    monkeypatch.setenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/club")
+    config = env_database("DATABASE_URL", "sqlite:///db.sqlite3")
+    assert (config["ENGINE"], config["NAME"], config["HOST"]) == (
+        "django.db.backends.postgresql",
+        "club",
+        "127.0.0.1",
+    )
+
+
+def test_env_database_refuses_an_engine_it_does_not_run_on(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "mysql://root@127.0.0.1/club")
+    with pytest.raises(ImproperlyConfigured, match="runs on SQLite"):
+        env_database("DATABASE_URL", "sqlite:///db.sqlite3")
+
+
+def test_settings_refuse_to_start_without_secret_key_when_debug_is_off():
+    result = subprocess.run(
+        [sys.executable, "-c", "import smear_scores.settings"],
+        env={"DEBUG": "false", "PATH": ""},
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    assert result.returncode == 1
+    assert "SECRET_KEY is not set and DEBUG is off" in result.stderr

@@ -34,6 +34,15 @@ class Game(models.Model):
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
+    # A league game: its seats name players of the league's club, and only the club's
+    # members may score it (permissions.can_score).
+    league = models.ForeignKey(
+        "smear_scores.League",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="games",
+    )
 
     # A cache of the rules engine's standings after the last hand, written in the same
     # transaction as every hand write (services); a full replay must always agree with it.
@@ -47,7 +56,10 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-updated_at"]
-        indexes = [models.Index(fields=["-updated_at"])]
+        indexes = [
+            models.Index(fields=["-updated_at"]),
+            models.Index(fields=["league", "finished"], name="game_league_finished"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(finished=False) | Q(winner__isnull=False),
@@ -84,6 +96,14 @@ class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()  # 0-based, clockwise (D7)
     name = models.CharField(max_length=40)
+    # In a league game, the roster player in this seat (name keeps the name as shown).
+    player = models.ForeignKey(
+        "smear_scores.Player",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="seats",
+    )
 
     class Meta:
         ordering = ["game", "position"]

@@ -1,0 +1,155 @@
+"""Persistence of clubs, their members, players, leagues and ratings: storage only."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Lower
+
+from smear_scores import rules
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=80)
+    slug = models.SlugField(max_length=40, unique=True, help_text="Used in the club's links.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    """A user who may score the club's league games; club admins also manage the club."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    is_admin = models.BooleanField(
+        default=False, help_text="Manages the club's players, leagues and members in the admin."
+    )
+
+    class Meta:
+        ordering = ["club", "user"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "club"], name="membership_unique_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club}"
+
+
+class Player(models.Model):
+    """A person on the club's roster: the stable identity behind a seat in league games."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=40)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                Lower("name"),
+                "club",
+                name="player_unique_name_in_club",
+                violation_error_message="The club already has a player with this name: "
+                "pick that player, or tell the two apart (e.g. add an initial).",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class League(models.Model):
+    """A season of a club: one variant with its options, a date range, a ranking rule."""
+
+    class Ranking(models.TextChoices):
+        WINS = "wins", "Wins, then win %, then point difference"
+        LEAGUE_POINTS = "points", "League points per placing, then wins, then point difference"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
+    name = models.CharField(max_length=80)
+    variant = models.SlugField(
+        max_length=40, choices=[(slug, v.name) for slug, v in rules.VARIANTS.items()]
+    )
+    options = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='House options for every game of the league, e.g. {"kitty": 2}; '
+        "empty means the variant's defaults.",
+    )
+    start_date = models.DateField()
+    end_date = models.DateField(null=True, blank=True, help_text="Empty: the season is open.")
+    ranking = models.CharField(max_length=10, choices=Ranking.choices, default=Ranking.WINS)
+    points_first = models.PositiveSmallIntegerField(
+        "league points for 1st", default=3, help_text="Used by the league-points rule."
+    )
+    points_second = models.PositiveSmallIntegerField("league points for 2nd", default=1)
+    points_third = models.PositiveSmallIntegerField(
+        "league points for 3rd", default=0, help_text="Only Schmier has a third place."
+    )
+    min_games = models.PositiveSmallIntegerField(
+        "minimum games to be ranked",
+        default=1,
+        help_text="Players and partnerships with fewer finished games are listed unranked.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "-start_date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end_date__isnull=True) | Q(end_date__gte=F("start_date")),
+                name="league_dates_in_order",
+                violation_error_message="The season cannot end before it starts: "
+                "set the end date on or after the start date.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules_variant(self) -> rules.Variant:
+        return rules.get_variant(self.variant)
+
+    def clean(self) -> None:
+        if self.variant not in rules.VARIANTS:
+            return  # the field's choices already say so
+        _, errors = self.rules_variant.resolve_options(self.options)
+        if errors:
+            raise ValidationError({"options": [e.message for e in errors]})
+
+    def placing_points(self) -> tuple[int, int, int]:
+        return (self.points_first, self.points_second, self.points_third)
+
+
+class Rating(models.Model):
+    """A player's OpenSkill rating after a game. A cache: replayed from the club's finished
+    league games in order (services.clubs.ratings_refresh, `manage.py ratings_recompute`)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    game = models.ForeignKey("smear_scores.Game", on_delete=models.CASCADE, related_name="ratings")
+    # The game's place in the club's order of finished games (1 = first).
+    seq = models.PositiveIntegerField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()  # conservative: mu - 3 sigma
+    rated_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player", "seq"]
+        indexes = [models.Index(fields=["player", "-seq"], name="rating_player_seq")]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game"], name="rating_unique_player_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.ordinal:.1f}"

@@ -8,7 +8,7 @@ import pytest
 
 from smear_scores.rules import SCHMIER, HandEntry, HandRefused, RuleError, describe, new_game
 
-from .helpers import hand, play, reach, thrown
+from .helpers import hand, reach, thrown
 
 
 def test_s1_six_seats_in_three_partnerships_with_partners_apart():

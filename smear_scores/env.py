@@ -28,6 +28,18 @@ def env_bool(name: str, default: bool) -> bool:
     )
 
 
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    try:
+        return int(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"{name}={raw!r} is not a whole number: give digits only, e.g. {name}={default}."
+        ) from None
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     raw = os.environ.get(name)
     if raw is None:

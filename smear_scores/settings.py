@@ -1,8 +1,10 @@
 """Settings, read from the environment (see README: Running it for a club)."""
 
+import os
+import tempfile
 from pathlib import Path
 
-from .env import env_bool, env_database, env_list, env_str
+from .env import env_bool, env_database, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -63,6 +65,12 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env_database("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The test database is a file (one per test process), not shared memory, so threads
+    # with their own connections meet SQLite's write lock exactly as app processes do.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"smear-scores-test-{os.getpid()}.sqlite3")
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Signed-cookie sessions: which games this device scores travels with the device and
@@ -84,7 +92,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -94,15 +102,22 @@ STORAGES = {
     },
 }
 
+# Production (DEBUG off) is served behind a TLS-terminating proxy that sets
+# X-Forwarded-Proto. HTTPS=false is for serving plain http on a trusted network (a
+# laptop on the club's wifi, the benchmark): no redirect, no secure-only cookies, no HSTS;
+# `manage.py check --deploy` then warns about exactly that.
+HTTPS = env_bool("HTTPS", not DEBUG)
 if not DEBUG:
+    SECURE_CONTENT_TYPE_NOSNIFF = True
+    SECURE_REFERRER_POLICY = "same-origin"
+if HTTPS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(env_str("SECURE_HSTS_SECONDS", "31536000"))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
-    SECURE_CONTENT_TYPE_NOSNIFF = True
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 
 LOGGING = {
     "version": 1,

@@ -151,12 +151,13 @@ class GameState:
         if self.options.get("win_only_on_made_bid") and not result.made:
             # W10a: no team can win in a hand whose bid was not made (set, or thrown in).
             names = and_join([label(t) for t in candidates])
-            why = "was set" if result.made is False else "was thrown in"
+            # A thrown-in deal had no bid at all.
+            why = "this hand's bid was set" if result.made is False else "this hand was thrown in"
             return replace(
                 self,
                 finished=False,
                 winner=None,
-                reason=f"{names} reached {target}, but this hand's bid {why} and the game is "
+                reason=f"{names} reached {target}, but {why} and the game is "
                 f"only won on a made bid: play on (W10a).",
             )
         win_rule = variant.rule("win")

@@ -142,10 +142,12 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
             for name in ("bidder", "bid", "points", "awards", "made")
             if getattr(entry, name) is not None
         ]
+        words = {"made": "made or set claim"}
         return [
             RuleError(
                 name,
-                f"A thrown-in deal has no {name}: everyone passed, so leave it out (D4).",
+                f"A thrown-in deal has no {words.get(name, name)}: everyone passed, "
+                "so leave it out (D4).",
                 "D4",
             )
             for name in stray

@@ -232,8 +232,8 @@ def test_w10a_a_thrown_in_hand_cannot_win():
 
     assert (state.scores, state.finished, state.winner) == ((6, 15), False, None)
     assert state.reason == (
-        "Team B reached 15, but this hand's bid was thrown in and the game is only won on a "
-        "made bid: play on (W10a)."
+        "Team B reached 15, but this hand was thrown in and the game is only won on a made "
+        "bid: play on (W10a)."
     )
 
 

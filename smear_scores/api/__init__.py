@@ -2,6 +2,7 @@
 
 from ninja import NinjaAPI
 
+from .errors import install_error_handlers
 from .games import router as games_router
 from .leagues import router as leagues_router
 
@@ -11,5 +12,6 @@ api = NinjaAPI(
     description="Read and write Smear games; the same rules as the scoring screens.",
     docs_url="/docs",
 )
+install_error_handlers(api)
 api.add_router("/", games_router)
 api.add_router("/leagues", leagues_router)

@@ -1,5 +1,463 @@
-"""Variants and games."""
+"""Variants and games: read a game, create or import one, record, edit and undo hands.
 
-from ninja import Router
+The views only translate: JSON in, the same services the scoring screens use, JSON out.
+Seats and teams are numbered from 0; seat s belongs to team s mod the number of teams."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Header, Router, Status
+from ninja.security import HttpBearer
+
+from smear_scores import rules
+from smear_scores.models import Game
+from smear_scores.permissions import token_matches
+from smear_scores.rules import HandEntry, HandRefused, RuleError
+from smear_scores.selectors.games import game_get, game_hands, seat_names
+from smear_scores.services.api import (
+    MAX_KEY,
+    Answer,
+    KeyReused,
+    hand_record_numbered,
+    idempotent_write,
+    request_fingerprint,
+)
+from smear_scores.services.games import Conflict, game_create, game_import, hand_edit, hand_undo
+
+from .errors import TOKEN_HINT, error_body, problem
+from .schemas import (
+    ErrorOut,
+    GameCreatedOut,
+    GameIn,
+    GameOut,
+    HandIn,
+    ImportHandIn,
+    ImportIn,
+    VariantOut,
+)
 
 router = Router(tags=["games"])
+
+ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+IDEMPOTENCY_KEY = Header(
+    None,
+    alias="Idempotency-Key",
+    min_length=1,
+    max_length=MAX_KEY,
+    description="Any unique string (a UUID): a repeat with the same key gets the first "
+    "answer back and records nothing more.",
+)
+
+
+class EditToken(HttpBearer):
+    """'Authorization: Bearer <edit_token>'. Which game the token scores is checked in the
+    view, once the game is known (401 without a token, 403 with another game's)."""
+
+    def authenticate(self, request: HttpRequest, token: str) -> str | None:
+        return token or None
+
+
+# -- JSON out ------------------------------------------------------------------------------
+def game_json(game: Game) -> dict[str, Any]:
+    """The game as GET shows it, from the cached standings and one query for the hands."""
+    variant = game.rules_variant
+    state = game.state()
+    return {
+        "id": game.public_id,
+        "variant": game.variant,
+        "options": dict(game.options),
+        "first_dealer": game.first_dealer,
+        "players": seat_names(game),
+        "teams": [
+            {
+                "label": variant.team_label(team),
+                "players": list(variant.seats_of(team)),
+                "score": state.scores[team],
+            }
+            for team in range(variant.teams)
+        ],
+        "hands": [
+            {
+                "number": hand.number,
+                "dealer": hand.dealer,
+                "thrown_in": hand.thrown_in,
+                "bidder": hand.bidder,
+                "bid": hand.bid,
+                "points": list(hand.points),
+                "awards": hand.awards,
+                "made": hand.made,
+                "scores": list(hand.scores_after),
+            }
+            for hand in game_hands(game)
+        ],
+        "next_number": state.next_number,
+        "next_dealer": state.dealer,
+        "first_bidder": state.first_bidder,
+        "finished": state.finished,
+        "winner": state.winner,
+        "reason": state.reason,
+    }
+
+
+def created_json(game: Game) -> dict[str, Any]:
+    return {**game_json(game), "edit_token": game.edit_token}
+
+
+def refused(error: HandRefused) -> Status:
+    if error.hand_number is None:
+        return Status(422, error_body(error.errors))
+    return Status(422, hand_problems(error.hand_number, error.errors))
+
+
+def hand_problems(number: int, errors: list[RuleError]) -> dict[str, Any]:
+    """Problems of one hand of an imported record, each named by the hand's number."""
+    return error_body(
+        RuleError(f"hands.{number - 1}.{e.field}", f"Hand {number}: {e.message}", e.rule)
+        for e in errors
+    )
+
+
+def conflict(error: Conflict) -> Status:
+    return Status(409, problem(error.field, error.message, error.rule))
+
+
+def key_reused() -> Status:
+    return Status(
+        422,
+        problem(
+            "Idempotency-Key",
+            "This Idempotency-Key was already used for a different request. Send a new key "
+            "with each new request, and the same key only to repeat a request exactly.",
+        ),
+    )
+
+
+# -- JSON in -------------------------------------------------------------------------------
+def hand_entry(payload: HandIn | ImportHandIn) -> HandEntry:
+    return HandEntry(
+        thrown_in=payload.thrown_in,
+        bidder=payload.bidder,
+        bid=payload.bid,
+        points=tuple(payload.points) if payload.points is not None else None,
+        awards=payload.awards,
+        made=payload.made,
+    )
+
+
+def imported_entry(hand: ImportHandIn) -> HandEntry:
+    """A hand of a record: awards win over points (GET shows both for a hand entered by
+    awards), and the zeros GET shows as a thrown-in deal's points are no points at all."""
+    if hand.thrown_in:
+        points = tuple(hand.points) if hand.points is not None and any(hand.points) else None
+        return HandEntry(
+            thrown_in=True,
+            bidder=hand.bidder,
+            bid=hand.bid,
+            points=points,
+            awards=hand.awards,
+            made=hand.made,
+        )
+    if hand.awards is not None:
+        return HandEntry(bidder=hand.bidder, bid=hand.bid, awards=hand.awards, made=hand.made)
+    return hand_entry(hand)
+
+
+def options_given(options: Any) -> dict[str, Any]:
+    return options.model_dump(exclude_unset=True) if options is not None else {}
+
+
+def fingerprint(request: HttpRequest) -> str:
+    body = json.loads(request.body) if request.body else None
+    return request_fingerprint(method=request.method, path=request.path, body=body)
+
+
+def find_game(id: str) -> Game | None:
+    try:
+        return game_get(public_id=id)
+    except Game.DoesNotExist:
+        return None
+
+
+def no_game(id: str) -> Status:
+    return Status(404, problem("id", f"There is no game {id!r}: check the id in the game's link."))
+
+
+def writable_game(request: HttpRequest, id: str) -> tuple[Game | None, Status | None]:
+    """The game, or the 404 / 403 answer when it is unknown or the token is another's."""
+    game = find_game(id)
+    if game is None:
+        return None, no_game(id)
+    if not token_matches(game, request.auth):
+        return None, Status(
+            403, problem("Authorization", f"This token does not score game {id}: {TOKEN_HINT}")
+        )
+    return game, None
+
+
+def answered(answer: Answer) -> Status:
+    return Status(answer.status, answer.body)
+
+
+# -- routes --------------------------------------------------------------------------------
+@router.get("/variants", response=list[VariantOut], summary="The variants and their rules")
+def variants(request: HttpRequest):
+    return [
+        {
+            "slug": v.slug,
+            "name": v.name,
+            "players": v.players,
+            "teams": v.teams,
+            "target": v.target,
+            "min_bid": v.min_bid,
+            "max_bid": v.max_bid,
+            "points": list(v.point_keys),
+            "always_awarded": list(v.always_awarded),
+            "options": [
+                {
+                    "name": o.name,
+                    "label": o.label,
+                    "type": o.type.__name__,
+                    "default": o.default,
+                    "allowed": list(o.allowed),
+                    "rule": o.rule,
+                }
+                for o in v.options
+            ],
+        }
+        for v in rules.VARIANTS.values()
+    ]
+
+
+@router.post(
+    "/games",
+    response={201: GameCreatedOut, 422: ErrorOut},
+    summary="Start a game",
+)
+def create_game(
+    request: HttpRequest, payload: GameIn, idempotency_key: str | None = IDEMPOTENCY_KEY
+):
+    def write() -> Answer:
+        game = game_create(
+            variant=payload.variant,
+            players=payload.players,
+            first_dealer=payload.first_dealer,
+            options=options_given(payload.options),
+        )
+        return Answer(201, created_json(game))
+
+    try:
+        return answered(
+            idempotent_write(
+                scope="games", key=idempotency_key, fingerprint=fingerprint(request), write=write
+            )
+        )
+    except HandRefused as error:
+        return refused(error)
+    except KeyReused:
+        return key_reused()
+
+
+@router.post(
+    "/games/import",
+    response={201: GameCreatedOut, 422: ErrorOut},
+    summary="Import a whole game (the body GET returns is accepted as it is)",
+)
+def import_game(
+    request: HttpRequest, payload: ImportIn, idempotency_key: str | None = IDEMPOTENCY_KEY
+):
+    entries = []
+    for place, hand in enumerate(payload.hands, start=1):
+        if hand.number is not None and hand.number != place:
+            return Status(
+                422,
+                hand_problems(
+                    place,
+                    [
+                        RuleError(
+                            "number",
+                            f"it is numbered {hand.number}; number the hands 1, 2, 3… in "
+                            f"the order they were played.",
+                            "",
+                        )
+                    ],
+                ),
+            )
+        entries.append(imported_entry(hand))
+    options = options_given(payload.options)
+    mismatch = awards_disagree(payload, options, entries)
+    if mismatch is not None:
+        return Status(422, mismatch)
+
+    def write() -> Answer:
+        game = game_import(
+            record={
+                "variant": payload.variant,
+                "players": payload.players,
+                "first_dealer": payload.first_dealer,
+                "options": options,
+                "hands": entries,
+            },
+            source="api",
+        )
+        return Answer(201, created_json(game))
+
+    try:
+        return answered(
+            idempotent_write(
+                scope="games", key=idempotency_key, fingerprint=fingerprint(request), write=write
+            )
+        )
+    except HandRefused as error:
+        return refused(error)
+    except KeyReused:
+        return key_reused()
+
+
+def awards_disagree(
+    payload: ImportIn, options: dict[str, Any], entries: list[HandEntry]
+) -> dict[str, Any] | None:
+    """A hand that gives both awards and points must say the same thing twice: the record
+    keeps the awards, so a disagreement would silently lose the points. Checked in order
+    with the rules engine, stopping at the first hand it refuses (the import names that)."""
+    variant = rules.get_variant(payload.variant)
+    try:
+        state = rules.new_game(variant, options, payload.first_dealer)
+    except HandRefused:
+        return None
+    for hand, entry in zip(payload.hands, entries, strict=True):
+        try:
+            state, result = state.play(entry)
+        except HandRefused:
+            return None
+        if hand.thrown_in or hand.awards is None or hand.points is None:
+            continue
+        if tuple(hand.points) != result.points:
+            return hand_problems(
+                result.number,
+                [
+                    RuleError(
+                        "points",
+                        f"the points {list(hand.points)} do not match who took each point, "
+                        f"which gives {list(result.points)}; give only one of points and "
+                        f"awards, or make them agree.",
+                        variant.rule("points"),
+                    )
+                ],
+            )
+    return None
+
+
+@router.get("/games/{id}", response={200: GameOut, 404: ErrorOut}, summary="A game")
+def get_game(request: HttpRequest, id: str):
+    game = find_game(id)
+    if game is None:
+        return no_game(id)
+    return Status(200, game_json(game))
+
+
+@router.post(
+    "/games/{id}/hands",
+    auth=EditToken(),
+    response={201: GameOut, **ERRORS},
+    summary="Record the next hand",
+)
+def record_hand(
+    request: HttpRequest,
+    id: str,
+    payload: HandIn,
+    idempotency_key: str | None = IDEMPOTENCY_KEY,
+):
+    game, denied = writable_game(request, id)
+    if denied:
+        return denied
+
+    def write() -> Answer:
+        updated, _ = hand_record_numbered(
+            game=game, entry=hand_entry(payload), number=payload.number, source="api"
+        )
+        return Answer(201, game_json(game_get(public_id=updated.public_id)))
+
+    try:
+        return answered(
+            idempotent_write(
+                scope=f"game:{game.public_id}",
+                key=idempotency_key,
+                fingerprint=fingerprint(request),
+                write=write,
+            )
+        )
+    except HandRefused as error:
+        return Status(422, error_body(error.errors))
+    except Conflict as error:
+        return conflict(error)
+    except KeyReused:
+        return key_reused()
+
+
+@router.put(
+    "/games/{id}/hands/{number}",
+    auth=EditToken(),
+    response={200: GameOut, **ERRORS},
+    summary="Edit a hand and replay the hands after it",
+)
+def edit_hand(request: HttpRequest, id: str, number: int, payload: HandIn):
+    game, denied = writable_game(request, id)
+    if denied:
+        return denied
+    if payload.number is not None and payload.number != number:
+        return Status(
+            422,
+            problem(
+                "number",
+                f"This request edits hand {number}: leave number out, or set it to {number}.",
+            ),
+        )
+    if not 1 <= number <= game.hands_played:
+        return Status(
+            404,
+            problem(
+                "number",
+                f"There is no hand {number} to edit: this game has {game.hands_played} "
+                f"hand{'s' if game.hands_played != 1 else ''}.",
+            ),
+        )
+    try:
+        updated = hand_edit(game=game, number=number, entry=hand_entry(payload), source="api")
+    except HandRefused as error:
+        return Status(422, error_body(error.errors))
+    except Conflict as error:
+        return conflict(error)
+    return Status(200, game_json(game_get(public_id=updated.public_id)))
+
+
+@router.delete(
+    "/games/{id}/hands/last",
+    auth=EditToken(),
+    response={200: GameOut, **ERRORS},
+    summary="Undo the last hand",
+)
+def undo_hand(request: HttpRequest, id: str, idempotency_key: str | None = IDEMPOTENCY_KEY):
+    game, denied = writable_game(request, id)
+    if denied:
+        return denied
+
+    def write() -> Answer:
+        updated = hand_undo(game=game, source="api")
+        return Answer(200, game_json(game_get(public_id=updated.public_id)))
+
+    try:
+        return answered(
+            idempotent_write(
+                scope=f"game:{game.public_id}",
+                key=idempotency_key,
+                fingerprint=fingerprint(request),
+                write=write,
+            )
+        )
+    except Conflict as error:
+        return conflict(error)
+    except KeyReused:
+        return key_reused()

@@ -1,0 +1,150 @@
+"""Every error the API answers is JSON of one shape (schemas.ErrorOut): a ``message`` and,
+in ``detail``, each problem with its field, a sentence saying how to fix it, and a rule id.
+
+ninja's own answers (a body that is not JSON, a field of the wrong type, a missing token)
+are turned into that shape here, with messages a person can act on."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from ninja import NinjaAPI
+from ninja.errors import (
+    AuthenticationError,
+    HttpError,
+    ValidationError,
+    ValidationErrorContext,
+)
+
+from smear_scores.rules import VARIANTS, RuleError
+
+TOKEN_HINT = (
+    "send the game's edit token as 'Authorization: Bearer <edit_token>'; it came back as "
+    "edit_token when the game was created or imported."
+)
+
+
+def error_body(problems: Iterable[RuleError]) -> dict[str, Any]:
+    detail = [{"field": p.field, "message": p.message, "rule": p.rule} for p in problems]
+    return {"message": " ".join(p["message"] for p in detail), "detail": detail}
+
+
+def problem(field: str, message: str, rule: str = "") -> dict[str, Any]:
+    return error_body([RuleError(field, message, rule)])
+
+
+_UNSEEN = object()
+
+
+def _not(error: dict[str, Any]) -> str:
+    """', not 9' — what the client sent, when it is known."""
+    value = error.get("input", _UNSEEN)
+    if value is _UNSEEN:
+        return ""
+    try:
+        return f", not {json.dumps(value)}"
+    except (TypeError, ValueError):
+        return f", not {value!r}"
+
+
+def _field(loc: tuple | list) -> str:
+    """('body', 'payload', 'points', 1) -> 'points.1'; ('header', 'Idempotency-Key') -> the
+    header's name."""
+    source, *rest = loc
+    if source == "body":
+        rest = rest[1:]  # the view's argument name, which the client never sees
+    return ".".join(str(part) for part in rest) or "body"
+
+
+def _sentence(error: dict[str, Any]) -> str:
+    field = _field(error["loc"])
+    kind = error.get("type", "")
+    given = _not(error)
+    ctx = error.get("ctx") or {}
+    if field == "body":
+        if kind == "missing":
+            return "Send a JSON object in the request body."
+        return f"The body must be a JSON object ({{...}}){given}."
+    if kind == "missing":
+        return f"Give {field}: it is required."
+    if kind == "extra_forbidden" and field.startswith("options."):
+        known = sorted({o.name for v in VARIANTS.values() for o in v.options})
+        return (
+            f"There is no option {field[len('options.'):]!r}; the options are "
+            f"{', '.join(known)} (GET /api/variants says which variant takes which)."
+        )
+    if kind == "extra_forbidden":
+        return f"{field} is not a field of this request: leave it out, or check its spelling."
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return f"{field} must be a whole number{given}."
+    if kind in ("bool_type", "bool_parsing"):
+        return f"{field} must be true or false{given}."
+    if kind in ("string_type", "string_unicode"):
+        return f"{field} must be text in quotes{given}."
+    if kind in ("list_type", "tuple_type"):
+        return f"{field} must be a list such as [3, 1, 2]{given}."
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"{field} must be a JSON object ({{...}}){given}."
+    if kind == "literal_error":
+        if field == "variant":
+            named = f" {given[6:]}" if given else ""
+            return f"Unknown variant{named}: choose one of {ctx.get('expected', '')}."
+        return f"{field} must be one of {ctx.get('expected', '')}{given}."
+    if kind == "string_too_short":
+        return f"{field} must not be empty."
+    if kind == "string_too_long":
+        return f"{field} is too long: keep it to {ctx.get('max_length')} characters."
+    return f"{field}: {error.get('msg', 'is not valid')}."
+
+
+def validation_problems(errors: list[dict[str, Any]]) -> list[RuleError]:
+    return [RuleError(_field(e["loc"]), _sentence(e), "") for e in errors]
+
+
+def install_error_handlers(api: NinjaAPI) -> None:
+    def errors_with_input(contexts: list[ValidationErrorContext]) -> ValidationError:
+        """ninja's own conversion, but keeping what the client sent so that a message can
+        say "bid must be a whole number, not \"4\"" (the input never reaches the client
+        as such: only the sentences built from it)."""
+        errors = []
+        for context in contexts:
+            model = context.model
+            reverse = getattr(model, "__ninja_flatten_map_reverse__", {})
+            for error in context.pydantic_validation_error.errors(include_url=False):
+                errors.append(
+                    {
+                        "loc": (
+                            model.__ninja_param_source__,
+                            *reverse.get(error["loc"], error["loc"]),
+                        ),
+                        "type": error["type"],
+                        "msg": error["msg"],
+                        "input": error.get("input"),
+                        "ctx": {k: str(v) for k, v in (error.get("ctx") or {}).items()},
+                    }
+                )
+        return ValidationError(errors)
+
+    def on_validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+        return api.create_response(request, error_body(validation_problems(exc.errors)), status=422)
+
+    def on_http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+        if isinstance(exc, AuthenticationError):
+            body = problem("Authorization", f"This request changes a game: {TOKEN_HINT}")
+            return api.create_response(request, body, status=401)
+        if exc.status_code == 400 and isinstance(exc.__cause__, ValueError):
+            # ninja could not parse the body: a malformed body is a 422 like any other.
+            body = problem(
+                "body",
+                f"The body is not valid JSON ({exc.__cause__}). Send a JSON object, "
+                'for example {"bidder": 2, "bid": 4, "points": [3, 1, 2]}.',
+            )
+            return api.create_response(request, body, status=422)
+        return api.create_response(request, problem("", str(exc)), status=exc.status_code)
+
+    api.validation_error_from_error_contexts = errors_with_input
+    api.add_exception_handler(ValidationError, on_validation_error)
+    api.add_exception_handler(HttpError, on_http_error)

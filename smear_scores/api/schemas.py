@@ -1,0 +1,174 @@
+"""The shapes the JSON API reads and writes (its OpenAPI document is built from these).
+
+Seats and teams are numbered from 0; seat s belongs to team s mod the number of teams
+(S1, W1). The shapes check types only; the rules of the game are checked by the rules
+engine through the services, so a body of the right shape may still be refused with 422.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ninja import Field, Schema
+from pydantic import ConfigDict
+
+from smear_scores.rules import VARIANTS
+
+VariantSlug = Literal[tuple(VARIANTS)]  # type: ignore[valid-type]
+
+# Strict: "3" is not 3 and true is not 1, so a client's type slip is named, not guessed.
+STRICT = ConfigDict(strict=True)
+
+
+# -- errors --------------------------------------------------------------------------------
+class Problem(Schema):
+    field: str = Field(
+        description="Where the problem is: a body field such as 'bid', 'points.1' or "
+        "'hands.6.bid', or a header such as 'Authorization'."
+    )
+    message: str = Field(description="What is wrong and how to fix it.")
+    rule: str = Field(description="The rule id (S1–S10, W1–W10, D1–D8), or '' when none.")
+
+
+class ErrorOut(Schema):
+    message: str = Field(description="Every problem in one sentence or a few.")
+    detail: list[Problem]
+
+
+# -- variants ------------------------------------------------------------------------------
+class OptionOut(Schema):
+    name: str
+    label: str
+    type: Literal["int", "bool"]
+    default: int | bool
+    allowed: list[int | bool]
+    rule: str
+
+
+class VariantOut(Schema):
+    slug: str
+    name: str
+    players: int
+    teams: int
+    target: int
+    min_bid: int
+    max_bid: int
+    points: list[str] = Field(description="Point category keys, in the order of the rules.")
+    always_awarded: list[str] = Field(description="Keys of the points awarded in every hand (D1).")
+    options: list[OptionOut]
+
+
+# -- games ---------------------------------------------------------------------------------
+class OptionsIn(Schema):
+    """Per-game house options; only the Wisconsin game has any (W2, W10a, W10b)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    kitty: int = Field(0, description="Undealt cards the bidder may take: 0 to 3 (W2).")
+    win_only_on_made_bid: bool = Field(
+        False, description="The game can only be won in a hand whose bid was made (W10a)."
+    )
+    cap_non_bidder: bool = Field(
+        False, description="A non-bidding team that passes 15 keeps only 15 (W10b)."
+    )
+
+
+class GameIn(Schema):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    variant: VariantSlug
+    players: list[str] = Field(description="Player names in seat order, clockwise from seat 0.")
+    first_dealer: int | None = Field(
+        None, description="Seat of the first dealer; left out, it is drawn at random (S3, W4)."
+    )
+    options: OptionsIn | None = None
+
+
+class HandIn(Schema):
+    """One hand: a thrown-in deal, or the bidder, the bid and the points taken, given either
+    as one number per team (``points``) or as which team took each point (``awards``)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    thrown_in: bool = Field(False, description="Everyone passed: no score, same dealer (D4).")
+    bidder: int | None = Field(None, description="Seat of the player who won the bid.")
+    bid: int | None = None
+    points: list[int] | None = Field(None, description="Points taken by each team, in team order.")
+    awards: dict[str, int | None] | None = Field(
+        None,
+        description="Point key -> team that took it; a key left out or null means nobody.",
+    )
+    made: bool | None = Field(
+        None, description="The scorer's 'made' (true) or 'set' (false); must agree (D3)."
+    )
+    number: int | None = Field(
+        None, description="The number this hand must get; 409 when it is not the next hand."
+    )
+
+
+class TeamOut(Schema):
+    label: str
+    players: list[int] = Field(description="Seats of the team's players.")
+    score: int
+
+
+class HandOut(Schema):
+    number: int
+    dealer: int
+    thrown_in: bool
+    bidder: int | None
+    bid: int | None
+    points: list[int] = Field(description="Points taken by each team, in team order.")
+    awards: dict[str, int | None] | None
+    made: bool | None
+    scores: list[int] = Field(description="Each team's running total after this hand.")
+
+
+class GameOut(Schema):
+    id: str
+    variant: str
+    options: dict[str, int | bool]
+    first_dealer: int
+    players: list[str]
+    teams: list[TeamOut]
+    hands: list[HandOut]
+    next_number: int = Field(description="The number the next hand will get.")
+    next_dealer: int
+    first_bidder: int = Field(description="Seat that bids first in the next hand (D7).")
+    finished: bool
+    winner: int | None = Field(description="The winning team, or null.")
+    reason: str = Field(description="Why the game ended or why it goes on; may be empty.")
+
+
+class GameCreatedOut(GameOut):
+    edit_token: str = Field(
+        description="Send as 'Authorization: Bearer <edit_token>' to record, edit or undo hands."
+    )
+
+
+class ImportHandIn(Schema):
+    """A hand of an imported record: the body of POST .../hands, or a hand as GET shows it
+    (dealer and scores are worked out again and ignored; awards win over points)."""
+
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+    number: int | None = Field(None, description="When given, must be the hand's place: 1, 2, …")
+    thrown_in: bool = False
+    bidder: int | None = None
+    bid: int | None = None
+    points: list[int] | None = None
+    awards: dict[str, int | None] | None = None
+    made: bool | None = None
+
+
+class ImportIn(Schema):
+    """A whole game. The body GET /api/games/{id} returns is accepted as it is: read-only
+    fields (id, teams, next_dealer, scores, …) are ignored and worked out again."""
+
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+    variant: VariantSlug
+    players: list[str]
+    first_dealer: int
+    options: OptionsIn | None = None
+    hands: list[ImportHandIn] = Field(default_factory=list)

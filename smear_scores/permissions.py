@@ -6,7 +6,7 @@ import hmac
 
 from django.http import HttpRequest
 
-from smear_scores.models import Game
+from smear_scores.models import Game, Membership
 
 SESSION_KEY = "scoring"
 MAX_REMEMBERED = 30
@@ -21,7 +21,17 @@ def token_matches(game: Game, token: str | None) -> bool:
 
 
 def can_score(request: HttpRequest, game: Game) -> bool:
-    """This device created the game or was handed scoring with the game's link."""
+    """This device created the game or was handed scoring with the game's link.
+
+    A league game is scored only by logged-in members of the league's club (club admins
+    are members too); its link or token alone is not enough."""
+    if game.league_id is not None:
+        user = getattr(request, "user", None)
+        if user is None or not user.is_authenticated:
+            return False
+        if user.is_superuser:
+            return True
+        return Membership.objects.filter(user=user, club__leagues=game.league_id).exists()
     return token_matches(game, scoring_tokens(request).get(game.public_id))
 
 

@@ -1,0 +1,75 @@
+"""Clubs, members, leagues and finished games for the league tests."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.contrib.auth.models import User
+
+from smear_scores.models import Club, League, Membership, Player
+from smear_scores.rules import HandEntry
+from smear_scores.services.clubs import league_game_create
+from smear_scores.services.games import hand_record
+
+PASSWORD = "a-long-test-password"
+
+
+def make_user(username: str, *, club: Club | None = None, admin: bool = False) -> User:
+    user = User.objects.create_user(username, password=PASSWORD, is_staff=admin)
+    if club is not None:
+        Membership.objects.create(user=user, club=club, is_admin=admin)
+    return user
+
+
+def make_league(club: Club, *, variant: str = "ne-wisconsin", **fields) -> League:
+    fields.setdefault("name", "Winter 2026")
+    fields.setdefault("start_date", date(2026, 1, 1))
+    return League.objects.create(club=club, variant=variant, **fields)
+
+
+def roster(club: Club, *names: str) -> list[Player]:
+    return [Player.objects.get_or_create(club=club, name=n)[0] for n in names]
+
+
+def play(league: League, players: list[Player], hands: list[tuple[int, int, tuple]], **kw):
+    """A league game with ``hands`` recorded, each (bidder seat, bid, points per team)."""
+    game = league_game_create(league=league, players=players, first_dealer=0, **kw)
+    for bidder, bid, points in hands:
+        game, _ = hand_record(game=game, entry=HandEntry(bidder=bidder, bid=bid, points=points))
+    return game
+
+
+def wisconsin_win(league, players, winner: int, loser_score: int = 0):
+    """A finished Wisconsin game: ``winner``'s team reaches 16 in four hands of 4 made bids;
+    the other team takes ``loser_score`` points (0 to 3) in one extra early hand."""
+    other = 1 - winner
+    hands = []
+    if loser_score:
+        pts = [0, 0]
+        pts[other] = loser_score
+        hands.append((other, 2, tuple(pts)))
+    win_pts = [0, 0]
+    win_pts[winner] = 4
+    hands += [(winner, 4, tuple(win_pts))] * 4
+    return play(league, players, hands)
+
+
+@pytest.fixture
+def club(db):
+    return Club.objects.create(name="Tuesday Smear Club", slug="tuesday")
+
+
+@pytest.fixture
+def other_club(db):
+    return Club.objects.create(name="Friday Club", slug="friday")
+
+
+@pytest.fixture
+def league(club):
+    return make_league(club, start_date=date(2020, 1, 1))
+
+
+@pytest.fixture
+def four(club):
+    return roster(club, "Ann", "Bob", "Cat", "Dan")

@@ -1,0 +1,152 @@
+"""Helpers for the tests of running for a club: real threads, each with its own database
+connection, meeting the same locks two app processes meet.
+
+These tests run on both CI databases. On PostgreSQL a write locks the game row
+(SELECT ... FOR UPDATE); on SQLite the write transaction takes the database's write lock
+at BEGIN (transaction_mode IMMEDIATE). Either way a second write to the game waits."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+import pytest
+from django.db import OperationalError, connection, connections, transaction
+
+from smear_scores.models import Game
+from smear_scores.services import games as services
+
+WAIT = 15  # seconds; only reached when something is broken
+
+
+def in_thread(fn: Callable[[], Any]) -> Future:
+    """Run ``fn`` in a new thread with its own database connection; its result or its
+    exception lands in the returned future."""
+    future: Future = Future()
+
+    def run() -> None:
+        try:
+            future.set_result(fn())
+        except BaseException as exc:  # noqa: BLE001 - handed to the test through the future
+            future.set_exception(exc)
+        finally:
+            connections.close_all()
+
+    threading.Thread(target=run, daemon=True).start()
+    return future
+
+
+def other_connection_waits_for_game(game: Game) -> bool:
+    """Would another connection have to wait to write this game right now?"""
+    if connection.vendor == "postgresql":
+
+        def probe() -> bool:
+            try:
+                with transaction.atomic():
+                    Game.objects.select_for_update(nowait=True).get(pk=game.pk)
+            except OperationalError:
+                return True
+            return False
+
+        return in_thread(probe).result(WAIT)
+    # SQLite: a write begins by taking the database's write lock (BEGIN IMMEDIATE).
+    db = sqlite3.connect(connection.settings_dict["NAME"], timeout=0, isolation_level=None)
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("ROLLBACK")
+    except sqlite3.OperationalError:
+        return True
+    finally:
+        db.close()
+    return False
+
+
+def wait_until_a_writer_waits() -> None:
+    """Return once a second writer is queued behind the first one's lock."""
+    if connection.vendor != "postgresql":
+        # SQLite waits inside its busy handler, which cannot be observed from outside;
+        # give the writer's thread ample time to get there.
+        time.sleep(0.5)
+        return
+    deadline = time.monotonic() + WAIT
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            )
+            if cursor.fetchone()[0]:
+                return
+            time.sleep(0.01)
+    pytest.fail("No second write queued behind the game's lock within 15 s.")
+
+
+class HeldWrite:
+    """Holds the first write that stores standings there, inside its transaction and
+    before its commit, until ``release()``, so another write can be started against it."""
+
+    def __init__(self) -> None:
+        self.armed = False
+        self.inside = threading.Event()
+        self.released = threading.Event()
+        self._holder: int | None = None
+        self._lock = threading.Lock()
+
+    def arm(self) -> None:
+        """Hold the next write (the set-up before this writes freely)."""
+        self.armed = True
+
+    def hold_here(self) -> None:
+        if not self.armed:
+            return
+        with self._lock:
+            if self._holder is None:
+                self._holder = threading.get_ident()
+        if self._holder == threading.get_ident() and not self.released.is_set():
+            self.inside.set()
+            if not self.released.wait(WAIT):
+                raise AssertionError("The held write was never released.")
+
+    def wait_inside(self) -> None:
+        if not self.inside.wait(WAIT):
+            pytest.fail("The first write never reached its transaction's end within 15 s.")
+
+    def release(self) -> None:
+        self.released.set()
+
+
+@pytest.fixture
+def held_write(monkeypatch) -> HeldWrite:
+    """Every service write stores the game's standings (services._store_state) inside its
+    transaction; once armed, the first write to do so waits right after it until released."""
+    held = HeldWrite()
+    store = services._store_state
+
+    def store_then_hold(game, state):
+        store(game, state)
+        held.hold_here()
+
+    monkeypatch.setattr(services, "_store_state", store_then_hold)
+    yield held
+    held.release()
+
+
+@pytest.fixture
+def held_after_lock(monkeypatch) -> HeldWrite:
+    """Every service write begins by locking the game (services._locked); once armed, the
+    first write waits right after that, before it changes anything, until released."""
+    held = HeldWrite()
+    lock = services._locked
+
+    def lock_then_hold(game):
+        locked = lock(game)
+        held.hold_here()
+        return locked
+
+    monkeypatch.setattr(services, "_locked", lock_then_hold)
+    yield held
+    held.release()

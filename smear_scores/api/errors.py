@@ -44,6 +44,8 @@ def _not(error: dict[str, Any]) -> str:
     value = error.get("input", _UNSEEN)
     if value is _UNSEEN:
         return ""
+    if error["loc"][0] != "body" and isinstance(value, str):
+        return f", not {value}"  # a path or a header is text as typed, not JSON
     try:
         return f", not {json.dumps(value)}"
     except (TypeError, ValueError):
@@ -73,7 +75,7 @@ def _sentence(error: dict[str, Any]) -> str:
     if kind == "extra_forbidden" and field.startswith("options."):
         known = sorted({o.name for v in VARIANTS.values() for o in v.options})
         return (
-            f"There is no option {field[len('options.'):]!r}; the options are "
+            f"There is no option {field[len('options.') :]!r}; the options are "
             f"{', '.join(known)} (GET /api/variants says which variant takes which)."
         )
     if kind == "extra_forbidden":
@@ -93,6 +95,8 @@ def _sentence(error: dict[str, Any]) -> str:
             named = f" {given[6:]}" if given else ""
             return f"Unknown variant{named}: choose one of {ctx.get('expected', '')}."
         return f"{field} must be one of {ctx.get('expected', '')}{given}."
+    if kind == "greater_than_equal":
+        return f"{field} must be at least {ctx.get('ge')}{given}."
     if kind == "string_too_short":
         return f"{field} must not be empty."
     if kind == "string_too_long":

@@ -6,10 +6,10 @@ Seats and teams are numbered from 0; seat s belongs to team s mod the number of 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Annotated, Any
 
 from django.http import HttpRequest
-from ninja import Header, Router, Status
+from ninja import Header, Path, Router, Status
 from ninja.security import HttpBearer
 
 from smear_scores import rules
@@ -50,6 +50,10 @@ IDEMPOTENCY_KEY = Header(
     description="Any unique string (a UUID): a repeat with the same key gets the first "
     "answer back and records nothing more.",
 )
+
+
+# Registered after .../hands/last, so that "last" is never read as a hand number.
+HandNumber = Annotated[int, Path(ge=1, description="The hand's number: 1, 2, …")]
 
 
 class EditToken(HttpBearer):
@@ -397,42 +401,6 @@ def record_hand(
         return key_reused()
 
 
-@router.put(
-    "/games/{id}/hands/{number}",
-    auth=EditToken(),
-    response={200: GameOut, **ERRORS},
-    summary="Edit a hand and replay the hands after it",
-)
-def edit_hand(request: HttpRequest, id: str, number: int, payload: HandIn):
-    game, denied = writable_game(request, id)
-    if denied:
-        return denied
-    if payload.number is not None and payload.number != number:
-        return Status(
-            422,
-            problem(
-                "number",
-                f"This request edits hand {number}: leave number out, or set it to {number}.",
-            ),
-        )
-    if not 1 <= number <= game.hands_played:
-        return Status(
-            404,
-            problem(
-                "number",
-                f"There is no hand {number} to edit: this game has {game.hands_played} "
-                f"hand{'s' if game.hands_played != 1 else ''}.",
-            ),
-        )
-    try:
-        updated = hand_edit(game=game, number=number, entry=hand_entry(payload), source="api")
-    except HandRefused as error:
-        return Status(422, error_body(error.errors))
-    except Conflict as error:
-        return conflict(error)
-    return Status(200, game_json(game_get(public_id=updated.public_id)))
-
-
 @router.delete(
     "/games/{id}/hands/last",
     auth=EditToken(),
@@ -461,3 +429,39 @@ def undo_hand(request: HttpRequest, id: str, idempotency_key: str | None = IDEMP
         return conflict(error)
     except KeyReused:
         return key_reused()
+
+
+@router.put(
+    "/games/{id}/hands/{number}",
+    auth=EditToken(),
+    response={200: GameOut, **ERRORS},
+    summary="Edit a hand and replay the hands after it",
+)
+def edit_hand(request: HttpRequest, id: str, number: HandNumber, payload: HandIn):
+    game, denied = writable_game(request, id)
+    if denied:
+        return denied
+    if payload.number is not None and payload.number != number:
+        return Status(
+            422,
+            problem(
+                "number",
+                f"This request edits hand {number}: leave number out, or set it to {number}.",
+            ),
+        )
+    if not 1 <= number <= game.hands_played:
+        return Status(
+            404,
+            problem(
+                "number",
+                f"There is no hand {number} to edit: this game has {game.hands_played} "
+                f"hand{'s' if game.hands_played != 1 else ''}.",
+            ),
+        )
+    try:
+        updated = hand_edit(game=game, number=number, entry=hand_entry(payload), source="api")
+    except HandRefused as error:
+        return Status(422, error_body(error.errors))
+    except Conflict as error:
+        return conflict(error)
+    return Status(200, game_json(game_get(public_id=updated.public_id)))

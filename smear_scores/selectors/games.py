@@ -60,3 +60,201 @@ def game_replay(game: Game) -> tuple[rules.GameState, list[rules.HandResult]]:
     return rules.replay(
         game.rules_variant, game.options, game.first_dealer, [h.entry() for h in game_hands(game)]
     )
+
+
+# -- what the screens show ----------------------------------------------------------------
+RECENT_HANDS = 5
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One hand as the scoreboard and the history show it."""
+
+    number: int
+    dealer: str
+    thrown_in: bool
+    bidder: str | None
+    bidding_team: int | None
+    bid: int | None
+    made: bool | None
+    points: list[int]
+    totals: list[int]
+    edited: bool
+
+    @property
+    def result(self) -> str:
+        if self.thrown_in:
+            return "thrown in"
+        return "made" if self.made else "set"
+
+    @property
+    def cells(self) -> list[tuple[int, int, int]]:
+        """(team, points taken, running total) per team."""
+        return [(t, p, s) for t, (p, s) in enumerate(zip(self.points, self.totals, strict=True))]
+
+
+@dataclass(frozen=True)
+class Board:
+    """The scoreboard: standings from the game's cache, never a replay."""
+
+    game: Game
+    variant: rules.Variant
+    names: list[str]
+    teams: list[TeamView]
+    next_number: int
+    dealer: str
+    first_bidder: str
+    finished: bool
+    winner: str | None
+    reason: str
+    recent: list[HandRow]
+
+    @property
+    def hands_played(self) -> int:
+        return self.game.hands_played
+
+    @property
+    def more_hands(self) -> bool:
+        return self.game.hands_played > len(self.recent)
+
+
+def _hand_row(variant: rules.Variant, names: list[str], hand: Hand) -> HandRow:
+    return HandRow(
+        number=hand.number,
+        dealer=names[hand.dealer],
+        thrown_in=hand.thrown_in,
+        bidder=names[hand.bidder] if hand.bidder is not None else None,
+        bidding_team=variant.team_of(hand.bidder) if hand.bidder is not None else None,
+        bid=hand.bid,
+        made=hand.made,
+        points=list(hand.points) if not hand.thrown_in else [0] * variant.teams,
+        totals=list(hand.scores_after),
+        edited=hand.revisions > 0,
+    )
+
+
+def game_board(game: Game, *, recent: int = RECENT_HANDS) -> Board:
+    """What the scoreboard shows: a fixed number of queries however long the game is
+    (the seats, if not prefetched, and the last few hands)."""
+    variant = game.rules_variant
+    names = seat_names(game)
+    state = game.state()
+    last = list(game.hands.order_by("-number")[:recent]) if game.hands_played else []
+    return Board(
+        game=game,
+        variant=variant,
+        names=names,
+        teams=game_teams(game),
+        next_number=state.next_number,
+        dealer=names[state.dealer],
+        first_bidder=names[state.first_bidder],
+        finished=state.finished,
+        winner=variant.team_label(state.winner) if state.winner is not None else None,
+        reason=state.reason,
+        recent=[_hand_row(variant, names, h) for h in last],
+    )
+
+
+def game_history(game: Game) -> list[HandRow]:
+    """Every hand in order (one query)."""
+    variant = game.rules_variant
+    names = seat_names(game)
+    return [_hand_row(variant, names, h) for h in game_hands(game)]
+
+
+def hand_get(game: Game, number: int) -> Hand:
+    """One hand of the game; raises Hand.DoesNotExist."""
+    return game.hands.get(number=number)
+
+
+def hand_text(game: Game, hand: Hand) -> str:
+    """'Hand 7: Dee bid 4 and Team A took 5, made · Team B 1' — a stored hand in one line."""
+    row = _hand_row(game.rules_variant, seat_names(game), hand)
+    return row_text(game.rules_variant, row)
+
+
+def row_text(variant: rules.Variant, row: HandRow) -> str:
+    if row.thrown_in:
+        return f"Hand {row.number} ({row.dealer} dealt): thrown in, no score"
+    label = variant.team_label
+    parts = [
+        f"Hand {row.number} ({row.dealer} dealt): {row.bidder} bid {row.bid}, "
+        f"{label(row.bidding_team)} took {row.points[row.bidding_team]}, {row.result}"
+    ]
+    parts += [
+        f"{label(t)} took {p}" for t, p in enumerate(row.points) if t != row.bidding_team
+    ]
+    return " · ".join(parts)
+
+
+def state_before(game: Game, hand: Hand, previous: Hand | None) -> rules.GameState:
+    """The standings just before ``hand`` was played, from the cached running totals."""
+    variant = game.rules_variant
+    scores = tuple(previous.scores_after) if previous else (0,) * variant.teams
+    return rules.GameState(
+        variant=variant,
+        options=game.options,
+        first_dealer=game.first_dealer,
+        scores=scores,
+        dealer=hand.dealer,
+        hands_played=hand.number - 1,
+    )
+
+
+@dataclass(frozen=True)
+class Chart:
+    """Running totals per team as SVG polylines (drawn on the server, no script)."""
+
+    width: int
+    height: int
+    lines: list[tuple[int, str]]  # (team, "x,y x,y ...")
+    target_y: float
+    zero_y: float
+    top: int
+    bottom: int
+    target: int
+    hands: int
+
+
+def history_chart(variant: rules.Variant, rows: list[HandRow], *, width: int = 320,
+                  height: int = 160) -> Chart:
+    pad = 8
+    totals = [[0] * variant.teams] + [row.totals for row in rows]
+    values = [v for scores in totals for v in scores]
+    top = max([variant.target, *values])
+    bottom = min([0, *values])
+    span = max(1, top - bottom)
+    steps = max(1, len(totals) - 1)
+
+    def x(i: int) -> float:
+        return round(pad + (width - 2 * pad) * i / steps, 1)
+
+    def y(v: int) -> float:
+        return round(pad + (height - 2 * pad) * (top - v) / span, 1)
+
+    lines = [
+        (team, " ".join(f"{x(i)},{y(scores[team])}" for i, scores in enumerate(totals)))
+        for team in range(variant.teams)
+    ]
+    return Chart(
+        width=width,
+        height=height,
+        lines=lines,
+        target_y=y(variant.target),
+        zero_y=y(0),
+        top=top,
+        bottom=bottom,
+        target=variant.target,
+        hands=len(rows),
+    )
+
+
+def device_games(public_ids: list[str]) -> list[Game]:
+    """The games this device scores, most recently changed first (two queries)."""
+    if not public_ids:
+        return []
+    return list(
+        Game.objects.filter(public_id__in=public_ids)
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("position")))
+        .order_by("-updated_at")[:20]
+    )

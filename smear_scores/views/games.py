@@ -1,22 +1,454 @@
-"""Thin views for scoring a game: forms shape the input, services write, selectors read."""
+"""Thin views for scoring a game: forms shape the input, services write, selectors read.
+
+Every page answers a plain request with the whole page and an htmx request
+(``HX-Request: true``) with the fragment it swaps, ``"<page>.html#<dom-id>"``. Every form
+has a real action and works without JavaScript (post/redirect/get); htmx only enhances.
+
+Refused entries answer 422, a stale screen 409, a device that may not score 403, each
+with the reason in plain words. htmx is configured in base.html (``htmx-config`` meta,
+``responseHandling``) to swap 4xx answers too, so the same status codes serve both.
+
+The hand form (scoreboard, ``hand_record``; edit screen, ``hand_edit``; ``hand_preview``)
+posts these fields (see ``smear_scores.forms``):
+
+- ``number``     the hand number the screen showed (hidden);
+- ``bidder``     the bidder's seat, 0-based clockwise;
+- ``bid``        the bid;
+- ``award_<key>`` per point (``award_high``, ``award_low``, ``award_jack``,
+  ``award_right_bauer``, ``award_left_bauer``, ``award_joker``, ``award_game``): the team
+  (0-based) that took it, or ``none`` (not out) where D1 allows;
+- ``by_totals=on`` with ``points_<team>``: points taken per team instead of awards;
+- ``thrown_in=1``: everyone passed (D4).
+
+Example (Schmier, seat 0's team bid 4 and took every point but Game)::
+
+    number=7&bidder=0&bid=4&award_high=0&award_low=0&award_right_bauer=0
+    &award_left_bauer=0&award_joker=0&award_game=none
+"""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+import csv
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from smear_scores import rules
-from smear_scores.models import Game
-from smear_scores.permissions import scoring_tokens
+from smear_scores.forms import HandForm, NewGameForm, hand_initial
+from smear_scores.models import Game, Hand
+from smear_scores.permissions import can_score, grant_scoring, scoring_tokens, token_matches
+from smear_scores.rules import HandRefused
+from smear_scores.selectors import games as selectors
+from smear_scores.services import games as services
+from smear_scores.services.games import Conflict
+
+READ_ONLY = (
+    "This phone can only watch this game: the scores are changed on the scorer's phone. "
+    "Ask the scorer for the hand-over link to score from here too."
+)
+
+
+def _game(public_id: str) -> Game:
+    try:
+        return selectors.game_get(public_id=public_id)
+    except Game.DoesNotExist:
+        raise Http404("No game has this link: check the address.") from None
+
+
+def _hand_form(game: Game, board: selectors.Board | None = None, **kwargs: Any) -> HandForm:
+    names = board.names if board else selectors.seat_names(game)
+    return HandForm(variant=game.rules_variant, names=names, **kwargs)
+
+
+def _board_context(
+    request: HttpRequest,
+    game: Game,
+    *,
+    form: HandForm | None = None,
+    notice: str = "",
+    problem: str = "",
+) -> dict[str, Any]:
+    board = selectors.game_board(game)
+    scorer = can_score(request, game)
+    if form is None and scorer and not board.finished:
+        form = _hand_form(game, board, initial={"number": board.next_number})
+    return {
+        "board": board,
+        "game": game,
+        "scorer": scorer,
+        "form": form,
+        "notice": notice,
+        "problem": problem,
+        "handover_url": request.build_absolute_uri(
+            reverse("game_handover", args=[game.public_id, game.edit_token])
+        )
+        if scorer
+        else "",
+    }
+
+
+def _board(request: HttpRequest, game: Game, *, status: int = 200, **kwargs: Any) -> HttpResponse:
+    """The scoreboard page, or its #game-board fragment for htmx."""
+    template = "games/game.html#game-board" if request.htmx else "games/game.html"
+    return render(request, template, _board_context(request, game, **kwargs), status=status)
+
+
+def _to_board(request: HttpRequest, game: Game, *, notice: str = "") -> HttpResponse:
+    """After a write: htmx swaps the fresh board in place (and shows the game's address);
+    without JavaScript, redirect so a reload never posts twice."""
+    if request.htmx:
+        response = _board(request, game, notice=notice)
+        return push_url(response, reverse("game", args=[game.public_id]))
+    if notice:
+        messages.success(request, notice)
+    return redirect("game", game.public_id)
+
+
+def _refuse_watcher(request: HttpRequest, game: Game) -> HttpResponse:
+    return _board(request, game, status=403, problem=READ_ONLY)
+
+
+# -- home and a new game ---------------------------------------------------------------------
+@require_GET
+@vary_on_headers("HX-Request")
+def home(request: HttpRequest) -> HttpResponse:
+    games = selectors.device_games(list(scoring_tokens(request)))
+    rows = [{"game": g, "teams": selectors.game_teams(g)} for g in games]
+    template = "home.html#games" if request.htmx else "home.html"
+    return render(request, template, {"rows": rows})
+
+
+def _variant_of(value: Any) -> rules.Variant:
+    return rules.VARIANTS.get(str(value), rules.SCHMIER)
+
+
+def _new_context(form: NewGameForm) -> dict[str, Any]:
+    variant = form.variant
+    players = form.players()
+    teams = [
+        {
+            "index": team,
+            "label": variant.team_label(team),
+            "seats": [
+                {"seat": s + 1, "name": players[s] or f"Seat {s + 1}"}
+                for s in variant.seats_of(team)
+            ],
+        }
+        for team in range(variant.teams)
+    ]
+    seats = [
+        {
+            "seat": s,
+            "name": f"player_{s}",
+            "value": players[s],
+            "team": variant.team_of(s),
+            "label": variant.team_label(variant.team_of(s)),
+            "errors": form.errors_of(f"player_{s}"),
+        }
+        for s in range(variant.players)
+    ]
+    options = [
+        {
+            "option": o,
+            "is_bool": o.type is bool,
+            "name": f"option_{o.name}",
+            "value": form.value(f"option_{o.name}"),
+            "errors": form.errors_of(f"option_{o.name}"),
+        }
+        for o in variant.options
+    ]
+    dealers = [("random", "Draw at random")] + [
+        (str(s), players[s] or f"Seat {s + 1}") for s in range(variant.players)
+    ]
+    return {
+        "form": form,
+        "variant": variant,
+        "variants": list(rules.VARIANTS.values()),
+        "teams": teams,
+        "seats": seats,
+        "options": options,
+        "dealers": dealers,
+        "dealer": form.value("first_dealer") or "random",
+    }
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def game_new(request: HttpRequest) -> HttpResponse:
+    """The new-game screen. An htmx GET re-draws the form for another variant
+    (``HX-Target: new-game``) or the partners and dealer as names are typed
+    (``HX-Target: partners``)."""
+    if request.method == "POST":
+        variant = _variant_of(request.POST.get("variant"))
+        form = NewGameForm(request.POST, variant=variant)
+        if form.is_valid():
+            try:
+                game = services.game_create(**form.service_args())
+            except HandRefused as refused:
+                form.add_refusal(refused)
+            else:
+                grant_scoring(request, game)
+                url = reverse("game", args=[game.public_id])
+                # htmx: load the scoreboard as a whole page (its header and title differ).
+                return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+        template = "games/new.html#new-game" if request.htmx else "games/new.html"
+        return render(request, template, _new_context(form), status=422)
+
+    variant = _variant_of(request.GET.get("variant"))
+    if "variant" in request.GET:
+        form = NewGameForm({**request.GET.dict(), "variant": variant.slug}, variant=variant)
+    else:
+        form = NewGameForm(variant=variant, initial={"variant": variant.slug})
+    template = "games/new.html"
+    if request.htmx:
+        target = request.htmx.target or "new-game"
+        template += "#partners" if target == "partners" else "#new-game"
+    return render(request, template, _new_context(form))
+
+
+# -- the scoreboard and recording a hand -----------------------------------------------------
+@require_GET
+@vary_on_headers("HX-Request")
+def game(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _board(request, _game(public_id))
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def hand_record(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Record the next hand (fields: see the module docstring)."""
+    game = _game(public_id)
+    if not can_score(request, game):
+        return _refuse_watcher(request, game)
+    form = _hand_form(game, data=request.POST)
+    if not form.is_valid():
+        return _board(request, game, form=form, status=422)
+    try:
+        saved, result = services.hand_record(
+            game=game, entry=form.cleaned_data["entry"], number=form.cleaned_data["number"]
+        )
+    except HandRefused as refused:
+        form.add_refusal(refused)
+        return _board(request, game, form=form, status=422)
+    except Conflict as conflict:
+        # A stale screen or a finished game: nothing recorded; show the current board.
+        return _board(request, _game(public_id), status=409, problem=conflict.message)
+    game = _game(public_id)
+    if result is None:
+        notice = f"Hand {form.cleaned_data['number']} was already recorded; nothing was added."
+    else:
+        notice = f"Hand {result.number}: {rules.describe(game.rules_variant, result)}"
+    return _to_board(request, game, notice=notice)
+
+
+@require_POST
+def hand_preview(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The 'will score' line for the hand being tapped in, from the rules engine; or what
+    is still missing. Always a fragment (only htmx asks for it)."""
+    game = _game(public_id)
+    form = _hand_form(game, data=request.POST)
+    state = game.state()
+    number = form.data.get("number")
+    if number and str(number).isdigit() and int(number) < state.next_number:
+        # The edit screen: the standings just before that hand.
+        hands = list(game.hands.filter(number__in=[int(number) - 1, int(number)]))
+        by_number = {h.number: h for h in hands}
+        hand = by_number.get(int(number))
+        if hand is not None:
+            state = selectors.state_before(game, hand, by_number.get(int(number) - 1))
+    text, problem = "", ""
+    if form.is_valid():
+        entry = form.cleaned_data["entry"]
+        errors = state.check(entry)
+        if errors:
+            problem = " ".join(e.message for e in errors)
+        else:
+            text = rules.describe(game.rules_variant, rules.preview(state, entry))
+    else:
+        missing = form.missing()
+        problem = "Still to tap: " + ", ".join(missing) + "." if missing else ""
+    return render(
+        request, "games/_preview.html", {"preview": text, "preview_problem": problem}
+    )
+
+
+# -- undo and edit ---------------------------------------------------------------------------
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def hand_undo(request: HttpRequest, public_id: str) -> HttpResponse:
+    """GET asks to confirm; POST takes back the last hand (D8: may reopen the game)."""
+    game = _game(public_id)
+    if not can_score(request, game):
+        return _refuse_watcher(request, game)
+    if request.method == "POST":
+        number = request.POST.get("number")
+        if number != str(game.hands_played):
+            return _board(
+                request,
+                game,
+                status=409,
+                problem="The last hand changed on another device before this undo: "
+                "nothing was undone. Check the scoreboard and undo again if needed.",
+            )
+        was_finished = game.finished
+        try:
+            services.hand_undo(game=game)
+        except Conflict as conflict:
+            return _board(request, game, status=409, problem=conflict.message)
+        game = _game(public_id)
+        reopened = " The game is open again (D8)." if was_finished and not game.finished else ""
+        return _to_board(request, game, notice=f"Hand {number} was undone.{reopened}")
+    if not game.hands_played:
+        return _board(request, game, status=409, problem="There is no hand to undo yet.")
+    hand = selectors.hand_get(game, game.hands_played)
+    context = {"game": game, "hand": hand, "hand_text": selectors.hand_text(game, hand)}
+    template = "games/undo.html#game-board" if request.htmx else "games/undo.html"
+    return render(request, template, context)
+
+
+def _edit_context(game: Game, hand: Hand, form: HandForm, **extra: Any) -> dict[str, Any]:
+    return {
+        "game": game,
+        "hand": hand,
+        "form": form,
+        "hand_text": selectors.hand_text(game, hand),
+        "later": game.hands_played - hand.number,
+        **extra,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
+    """GET shows the hand as entered; a POST shows the change to confirm; a POST with
+    ``confirm=yes`` stores it and replays every later hand."""
+    game = _game(public_id)
+    if not can_score(request, game):
+        return _refuse_watcher(request, game)
+    try:
+        hand = selectors.hand_get(game, number)
+    except Hand.DoesNotExist:
+        raise Http404(f"This game has no hand {number}.") from None
+    template = "games/edit.html#game-board" if request.htmx else "games/edit.html"
+    if request.method == "GET":
+        form = _hand_form(game, initial=hand_initial(game.rules_variant, hand))
+        return render(request, template, _edit_context(game, hand, form))
+
+    form = _hand_form(game, data=request.POST)
+    if not form.is_valid():
+        return render(request, template, _edit_context(game, hand, form), status=422)
+    entry = form.cleaned_data["entry"]
+    if request.POST.get("confirm") != "yes":
+        previous = game.hands.filter(number=number - 1).first()
+        state = selectors.state_before(game, hand, previous)
+        errors = rules.validate_hand(game.rules_variant, entry)
+        if errors:
+            form.add_refusal(HandRefused(errors))
+            return render(request, template, _edit_context(game, hand, form), status=422)
+        new_text = rules.describe(game.rules_variant, rules.preview(state, entry))
+        hidden = [(k, v) for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken",)]
+        context = _edit_context(game, hand, form, confirm=True, new_text=new_text, hidden=hidden)
+        return render(request, template, context)
+    try:
+        services.hand_edit(game=game, number=number, entry=entry)
+    except HandRefused as refused:
+        form.add_refusal(refused)
+        return render(request, template, _edit_context(game, hand, form), status=422)
+    except Conflict as conflict:
+        return _board(request, _game(public_id), status=409, problem=conflict.message)
+    return _to_board(request, _game(public_id), notice=f"Hand {number} was changed.")
+
+
+# -- history -----------------------------------------------------------------------------------
+@require_GET
+@vary_on_headers("HX-Request")
+def game_history(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = _game(public_id)
+    rows = selectors.game_history(game)
+    context = {
+        "game": game,
+        "variant": game.rules_variant,
+        "teams": selectors.game_teams(game),
+        "rows": rows,
+        "chart": selectors.history_chart(game.rules_variant, rows),
+        "scorer": can_score(request, game),
+    }
+    template = "games/history.html#history" if request.htmx else "games/history.html"
+    return render(request, template, context)
 
 
 @require_GET
-def home(request: HttpRequest) -> HttpResponse:
-    ids = list(scoring_tokens(request))
-    games = Game.objects.filter(public_id__in=ids).order_by("-updated_at") if ids else []
+def game_history_csv(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The history table as CSV: one row per hand, points and running totals per team."""
+    game = _game(public_id)
+    variant = game.rules_variant
+    rows = selectors.game_history(game)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="smear-{game.public_id}.csv"'
+    writer = csv.writer(response)
+    labels = [variant.team_label(t) for t in range(variant.teams)]
+    writer.writerow(
+        ["hand", "dealer", "bidder", "bid", "result"]
+        + [f"{label} points" for label in labels]
+        + [f"{label} total" for label in labels]
+        + ["edited"]
+    )
+    for row in rows:
+        writer.writerow(
+            [row.number, row.dealer, row.bidder or "", row.bid or "", row.result]
+            + row.points
+            + row.totals
+            + ["yes" if row.edited else "no"]
+        )
+    return response
+
+
+# -- hand over scoring, rematch ---------------------------------------------------------------
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def game_handover(request: HttpRequest, public_id: str, token: str) -> HttpResponse:
+    """A hand-over link: after a confirmation, this device may score the game too."""
+    game = _game(public_id)
+    if not token_matches(game, token):
+        return _board(
+            request,
+            game,
+            status=403,
+            problem="This hand-over link is not valid for this game: ask the scorer to "
+            "show the link again.",
+        )
+    if request.method == "POST":
+        grant_scoring(request, game)
+        return _to_board(request, game, notice="This phone can now score this game.")
+    template = "games/handover.html#game-board" if request.htmx else "games/handover.html"
     return render(
         request,
-        "home.html",
-        {"games": games, "variants": list(rules.VARIANTS.values())},
+        template,
+        {"game": game, "teams": selectors.game_teams(game), "already": can_score(request, game)},
     )
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def game_rematch(request: HttpRequest, public_id: str) -> HttpResponse:
+    """A new game with the same seats; the next dealer deals first."""
+    game = _game(public_id)
+    if not can_score(request, game):
+        return _refuse_watcher(request, game)
+    if not game.finished:
+        return _board(
+            request,
+            game,
+            status=409,
+            problem="This game is not over yet: finish it before starting a rematch.",
+        )
+    new = services.game_rematch(game=game)
+    grant_scoring(request, new)
+    new = selectors.game_get(public_id=new.public_id)
+    return _to_board(request, new, notice="Rematch: same seats, the next dealer deals first.")

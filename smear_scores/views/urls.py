@@ -4,4 +4,14 @@ from . import games
 
 urlpatterns = [
     path("", games.home, name="home"),
+    path("new/", games.game_new, name="game_new"),
+    path("g/<str:public_id>/", games.game, name="game"),
+    path("g/<str:public_id>/hands/", games.hand_record, name="hand_record"),
+    path("g/<str:public_id>/hands/preview/", games.hand_preview, name="hand_preview"),
+    path("g/<str:public_id>/hands/<int:number>/edit/", games.hand_edit, name="hand_edit"),
+    path("g/<str:public_id>/undo/", games.hand_undo, name="hand_undo"),
+    path("g/<str:public_id>/history/", games.game_history, name="game_history"),
+    path("g/<str:public_id>/history.csv", games.game_history_csv, name="game_history_csv"),
+    path("g/<str:public_id>/score/<str:token>/", games.game_handover, name="game_handover"),
+    path("g/<str:public_id>/rematch/", games.game_rematch, name="game_rematch"),
 ]

@@ -1,0 +1,343 @@
+"""Forms shape what the screens post; the rules engine (via services) decides the rest.
+
+The hand form's field names (the scoreboard, the edit screen and the preview post them):
+
+- ``number``: the hand number the screen showed (hidden), so a double tap or a stale
+  screen is recognised by ``services.hand_record``;
+- ``bidder``: the seat (0-based, clockwise) of the player who won the bid;
+- ``bid``: the bid;
+- ``award_<key>``: for each point of the variant (``award_high``, ``award_game`` ...), the
+  team that took it (0-based) or ``none`` where the point may go unawarded (D1);
+- ``by_totals``: ``on`` to give ``points_<team>`` (points taken per team) instead;
+- ``thrown_in``: ``1`` for a deal everyone passed (D4); the other fields are then ignored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import forms
+
+from smear_scores import rules
+from smear_scores.rules import HandEntry, HandRefused
+
+NOT_OUT = "none"
+
+
+@dataclass
+class Choice:
+    value: str
+    label: str
+    css: str
+    checked: bool
+    wide: bool = False
+
+
+@dataclass
+class ChoiceGroup:
+    """A row of radio buttons drawn as big buttons."""
+
+    name: str
+    legend: str
+    choices: list[Choice]
+    errors: list[str] = field(default_factory=list)
+    hint: str = ""
+
+
+def _int_or_none(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+class HandForm(forms.Form):
+    """One hand as the scorer taps it. ``cleaned_data["entry"]`` is the rules' HandEntry."""
+
+    number = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    thrown_in = forms.BooleanField(required=False)
+    by_totals = forms.BooleanField(required=False)
+
+    def __init__(self, *args: Any, variant: rules.Variant, names: list[str], **kwargs: Any):
+        self.variant = variant
+        self.names = names
+        super().__init__(*args, **kwargs)
+        invalid = {"invalid_choice": "Tap one of the buttons."}
+        self.fields["bidder"] = forms.TypedChoiceField(
+            choices=[(str(s), n) for s, n in enumerate(names)],
+            coerce=int,
+            required=False,
+            empty_value=None,
+            error_messages=invalid,
+        )
+        self.fields["bid"] = forms.TypedChoiceField(
+            choices=[(str(b), str(b)) for b in variant.bids],
+            coerce=int,
+            required=False,
+            empty_value=None,
+            error_messages=invalid,
+        )
+        for point in variant.points:
+            choices = [(str(t), variant.team_label(t)) for t in range(variant.teams)]
+            if not point.always_awarded:
+                choices.append((NOT_OUT, "Not out"))
+            self.fields[f"award_{point.key}"] = forms.ChoiceField(
+                choices=choices, required=False, error_messages=invalid
+            )
+        for team in range(variant.teams):
+            self.fields[f"points_{team}"] = forms.IntegerField(
+                required=False,
+                error_messages={
+                    "invalid": f"Type the points {variant.team_label(team)} took as a number."
+                },
+            )
+        # Errors about the points as a whole (their sum, D1) and about the hand as a whole.
+        self.points_errors: list[str] = []
+
+    # -- reading ------------------------------------------------------------------------
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        variant = self.variant
+        if data.get("thrown_in"):
+            data["entry"] = HandEntry.thrown()
+            return data
+        if data.get("bidder") is None and "bidder" not in self.errors:
+            self.add_error("bidder", "Tap the player who won the bid.")
+        if data.get("bid") is None and "bid" not in self.errors:
+            self.add_error("bid", "Tap the bid.")
+        points = awards = None
+        if data.get("by_totals"):
+            points = []
+            for team in range(variant.teams):
+                name = f"points_{team}"
+                value = data.get(name)
+                if value is None and name not in self.errors:
+                    self.add_error(
+                        name, f"Type the points {variant.team_label(team)} took (0 if none)."
+                    )
+                points.append(value)
+            points = tuple(points)
+        else:
+            awards = {}
+            for point in variant.points:
+                name = f"award_{point.key}"
+                value = data.get(name)
+                if not value:
+                    if name not in self.errors:
+                        other = "" if point.always_awarded else ", or Not out"
+                        self.add_error(name, f"Tap the team that took {point.label}{other}.")
+                    continue
+                awards[point.key] = None if value == NOT_OUT else int(value)
+        if not self.errors:
+            data["entry"] = HandEntry(
+                bidder=data["bidder"], bid=data["bid"], points=points, awards=awards
+            )
+        return data
+
+    def add_refusal(self, refused: HandRefused) -> None:
+        """Put each of the rules engine's errors beside the field it concerns."""
+        for error in refused.errors:
+            name = error.field
+            target: str | None
+            if name in ("bidder", "bid"):
+                target = name
+            elif name.startswith("points."):
+                target = f"points_{name.split('.', 1)[1]}"
+            elif name.startswith("awards."):
+                target = f"award_{name.split('.', 1)[1]}"
+            elif name in ("points", "awards"):
+                self.points_errors.append(error.message)
+                continue
+            else:
+                target = None
+            if target is not None and target not in self.fields:
+                target = None
+            self.add_error(target, error.message)
+
+    # -- drawing ------------------------------------------------------------------------
+    def _value(self, name: str) -> str:
+        if self.is_bound:
+            value = self.data.get(name, "")
+        else:
+            value = self.initial.get(name, "")
+        return "" if value is None else str(value)
+
+    def _errors_of(self, name: str) -> list[str]:
+        errors = self._errors or {}
+        return list(errors.get(name, []))
+
+    @property
+    def totals_on(self) -> bool:
+        return self._value("by_totals") in ("on", "true", "True", "1")
+
+    def bidder_group(self) -> ChoiceGroup:
+        variant = self.variant
+        chosen = self._value("bidder")
+        return ChoiceGroup(
+            name="bidder",
+            legend="Who won the bid?",
+            choices=[
+                Choice(str(seat), name, f"t{variant.team_of(seat)}", chosen == str(seat))
+                for seat, name in enumerate(self.names)
+            ],
+            errors=self._errors_of("bidder"),
+        )
+
+    def bid_group(self) -> ChoiceGroup:
+        chosen = self._value("bid")
+        return ChoiceGroup(
+            name="bid",
+            legend="Bid",
+            choices=[Choice(str(b), str(b), "bid", chosen == str(b)) for b in self.variant.bids],
+            errors=self._errors_of("bid"),
+        )
+
+    def award_groups(self) -> list[ChoiceGroup]:
+        variant = self.variant
+        groups = []
+        for point in variant.points:
+            name = f"award_{point.key}"
+            chosen = self._value(name)
+            choices = [
+                Choice(str(t), rules.variants.TEAM_LETTERS[t], f"t{t}", chosen == str(t))
+                for t in range(variant.teams)
+            ]
+            if not point.always_awarded:
+                choices.append(Choice(NOT_OUT, "Not out", "none", chosen == NOT_OUT))
+            groups.append(
+                ChoiceGroup(
+                    name=name,
+                    legend=point.label,
+                    choices=choices,
+                    errors=self._errors_of(name),
+                    hint=point.description,
+                )
+            )
+        return groups
+
+    @property
+    def award_columns(self) -> int:
+        """Team buttons line up in columns across the point rows (plus 'Not out')."""
+        optional = self.variant.min_points_per_hand < len(self.variant.points)
+        return self.variant.teams + int(optional)
+
+    def total_fields(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": f"points_{team}",
+                "team": team,
+                "label": self.variant.team_label(team),
+                "value": self._value(f"points_{team}"),
+                "errors": self._errors_of(f"points_{team}"),
+            }
+            for team in range(self.variant.teams)
+        ]
+
+    def general_errors(self) -> list[str]:
+        return self._errors_of("__all__")
+
+    def missing(self) -> list[str]:
+        """What is still to tap, in the table's words (for the preview line)."""
+        errors = self._errors or {}
+        labels = {"bidder": "who bid", "bid": "the bid"}
+        for point in self.variant.points:
+            labels[f"award_{point.key}"] = point.label
+        for team in range(self.variant.teams):
+            labels[f"points_{team}"] = f"{self.variant.team_label(team)}'s points"
+        return [label for name, label in labels.items() if name in errors]
+
+
+def hand_initial(variant: rules.Variant, hand: Any) -> dict[str, Any]:
+    """The edit screen's starting values: the hand as it was entered."""
+    if hand.thrown_in:
+        return {"number": hand.number}
+    initial: dict[str, Any] = {"number": hand.number, "bidder": hand.bidder, "bid": hand.bid}
+    if hand.awards is not None:
+        for point in variant.points:
+            team = hand.awards.get(point.key)
+            initial[f"award_{point.key}"] = NOT_OUT if team is None else team
+    else:
+        initial["by_totals"] = "on"
+        for team, taken in enumerate(hand.points):
+            initial[f"points_{team}"] = taken
+    return initial
+
+
+class NewGameForm(forms.Form):
+    """Variant, names in seat order, the variant's per-game options, the first dealer.
+
+    Field names: ``variant``; ``player_<seat>``; ``option_<name>``; ``first_dealer``
+    (a seat, or ``random`` to draw the dealer, S3/W4)."""
+
+    RANDOM = "random"
+
+    def __init__(self, *args: Any, variant: rules.Variant, **kwargs: Any):
+        self.variant = variant
+        super().__init__(*args, **kwargs)
+        self.fields["variant"] = forms.ChoiceField(
+            choices=[(v.slug, v.name) for v in rules.VARIANTS.values()]
+        )
+        for seat in range(variant.players):
+            self.fields[f"player_{seat}"] = forms.CharField(
+                required=False, max_length=200, strip=True
+            )
+        for option in variant.options:
+            name = f"option_{option.name}"
+            if option.type is bool:
+                self.fields[name] = forms.BooleanField(required=False)
+            else:
+                self.fields[name] = forms.TypedChoiceField(
+                    choices=[(str(v), str(v)) for v in option.allowed],
+                    coerce=int,
+                    initial=option.default,
+                    error_messages={
+                        "invalid_choice": "Tap one of the buttons.",
+                        "required": f"Tap one of the buttons for {option.label.lower()}.",
+                    },
+                )
+        self.fields["first_dealer"] = forms.ChoiceField(
+            choices=[(self.RANDOM, "Draw at random")]
+            + [(str(s), f"Seat {s + 1}") for s in range(variant.players)],
+            initial=self.RANDOM,
+            error_messages={
+                "invalid_choice": "Tap one of the buttons.",
+                "required": "Tap who deals first, or Draw at random.",
+            },
+        )
+
+    def value(self, name: str) -> str:
+        if self.is_bound and (name in self.data or self.fields[name].initial is None):
+            return str(self.data.get(name, ""))
+        value = self.initial.get(name, self.fields[name].initial)
+        return "" if value is None else str(value)
+
+    def players(self) -> list[str]:
+        return [self.value(f"player_{seat}").strip() for seat in range(self.variant.players)]
+
+    def service_args(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        dealer = data["first_dealer"]
+        return {
+            "variant": self.variant.slug,
+            "players": [data[f"player_{s}"] for s in range(self.variant.players)],
+            "first_dealer": None if dealer == self.RANDOM else int(dealer),
+            "options": {o.name: data[f"option_{o.name}"] for o in self.variant.options},
+        }
+
+    def add_refusal(self, refused: HandRefused) -> None:
+        for error in refused.errors:
+            name = error.field
+            if name.startswith("players."):
+                target = f"player_{name.split('.', 1)[1]}"
+            elif name.startswith("options."):
+                target = f"option_{name.split('.', 1)[1]}"
+            elif name == "first_dealer":
+                target = name
+            else:
+                target = None
+            self.add_error(target if target in self.fields else None, error.message)
+
+    def errors_of(self, name: str) -> list[str]:
+        errors = self._errors or {}
+        return list(errors.get(name, []))

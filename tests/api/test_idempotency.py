@@ -1,0 +1,167 @@
+"""Idempotency-Key: a repeat gets the first answer back and records nothing more."""
+
+from smear_scores.models import Game, Hand, HandRevision, IdempotencyKey
+
+from .helpers import SIX
+
+HAND = {"bidder": 1, "bid": 3, "points": [2, 3, 1]}
+
+
+def hands_url(game):
+    return f"/api/games/{game['id']}/hands"
+
+
+def test_repeated_hand_with_the_same_key_returns_the_first_answer_and_records_once(api):
+    game = api.create()
+    first = api.post(hands_url(game), HAND, token=game["edit_token"], key="k-1")
+
+    again = api.post(hands_url(game), HAND, token=game["edit_token"], key="k-1")
+
+    assert (again.status_code, again.json()) == (first.status_code, first.json())
+    assert first.status_code == 201
+    assert Hand.objects.count() == 1
+    assert HandRevision.objects.count() == 1
+
+
+def test_repeat_returns_the_first_answer_even_after_later_hands(api):
+    game = api.create()
+    first = api.post(hands_url(game), HAND, token=game["edit_token"], key="k-1")
+    api.hand(game, {"thrown_in": True})
+
+    again = api.post(hands_url(game), HAND, token=game["edit_token"], key="k-1")
+
+    assert (again.status_code, again.json()) == (201, first.json())
+    assert [h["number"] for h in api.game(game["id"])["hands"]] == [1, 2]
+
+
+def test_json_spacing_and_key_order_do_not_make_a_different_request(api):
+    game = api.create()
+    api.post(
+        hands_url(game),
+        raw='{"bidder": 1, "bid": 3, "points": [2, 3, 1]}',
+        token=game["edit_token"],
+        key="k-1",
+    )
+
+    again = api.post(
+        hands_url(game),
+        raw='{"points":[2,3,1],"bid":3,"bidder":1}',
+        token=game["edit_token"],
+        key="k-1",
+    )
+
+    assert again.status_code == 201
+    assert Hand.objects.count() == 1
+
+
+def test_same_key_with_a_different_hand_is_refused_and_records_nothing(api):
+    game = api.create()
+    api.post(hands_url(game), HAND, token=game["edit_token"], key="k-1")
+    before = api.game(game["id"])
+
+    response = api.post(hands_url(game), {"thrown_in": True}, token=game["edit_token"], key="k-1")
+
+    assert response.status_code == 422
+    assert response.json()["detail"] == [
+        {
+            "field": "Idempotency-Key",
+            "message": "This Idempotency-Key was already used for a different request. Send a "
+            "new key with each new request, and the same key only to repeat a request "
+            "exactly.",
+            "rule": "",
+        }
+    ]
+    assert api.game(game["id"]) == before
+
+
+def test_same_key_on_another_game_is_a_separate_request(api):
+    game = api.create()
+    other = api.create()
+    api.post(hands_url(game), HAND, token=game["edit_token"], key="k-1")
+
+    response = api.post(hands_url(other), HAND, token=other["edit_token"], key="k-1")
+
+    assert response.status_code == 201
+    assert response.json()["id"] == other["id"]
+    assert Hand.objects.filter(game__public_id=other["id"]).count() == 1
+
+
+def test_refused_request_keeps_no_answer_so_the_corrected_one_may_reuse_the_key(api):
+    game = api.create()
+    refused = api.post(hands_url(game), {**HAND, "bid": 9}, token=game["edit_token"], key="k-1")
+
+    response = api.post(hands_url(game), {**HAND, "bid": 9}, token=game["edit_token"], key="k-1")
+
+    assert (refused.status_code, response.status_code) == (422, 422)
+    assert IdempotencyKey.objects.count() == 0
+
+
+def test_key_is_not_replayed_to_a_request_without_the_games_token(api):
+    game = api.create()
+    api.post(hands_url(game), HAND, token=game["edit_token"], key="k-1")
+
+    response = api.post(hands_url(game), HAND, token="someone-else", key="k-1")
+
+    assert response.status_code == 403
+
+
+def test_repeated_create_with_the_same_key_makes_one_game(api):
+    body = {"variant": "schmier", "players": SIX, "first_dealer": 2}
+    first = api.post("/api/games", body, key="new-game-1")
+
+    again = api.post("/api/games", body, key="new-game-1")
+
+    assert (again.status_code, again.json()) == (201, first.json())
+    assert Game.objects.count() == 1
+
+
+def test_repeated_import_with_the_same_key_makes_one_game(api):
+    record = {"variant": "schmier", "players": SIX, "first_dealer": 0, "hands": [HAND]}
+    first = api.post("/api/games/import", record, key="import-1")
+
+    again = api.post("/api/games/import", record, key="import-1")
+
+    assert (again.status_code, again.json()) == (201, first.json())
+    assert Game.objects.count() == 1
+
+
+def test_create_key_reused_for_an_import_is_refused(api):
+    api.post("/api/games", {"variant": "schmier", "players": SIX}, key="k-1")
+
+    response = api.post(
+        "/api/games/import",
+        {"variant": "schmier", "players": SIX, "first_dealer": 0},
+        key="k-1",
+    )
+
+    assert response.status_code == 422
+    assert response.json()["detail"][0]["field"] == "Idempotency-Key"
+    assert Game.objects.count() == 1
+
+
+def test_repeated_undo_with_the_same_key_removes_one_hand(api):
+    game = api.create()
+    api.hand(game, HAND)
+    api.hand(game, {"thrown_in": True})
+    first = api.delete(f"/api/games/{game['id']}/hands/last", token=game["edit_token"], key="u")
+
+    again = api.delete(f"/api/games/{game['id']}/hands/last", token=game["edit_token"], key="u")
+
+    assert (again.status_code, again.json()) == (200, first.json())
+    assert [h["number"] for h in api.game(game["id"])["hands"]] == [1]
+
+
+def test_key_longer_than_200_characters_is_refused(api):
+    game = api.create()
+
+    response = api.post(hands_url(game), HAND, token=game["edit_token"], key="k" * 201)
+
+    assert response.status_code == 422
+    assert response.json()["detail"] == [
+        {
+            "field": "Idempotency-Key",
+            "message": "Idempotency-Key is too long: keep it to 200 characters.",
+            "rule": "",
+        }
+    ]
+    assert Hand.objects.count() == 0

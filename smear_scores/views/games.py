@@ -110,6 +110,12 @@ def _to_board(request: HttpRequest, game: Game, *, notice: str = "") -> HttpResp
     return redirect("game", game.public_id)
 
 
+def _with_seats(fresh: Game, loaded: Game) -> Game:
+    """The game a service returned, with the seats already read (they never change)."""
+    fresh._prefetched_objects_cache = getattr(loaded, "_prefetched_objects_cache", {})
+    return fresh
+
+
 def _refuse_watcher(request: HttpRequest, game: Game) -> HttpResponse:
     return _board(request, game, status=403, problem=READ_ONLY)
 
@@ -239,7 +245,7 @@ def hand_record(request: HttpRequest, public_id: str) -> HttpResponse:
     except Conflict as conflict:
         # A stale screen or a finished game: nothing recorded; show the current board.
         return _board(request, _game(public_id), status=409, problem=conflict.message)
-    game = _game(public_id)
+    game = _with_seats(saved, game)
     if result is None:
         notice = f"Hand {form.cleaned_data['number']} was already recorded; nothing was added."
     else:

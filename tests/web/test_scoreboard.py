@@ -1,0 +1,80 @@
+"""The scoreboard: standings in large type, the deal, read-only for watchers, fixed queries."""
+
+import pytest
+from django.urls import reverse
+
+from smear_scores import rules
+
+from .conftest import HTMX, find_all, scores, text
+
+
+def test_scoreboard_full_page_shows_deal_teams_and_needed(client, make_game, scorer_for):
+    game = make_game("schmier", first_dealer=2)
+    response = scorer_for(game).get(reverse("game", args=[game.public_id]))
+    page = text(response)
+    assert response.status_code == 200
+    assert "<html" in page
+    assert find_all(page, "p", "deal") == ["Hand 1 · Cy deals · Dee bids first"]
+    assert find_all(page, "span", "players") == ["Ann & Dee", "Bo & Eli", "Cy & Flo"]
+    assert scores(page) == [0, 0, 0]
+    assert find_all(page, "span", "needed") == ["needs 21", "needs 21", "needs 21"]
+    assert find_all(page, "button", "record") == ["Record hand 1"]
+
+
+def test_scoreboard_fragment_for_htmx_is_the_board_only(client, make_game, scorer_for):
+    game = make_game("ne-wisconsin", hands=2)
+    response = scorer_for(game).get(reverse("game", args=[game.public_id]), **HTMX)
+    page = text(response)
+    assert response.status_code == 200
+    assert "<html" not in page
+    assert page.strip().startswith('<section id="game-board"')
+    assert response["Vary"] == "HX-Request, Cookie"
+
+
+def test_scoreboard_for_a_watcher_is_read_only(client, make_game):
+    game = make_game("schmier", hands=2)
+    response = client.get(reverse("game", args=[game.public_id]))
+    page = text(response)
+    assert response.status_code == 200
+    assert 'id="hand-form"' not in page
+    assert find_all(page, "p", "watching") == [
+        "Watching: the scores change on the scorer's phone. Reload to see new hands."
+    ]
+    assert "Undo hand" not in page
+    assert game.edit_token not in page
+
+
+def test_scoreboard_unknown_game_is_404(client, db):
+    response = client.get(reverse("game", args=["nope"]))
+    assert response.status_code == 404
+
+
+def test_scoreboard_game_over_shows_banner_and_closes_entry(client, make_game, scorer_for):
+    win = rules.HandEntry(bidder=0, bid=6, points=(6, 0, 0))
+    game = make_game("schmier", entries=[win] * 4)
+    page = text(scorer_for(game).get(reverse("game", args=[game.public_id])))
+    assert find_all(page, "p", "banner-title") == ["Team A wins!"]
+    assert game.reason in page
+    assert game.reason == "Team A wins with 24 points, the first team to reach 21 (S10)."
+    assert 'id="hand-form"' not in page
+    assert find_all(page, "button", "record") == ["Rematch"]
+
+
+def test_scoreboard_shows_last_five_hands_and_links_history(client, make_game, scorer_for):
+    game = make_game("schmier", hands=8)
+    page = text(scorer_for(game).get(reverse("game", args=[game.public_id])))
+    numbers = [int(n) for n in __import__("re").findall(r'aria-label="Edit hand (\d+)"', page)]
+    assert numbers == [8, 7, 6, 5, 4]
+    assert "Full history (8 hands)" in page
+
+
+@pytest.mark.parametrize("hands", [1, 60])
+def test_scoreboard_get_runs_fixed_queries(client, make_game, scorer_for, hands,
+                                           django_assert_num_queries):
+    game = make_game("schmier", hands=hands)
+    scorer = scorer_for(game)
+    # The game, its seats, the last few hands: the Game row caches the standings.
+    with django_assert_num_queries(3):
+        response = scorer.get(reverse("game", args=[game.public_id]))
+    assert response.status_code == 200
+    assert find_all(text(response), "button", "record") == [f"Record hand {hands + 1}"]

@@ -1,0 +1,74 @@
+"""The production settings README documents pass Django's deployment checks."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parents[2]
+# README, Running it for a club: the environment of a club's server.
+PRODUCTION = {
+    "DEBUG": "false",
+    "SECRET_KEY": "k3Yq0vX9mB2nR7tL5wZ8cF1hJ4pS6dG0aE3uI9oT2yN5rM8qW1xV7bC4zK6jH0fD",
+    "ALLOWED_HOSTS": "scores.example.org",
+    "DATABASE_URL": "postgres://smear:secret@127.0.0.1:5432/smear_scores",
+}
+
+
+def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in PRODUCTION and k != "HTTPS"}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_with_production_settings_finds_no_issue():
+    done = _manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0,
+        "System check identified no issues (0 silenced).\n",
+        "",
+    )
+
+
+def test_check_deploy_over_plain_http_names_the_insecure_cookies():
+    done = _manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION, HTTPS="false")
+    warnings = sorted(
+        line.split(")")[0] + ")" for line in done.stderr.splitlines() if "(security." in line
+    )
+    assert (done.returncode, warnings) == (
+        1,
+        [
+            "?: (security.W004)",
+            "?: (security.W008)",
+            "?: (security.W012)",
+            "?: (security.W016)",
+        ],
+    )
+
+
+def test_settings_without_secret_key_and_debug_off_refuse_to_start():
+    env = {**PRODUCTION, "SECRET_KEY": ""}
+    done = _manage("check", **env)
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1] == (
+        "django.core.exceptions.ImproperlyConfigured: SECRET_KEY is not set and DEBUG is off: "
+        'set SECRET_KEY to a long random string, e.g. python -c "import secrets; '
+        'print(secrets.token_urlsafe(50))".'
+    )
+
+
+def test_tests_use_plain_static_files_storage():
+    # Hashed (manifest) storage needs collectstatic first; only DEBUG-off serving uses it.
+    assert settings.STORAGES["staticfiles"]["BACKEND"] == (
+        "django.contrib.staticfiles.storage.StaticFilesStorage"
+    )

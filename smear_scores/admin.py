@@ -27,3 +27,229 @@ class HandAdmin(admin.ModelAdmin):
 class HandRevisionAdmin(admin.ModelAdmin):
     list_display = ["game", "number", "action", "source", "at"]
     readonly_fields = [f.name for f in HandRevision._meta.fields]
+
+
+# -- clubs: a club admin (staff, Membership.is_admin) manages only their own clubs ---------
+
+from django import forms  # noqa: E402
+from django.contrib import messages  # noqa: E402
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.db.models import Count  # noqa: E402
+from django.urls import reverse  # noqa: E402
+
+from smear_scores.models import Club, League, Membership, Player  # noqa: E402
+from smear_scores.services.clubs import MergeRefused, player_merge  # noqa: E402
+
+
+def admin_club_ids(request) -> set[int] | None:
+    """The clubs this user administers; None for a superuser (every club)."""
+    user = request.user
+    if user.is_superuser:
+        return None
+    if not (user.is_active and user.is_staff):
+        return set()
+    cached = getattr(request, "_admin_club_ids", None)
+    if cached is None:
+        cached = set(
+            Membership.objects.filter(user=user, is_admin=True).values_list("club_id", flat=True)
+        )
+        request._admin_club_ids = cached
+    return cached
+
+
+class ClubScopedAdmin(admin.ModelAdmin):
+    """Rows of the user's clubs only (superusers: all); permissions follow club admin."""
+
+    club_field = "club"
+
+    def _clubs(self, request):
+        return admin_club_ids(request)
+
+    def _allowed(self, request, obj=None) -> bool:
+        clubs = self._clubs(request)
+        if clubs is None:
+            return True
+        if not clubs:
+            return False
+        if obj is None:
+            return True
+        club_id = obj.pk if self.club_field == "pk" else getattr(obj, f"{self.club_field}_id")
+        return club_id in clubs
+
+    def has_module_permission(self, request):
+        return self._allowed(request)
+
+    def has_view_permission(self, request, obj=None):
+        return self._allowed(request, obj)
+
+    def has_add_permission(self, request):
+        return self._allowed(request)
+
+    def has_change_permission(self, request, obj=None):
+        return self._allowed(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return self._allowed(request, obj)
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        clubs = self._clubs(request)
+        if clubs is None:
+            return queryset
+        return queryset.filter(**{f"{self.club_field}__in": clubs})
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        clubs = self._clubs(request)
+        if db_field.name == "club" and clubs is not None:
+            kwargs["queryset"] = Club.objects.filter(pk__in=clubs)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+@admin.register(Club)
+class ClubAdmin(ClubScopedAdmin):
+    club_field = "pk"
+    list_display = ["name", "slug", "public_page"]
+    prepopulated_fields = {"slug": ["name"]}
+
+    @admin.display(description="Public page")
+    def public_page(self, obj):
+        return reverse("club", args=[obj.slug])
+
+    def view_on_site(self, obj):
+        return reverse("club", args=[obj.slug])
+
+    # Only a superuser founds or removes a club; a club admin edits their own.
+    def has_add_permission(self, request):
+        return request.user.is_superuser
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_superuser
+
+
+@admin.register(Player)
+class PlayerAdmin(ClubScopedAdmin):
+    list_display = ["name", "club", "games"]
+    list_filter = ["club"]
+    search_fields = ["name"]
+    actions = ["merge_players"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(n_games=Count("seats"))
+
+    @admin.display(description="Games", ordering="n_games")
+    def games(self, obj):
+        return obj.n_games
+
+    def view_on_site(self, obj):
+        return reverse("player", args=[obj.pk])
+
+    @admin.action(description="Merge the two selected players (the same person)")
+    def merge_players(self, request, queryset):
+        players = sorted(queryset, key=lambda p: (-p.n_games, p.pk))
+        if len(players) != 2:
+            self.message_user(
+                request,
+                f"Select exactly two players to merge, not {len(players)}.",
+                messages.ERROR,
+            )
+            return
+        keep, duplicate = players
+        try:
+            player_merge(keep=keep, duplicate=duplicate)
+        except MergeRefused as refused:
+            self.message_user(request, refused.message, messages.ERROR)
+            return
+        self.message_user(
+            request,
+            f"Merged {duplicate.name} into {keep.name}: every game of both is now {keep.name}'s.",
+            messages.SUCCESS,
+        )
+
+
+@admin.register(League)
+class LeagueAdmin(ClubScopedAdmin):
+    list_display = ["name", "club", "variant", "start_date", "end_date", "ranking"]
+    list_filter = ["club", "variant"]
+    fieldsets = [
+        (None, {"fields": ["club", "name", "variant", "options", "start_date", "end_date"]}),
+        (
+            "Ranking",
+            {"fields": ["ranking", "points_first", "points_second", "points_third", "min_games"]},
+        ),
+    ]
+
+    def get_readonly_fields(self, request, obj=None):
+        # A league's games were played under its variant: it cannot change afterwards.
+        if obj is not None and obj.games.exists():
+            return ["club", "variant"]
+        return []
+
+    def view_on_site(self, obj):
+        return reverse("league", args=[obj.pk])
+
+
+class MembershipForm(forms.ModelForm):
+    """A member by username: an existing account, or a new one with the password given."""
+
+    username = forms.CharField(max_length=150)
+    password = forms.CharField(
+        required=False,
+        widget=forms.PasswordInput(render_value=False),
+        help_text="Only for a new account: the member logs in with this username and password.",
+    )
+
+    class Meta:
+        model = Membership
+        fields = ["club", "is_admin"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["username"].initial = self.instance.user.get_username()
+            self.fields["username"].disabled = True
+            self.fields["password"].disabled = True
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.instance.pk:
+            return cleaned
+        username = cleaned.get("username", "").strip()
+        users = get_user_model().objects
+        user = users.filter(username=username).first()
+        if user is None and not cleaned.get("password"):
+            self.add_error(
+                "password",
+                f"There is no account called {username!r} yet: give a password to create it.",
+            )
+        club = cleaned.get("club")
+        if user is not None and club is not None:
+            if Membership.objects.filter(user=user, club=club).exists():
+                self.add_error("username", f"{username} is already a member of {club}.")
+        self.user = user
+        return cleaned
+
+    def save(self, commit=True):
+        membership = super().save(commit=False)
+        if not membership.pk:
+            user = self.user
+            if user is None:
+                user = get_user_model().objects.create_user(
+                    self.cleaned_data["username"].strip(), password=self.cleaned_data["password"]
+                )
+            membership.user = user
+        if membership.is_admin and not membership.user.is_staff:
+            # A club admin manages the club in the admin site, which needs staff status.
+            membership.user.is_staff = True
+            membership.user.save(update_fields=["is_staff"])
+        if commit:
+            membership.save()
+        return membership
+
+
+@admin.register(Membership)
+class MembershipAdmin(ClubScopedAdmin):
+    form = MembershipForm
+    list_display = ["user", "club", "is_admin"]
+    list_filter = ["club", "is_admin"]
+    search_fields = ["user__username"]
+    fields = ["club", "username", "password", "is_admin"]

@@ -1,5 +1,93 @@
-"""League tables."""
+"""League tables: the rows the league page shows, as JSON."""
 
-from ninja import Router
+from __future__ import annotations
+
+from django.http import HttpRequest
+from ninja import Field, Router, Schema, Status
+
+from smear_scores.models import League
+from smear_scores.selectors.leagues import league_get, league_table
+from smear_scores.services.clubs import ratings_refresh
+
+from .errors import problem
+from .schemas import ErrorOut
 
 router = Router(tags=["leagues"])
+
+
+class TableRowOut(Schema):
+    rank: int | None = Field(description="Shared by equal rows; null below the minimum games.")
+    rank_label: str = Field(description='As printed: "3", "=3" when shared, "–" when unranked.')
+    ranked: bool
+    name: str
+    players: list[str]
+    player_ids: list[int]
+    played: int
+    won: int
+    lost: int
+    win_pct: float | None
+    avg_score: float | None = Field(description="Average final score of the player's team.")
+    points_for: int
+    points_against: float = Field(
+        description="Opponents' final scores; with three teams, the average of the other two."
+    )
+    diff: float = Field(description="points_for - points_against")
+    league_points: int | None = Field(description="Only under the league-points rule.")
+    hands_bid: int
+    made: int
+    set: int
+    make_rate: float | None
+    avg_bid: float | None
+    rating: float | None = Field(description="OpenSkill ordinal (mu - 3 sigma); players only.")
+
+
+class LeagueOut(Schema):
+    id: int
+    name: str
+    club: str
+    variant: str
+    ranking: str = Field(description='"wins" or "points" (league points per placing).')
+    rule: str = Field(description="The ranking rule as printed under the table.")
+    min_games: int
+    start_date: str
+    end_date: str | None
+
+
+class LeagueTableOut(Schema):
+    league: LeagueOut
+    games: int = Field(description="Finished games counted.")
+    players: list[TableRowOut]
+    partnerships: list[TableRowOut]
+
+
+@router.get(
+    "/{id}/table",
+    response={200: LeagueTableOut, 404: ErrorOut},
+    summary="A league's table",
+    description="Players and partnerships from the league's finished games, in table order.",
+)
+def get_league_table(request: HttpRequest, id: int):
+    try:
+        league = league_get(league_id=id)
+    except League.DoesNotExist:
+        return Status(404, problem("id", f"There is no league {id}: check the league's link."))
+    ratings_refresh(club=league.club)
+    table = league_table(league)
+    return {
+        "league": {
+            "id": league.pk,
+            "name": league.name,
+            "club": league.club.name,
+            "variant": league.variant,
+            "ranking": league.ranking,
+            "rule": table.rule_text,
+            "min_games": league.min_games,
+            "start_date": league.start_date.isoformat(),
+            "end_date": league.end_date.isoformat() if league.end_date else None,
+        },
+        "games": table.games,
+        "players": [r.as_dict(table.with_points) for r in table.players],
+        "partnerships": [
+            {**r.as_dict(table.with_points), "rating": None} for r in table.partnerships
+        ],
+    }

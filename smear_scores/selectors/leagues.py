@@ -7,10 +7,12 @@ Game.winner) and from the hand columns (bidder, bid, made, awards).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from fractions import Fraction
+from functools import reduce
 from typing import Any
 
 from django.core.paginator import Page, Paginator
@@ -36,6 +38,7 @@ from smear_scores import rules
 from smear_scores.models import Club, Game, Hand, League, Player, Rating, Seat
 
 HANDS_PER_PAGE = 25
+MAX_TEAMS = max(v.teams for v in rules.VARIANTS.values())
 GAMES_PER_PAGE = 30
 
 
@@ -86,6 +89,10 @@ class TableRow:
         return " & ".join(self.names)
 
     @property
+    def members(self) -> list[tuple[int, str]]:
+        return list(zip(self.player_ids, self.names, strict=True))
+
+    @property
     def lost(self) -> int:
         return self.played - self.won
 
@@ -116,7 +123,7 @@ class TableRow:
         return round(self.points_for / self.played, 1) if self.played else None
 
     @property
-    def points_against(self) -> float:
+    def points_against(self) -> int | float:
         # Against one opponent: in Schmier the average of the two other teams' scores, so
         # that point difference adds up to zero over the teams of a game.
         return _tidy(Fraction(self.against_total, self.opponents))
@@ -126,7 +133,7 @@ class TableRow:
         return Fraction(self.points_for) - Fraction(self.against_total, self.opponents)
 
     @property
-    def diff(self) -> float:
+    def diff(self) -> int | float:
         return _tidy(self.diff_exact)
 
     @property
@@ -163,8 +170,8 @@ class TableRow:
         }
 
 
-def _tidy(value: Fraction) -> float:
-    return float(value) if value.denominator == 1 else round(float(value), 1)
+def _tidy(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else round(float(value), 1)
 
 
 @dataclass
@@ -326,9 +333,7 @@ def league_table(league: League) -> LeagueTable:
     latest = Rating.objects.filter(player=OuterRef("pk")).order_by("-seq").values("ordinal")[:1]
     roster = {
         p.pk: p
-        for p in Player.objects.filter(club_id=league.club_id).annotate(
-            rating=Subquery(latest)
-        )
+        for p in Player.objects.filter(club_id=league.club_id).annotate(rating=Subquery(latest))
     }
     players = []
     for result in player_results:
@@ -520,9 +525,13 @@ def night_games(club: Club, day: date) -> list[GameLine]:
 
 # -- the player's page -------------------------------------------------------------------
 
-POINT_LABELS = {
-    p.key: p.label for variant in rules.VARIANTS.values() for p in variant.points
-}
+# Every point category of every variant, Game last (the card-points point).
+POINT_LABELS = dict(
+    sorted(
+        {p.key: p.label for variant in rules.VARIANTS.values() for p in variant.points}.items(),
+        key=lambda item: (item[0] == "game", item[0] != "high", item[0] != "low"),
+    )
+)
 
 
 @dataclass
@@ -571,18 +580,27 @@ def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> 
     lines = []
     for game in games.object_list:
         line = game_line(game)
-        mine = next(
-            (i for i, t in enumerate(line.teams) if player.pk in t["player_ids"]), None
-        )
+        mine = next((i for i, t in enumerate(line.teams) if player.pk in t["player_ids"]), None)
         line.mine = mine
-        line.partners = [
-            n for n, pid in zip(line.teams[mine]["players"], line.teams[mine]["player_ids"],
-                                strict=True)
-            if pid != player.pk
-        ] if mine is not None else []
+        line.partners = (
+            [
+                n
+                for n, pid in zip(
+                    line.teams[mine]["players"], line.teams[mine]["player_ids"], strict=True
+                )
+                if pid != player.pk
+            ]
+            if mine is not None
+            else []
+        )
         if game.finished and mine is not None:
             line.place = game_placings(game.scores, game.winner)[mine]
-            line.result = "Won" if game.winner == mine else f"{ordinal_word(line.place)}"
+            if game.winner == mine:
+                line.result = "Won"
+            elif len(line.teams) == 2:
+                line.result = "Lost"
+            else:
+                line.result = f"Lost ({ordinal_word(line.place)})"
         else:
             line.place = None
             line.result = "Playing"
@@ -651,19 +669,17 @@ def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> 
         .annotate(
             teams=_teams_of_game(),
             team=Mod(F("mine__position"), F("teams")),
-            **{
-                f"a_{key}": Cast(KeyTextTransform(key, "awards"), IntegerField())
-                for key in POINT_LABELS
-            },
         )
     )
+
+    def took(key: str) -> Q:
+        # A point left to nobody is a JSON null: compare with each team number in turn.
+        return reduce(operator.or_, (Q(team=t, **{f"awards__{key}": t}) for t in range(MAX_TEAMS)))
+
     taken = team_hands.aggregate(
         hands=Count("id"),
-        **{f"t_{key}": Count("id", filter=Q(**{f"a_{key}": F("team")})) for key in POINT_LABELS},
-        **{
-            f"n_{key}": Count("id", filter=Q(**{f"awards__has_key": key}))
-            for key in POINT_LABELS
-        },
+        **{f"t_{key}": Count("id", filter=took(key)) for key in POINT_LABELS},
+        **{f"n_{key}": Count("id", filter=Q(awards__has_key=key)) for key in POINT_LABELS},
     )
     categories = [
         {
@@ -679,11 +695,7 @@ def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> 
         if taken[f"n_{key}"]
     ]
 
-    ratings = list(
-        Rating.objects.filter(player=player)
-        .select_related("game")
-        .order_by("seq")
-    )
+    ratings = list(Rating.objects.filter(player=player).select_related("game").order_by("seq"))
     return PlayerPage(
         player=player,
         played=totals["played"],
@@ -724,7 +736,8 @@ def league_hand_rows(league: League) -> Iterator[list[Any]]:
     ]
     names: dict[int, list[str]] = {}
     for game_id, name in (
-        Seat.objects.filter(game__league=league).order_by("game_id", "position")
+        Seat.objects.filter(game__league=league)
+        .order_by("game_id", "position")
         .values_list("game_id", "name")
     ):
         names.setdefault(game_id, []).append(name)
@@ -732,14 +745,35 @@ def league_hand_rows(league: League) -> Iterator[list[Any]]:
         Hand.objects.filter(game__league=league)
         .order_by("game__created_at", "game_id", "number")
         .values_list(
-            "game_id", "game__public_id", "game__created_at", "game__finished",
-            "number", "dealer", "thrown_in", "bidder", "bid", "made", "points", "awards",
+            "game_id",
+            "game__public_id",
+            "game__created_at",
+            "game__finished",
+            "number",
+            "dealer",
+            "thrown_in",
+            "bidder",
+            "bid",
+            "made",
+            "points",
+            "awards",
             "scores_after",
         )
     )
     for (
-        game_id, public_id, created, finished, number, dealer, thrown_in, bidder, bid, made,
-        points, awards, scores,
+        game_id,
+        public_id,
+        created,
+        finished,
+        number,
+        dealer,
+        thrown_in,
+        bidder,
+        bid,
+        made,
+        points,
+        awards,
+        scores,
     ) in hands.iterator(chunk_size=2000):
         seat_names = names.get(game_id, [])
         yield [
@@ -754,10 +788,7 @@ def league_hand_rows(league: League) -> Iterator[list[Any]]:
             "" if bid is None else bid,
             "" if made is None else ("made" if made else "set"),
             *list(points or [0] * len(teams)),
-            *[
-                "" if not awards or awards.get(k) is None else teams[awards[k]]
-                for k in keys
-            ],
+            *["" if not awards or awards.get(k) is None else teams[awards[k]] for k in keys],
             *list(scores),
         ]
 

@@ -1,0 +1,255 @@
+"""Club, league, player and night pages. Public pages are read-only; starting a league game
+takes a logged-in member of the club. Ratings are brought up to date on the pages that
+show them (services.clubs.ratings_refresh), a few aggregate queries when nothing changed."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable
+from datetime import date
+from typing import Any
+
+from django import forms
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.vary import vary_on_headers
+
+from smear_scores.models import Club, League, Player
+from smear_scores.rules import HandRefused
+from smear_scores.selectors import leagues as selectors
+from smear_scores.services import clubs as services
+
+NIGHT_POLL_SECONDS = 10
+
+
+def _league(league_id: int) -> League:
+    try:
+        return selectors.league_get(league_id=league_id)
+    except League.DoesNotExist:
+        raise Http404("No such league: check the link.") from None
+
+
+def _club(slug: str) -> Club:
+    try:
+        return selectors.club_get(slug=slug)
+    except Club.DoesNotExist:
+        raise Http404("No such club: check the link.") from None
+
+
+class LoginView(auth_views.LoginView):
+    template_name = "leagues/login.html"
+    redirect_authenticated_user = True
+
+
+class LogoutView(auth_views.LogoutView):
+    next_page = "home"
+
+
+def _login_url() -> str:
+    return reverse("league_login")
+
+
+@require_GET
+def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(slug)
+    return render(
+        request,
+        "leagues/club.html",
+        {
+            "club": club,
+            "leagues": selectors.club_leagues(club),
+            "nights": selectors.club_nights(club),
+            "roster": selectors.club_roster(club),
+            "member": services.is_member(request.user, club.pk),
+            "today": timezone.localdate(),
+        },
+    )
+
+
+@require_GET
+def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = _league(league_id)
+    services.ratings_refresh(club=league.club)
+    table = selectors.league_table(league)
+    return render(
+        request,
+        "leagues/league.html",
+        {
+            "league": league,
+            "table": table,
+            "member": services.is_member(request.user, league.club_id),
+            "open": services.league_is_open(league, timezone.localdate()),
+        },
+    )
+
+
+@require_GET
+def league_games(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = _league(league_id)
+    return render(
+        request,
+        "leagues/games.html",
+        {"league": league, "games": selectors.league_games(league)},
+    )
+
+
+class _Echo:
+    def write(self, value: str) -> str:
+        return value
+
+
+def _csv(rows: Iterable[list[Any]], filename: str) -> StreamingHttpResponse:
+    writer = csv.writer(_Echo())
+    response = StreamingHttpResponse(
+        (writer.writerow(row) for row in rows), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _file_stem(league: League) -> str:
+    return slugify(f"{league.club.slug} {league.name}") or f"league-{league.pk}"
+
+
+@require_GET
+def league_table_csv(request: HttpRequest, league_id: int) -> StreamingHttpResponse:
+    league = _league(league_id)
+    services.ratings_refresh(club=league.club)
+    table = selectors.league_table(league)
+    of = request.GET.get("of", "players")
+    rows = table.partnerships if of == "partnerships" else table.players
+    kind = "partnerships" if of == "partnerships" else "players"
+    return _csv(
+        selectors.table_csv_rows(rows, table.with_points), f"{_file_stem(league)}-{kind}.csv"
+    )
+
+
+@require_GET
+def league_hands_csv(request: HttpRequest, league_id: int) -> StreamingHttpResponse:
+    league = _league(league_id)
+    return _csv(selectors.league_hand_rows(league), f"{_file_stem(league)}-hands.csv")
+
+
+class LeagueGameForm(forms.Form):
+    """One roster player per seat, clockwise; the first dealer, or a draw."""
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.league = league
+        variant = league.rules_variant
+        players = Player.objects.filter(club_id=league.club_id).order_by("name")
+        for seat in range(variant.players):
+            self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
+                queryset=players,
+                label=f"Seat {seat + 1} ({variant.team_label(variant.team_of(seat))})",
+                empty_label="Pick a player",
+                error_messages={
+                    "required": f"Pick a player for seat {seat + 1}.",
+                    "invalid_choice": f"That player is not on the roster: pick another for "
+                    f"seat {seat + 1}.",
+                },
+            )
+        self.fields["first_dealer"] = forms.TypedChoiceField(
+            label="First dealer",
+            choices=[("", "Draw at random")]
+            + [(str(s), f"Seat {s + 1}") for s in range(variant.players)],
+            coerce=int,
+            empty_value=None,
+            required=False,
+        )
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f"seat_{s}"] for s in range(self.league.rules_variant.players)]
+
+    def players(self) -> list[Player]:
+        return [self.cleaned_data[f"seat_{s}"] for s in range(self.league.rules_variant.players)]
+
+
+@require_http_methods(["GET", "POST"])
+def league_game_new(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = _league(league_id)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path(), login_url=_login_url())
+    if not services.is_member(request.user, league.club_id) and not request.user.is_superuser:
+        return render(
+            request,
+            "leagues/forbidden.html",
+            {
+                "league": league,
+                "message": f"Only members of {league.club.name} can start or score its league "
+                "games. Ask a club admin to add you as a member.",
+            },
+            status=403,
+        )
+    form = LeagueGameForm(request.POST or None, league=league)
+    problems: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.league_game_create(
+                league=league,
+                players=form.players(),
+                first_dealer=form.cleaned_data["first_dealer"],
+            )
+        except HandRefused as refused:
+            for error in refused.errors:
+                field = error.field.replace("players.", "seat_")
+                if field in form.fields:
+                    form.add_error(field, error.message)
+                else:
+                    problems.append(error.message)
+        else:
+            return redirect("game", public_id=game.public_id)
+    return render(
+        request,
+        "leagues/new_game.html",
+        {"league": league, "form": form, "problems": problems},
+        status=422 if request.method == "POST" else 200,
+    )
+
+
+@require_GET
+def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
+    try:
+        player = selectors.player_get(player_id=player_id)
+    except Player.DoesNotExist:
+        raise Http404("No such player: check the link.") from None
+    services.ratings_refresh(club=player.club)
+    page = selectors.player_page(
+        player,
+        games_page=request.GET.get("games", 1),
+        hands_page=request.GET.get("hands", 1),
+    )
+    return render(request, "leagues/player.html", {"page": page, "player": player})
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def night_detail(request: HttpRequest, slug: str, day: str) -> HttpResponse:
+    club = _club(slug)
+    try:
+        on = date.fromisoformat(day)
+    except ValueError:
+        raise Http404("A club night's date is written like 2026-11-29.") from None
+    lines = selectors.night_games(club, on)
+    context = {
+        "club": club,
+        "day": on,
+        "games": lines,
+        "playing": sum(1 for line in lines if not line.game.finished),
+        "poll": NIGHT_POLL_SECONDS,
+        "updated": timezone.localtime(),
+    }
+    template = "leagues/night.html#night-games" if request.htmx else "leagues/night.html"
+    return render(request, template, context)
+
+
+@require_GET
+def night_today(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(slug)
+    return redirect("night", slug=club.slug, day=timezone.localdate().isoformat())

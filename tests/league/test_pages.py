@@ -1,0 +1,535 @@
+"""Every club, league, player and night page, and who may start, score or edit a league
+game: members of its club and its admins; never an anonymous visitor or another club's
+member, whatever link they hold."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import date
+
+import pytest
+from django.utils import timezone
+
+from smear_scores.models import Game
+
+from .conftest import PASSWORD, make_league, make_user, play, roster, wisconsin_win
+
+
+@pytest.fixture
+def member(club):
+    return make_user("mia", club=club)
+
+
+@pytest.fixture
+def club_admin(club):
+    return make_user("ada", club=club, admin=True)
+
+
+@pytest.fixture
+def stranger(other_club):
+    return make_user("olga", club=other_club)
+
+
+def login(client, user):
+    assert client.login(username=user.username, password=PASSWORD)
+    return client
+
+
+def record_post(number=1):
+    # Wisconsin: seat 1 (Team A) bids 2 and takes High and Game.
+    return {
+        "number": number,
+        "bidder": 0,
+        "bid": 2,
+        "award_high": 0,
+        "award_low": 1,
+        "award_jack": "none",
+        "award_game": 0,
+    }
+
+
+# -- public pages ----------------------------------------------------------------------------
+
+
+def test_club_page_lists_leagues_nights_and_roster(client, club, league, four):
+    wisconsin_win(league, four, winner=0)
+    response = client.get(f"/clubs/{club.slug}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Winter 2026" in html
+    assert f"/leagues/{league.pk}/" in html
+    today = timezone.localdate().isoformat()
+    assert f"/nights/{club.slug}/{today}/" in html
+    assert [p.name for p in response.context["roster"]] == ["Ann", "Bob", "Cat", "Dan"]
+
+
+def test_club_page_unknown_club_is_404(client, db):
+    assert client.get("/clubs/nobody/").status_code == 404
+
+
+def test_league_page_is_public_and_prints_the_rule(client, league, four):
+    wisconsin_win(league, four, winner=0)
+    response = client.get(f"/leagues/{league.pk}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Ranked by wins, then win %, then point difference." in html
+    assert [r.name for r in response.context["table"].players] == ["Ann", "Cat", "Bob", "Dan"]
+    assert "Start a league game" not in html
+
+
+def test_league_page_offers_a_new_game_to_members_only(client, league, member, stranger):
+    assert (
+        "Start a league game"
+        in login(client, member).get(f"/leagues/{league.pk}/").content.decode()
+    )
+    client.logout()
+    assert (
+        "Start a league game"
+        not in login(client, stranger).get(f"/leagues/{league.pk}/").content.decode()
+    )
+
+
+def test_league_page_htmx_poll_answers_the_tables_fragment(client, league, four):
+    wisconsin_win(league, four, winner=0)
+    response = client.get(f"/leagues/{league.pk}/", headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert b"<html" in response.content  # hx-select picks #league-tables from the page
+
+
+def test_league_games_page_lists_every_game(client, league, four):
+    done = wisconsin_win(league, four, winner=1, loser_score=2)
+    playing = play(league, four, [(0, 4, (4, 0))])
+    response = client.get(f"/leagues/{league.pk}/games/")
+    assert response.status_code == 200
+    assert [line.game for line in response.context["games"]] == [playing, done]
+    assert [line.status for line in response.context["games"]] == [
+        "Playing: 1 hand",
+        "Finished: Team B won",
+    ]
+
+
+def test_unknown_league_is_404(client, db):
+    assert client.get("/leagues/999/").status_code == 404
+
+
+# -- starting a league game ---------------------------------------------------------------
+
+
+def test_league_game_new_anonymous_is_sent_to_log_in(client, league):
+    response = client.get(f"/leagues/{league.pk}/new/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/clubs/login/?next=/leagues/{league.pk}/new/"
+
+
+def test_league_game_new_member_of_another_club_is_refused(client, league, stranger, four):
+    login(client, stranger)
+    response = client.get(f"/leagues/{league.pk}/new/")
+    assert response.status_code == 403
+    assert "Only members of Tuesday Smear Club can start or score" in response.content.decode()
+    seats = {f"seat_{i}": p.pk for i, p in enumerate(four)}
+    assert client.post(f"/leagues/{league.pk}/new/", seats).status_code == 403
+    assert Game.objects.count() == 0
+
+
+def test_league_game_new_member_starts_a_game_from_the_roster(client, club, member, four):
+    league = make_league(club, start_date=date(2020, 1, 1), options={"kitty": 2})
+    login(client, member)
+    form = client.get(f"/leagues/{league.pk}/new/")
+    assert form.status_code == 200
+    assert "Seat 1 (Team A)" in form.content.decode()
+    ann, bob, cat, dan = four
+    response = client.post(
+        f"/leagues/{league.pk}/new/",
+        {
+            "seat_0": dan.pk,
+            "seat_1": cat.pk,
+            "seat_2": bob.pk,
+            "seat_3": ann.pk,
+            "first_dealer": "2",
+        },
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/g/{game.public_id}/"
+    assert game.league == league
+    assert game.variant == "ne-wisconsin"
+    assert game.options == {"kitty": 2, "win_only_on_made_bid": False, "cap_non_bidder": False}
+    assert game.first_dealer == 2
+    assert [(s.name, s.player) for s in game.seats.order_by("position")] == [
+        ("Dan", dan),
+        ("Cat", cat),
+        ("Bob", bob),
+        ("Ann", ann),
+    ]
+
+
+def test_league_game_new_same_player_twice_is_refused(client, league, member, four):
+    login(client, member)
+    ann, bob, cat, _ = four
+    response = client.post(
+        f"/leagues/{league.pk}/new/",
+        {"seat_0": ann.pk, "seat_1": bob.pk, "seat_2": cat.pk, "seat_3": ann.pk},
+    )
+    assert response.status_code == 422
+    assert response.context["form"].errors == {
+        "seat_3": ["Ann is already in seat 1: pick someone else for seat 4."]
+    }
+    assert Game.objects.count() == 0
+
+
+def test_league_game_new_player_of_another_club_is_not_offered(
+    client, league, member, other_club, four
+):
+    outsider = roster(other_club, "Zed")[0]
+    login(client, member)
+    ann, bob, cat, _ = four
+    response = client.post(
+        f"/leagues/{league.pk}/new/",
+        {"seat_0": ann.pk, "seat_1": bob.pk, "seat_2": cat.pk, "seat_3": outsider.pk},
+    )
+    assert response.status_code == 422
+    assert response.context["form"].errors == {
+        "seat_3": ["That player is not on the roster: pick another for seat 4."]
+    }
+
+
+def test_league_game_new_after_the_season_is_refused(client, club, member, four):
+    league = make_league(club, start_date=date(2020, 1, 1), end_date=date(2020, 6, 30))
+    login(client, member)
+    seats = {f"seat_{i}": p.pk for i, p in enumerate(four)}
+    response = client.post(f"/leagues/{league.pk}/new/", seats)
+    assert response.status_code == 422
+    assert response.context["problems"] == [
+        "Winter 2026 ended on 30 June 2020: ask a club admin to change its dates, or start a "
+        "casual game instead."
+    ]
+
+
+# -- scoring a league game -------------------------------------------------------------------
+
+
+@pytest.fixture
+def league_game(league, four):
+    return play(league, four, [])
+
+
+def test_league_game_anonymous_cannot_score(client, league_game):
+    response = client.post(f"/g/{league_game.public_id}/hands/", record_post())
+    assert response.status_code == 403
+    assert league_game.hands.count() == 0
+
+
+def test_league_game_member_of_another_club_cannot_score_or_edit(client, league, four, stranger):
+    game = play(league, four, [(0, 2, (2, 1))])
+    login(client, stranger)
+    assert client.post(f"/g/{game.public_id}/hands/", record_post(2)).status_code == 403
+    assert client.post(f"/g/{game.public_id}/hands/1/edit/", record_post(1)).status_code == 403
+    assert client.post(f"/g/{game.public_id}/undo/").status_code == 403
+    assert game.hands.count() == 1
+
+
+def test_league_game_handover_link_does_not_let_a_stranger_score(client, league_game):
+    client.post(f"/g/{league_game.public_id}/score/{league_game.edit_token}/")
+    response = client.post(f"/g/{league_game.public_id}/hands/", record_post())
+    assert response.status_code == 403
+    assert league_game.hands.count() == 0
+
+
+def test_league_game_member_scores(client, league_game, member):
+    login(client, member)
+    response = client.post(f"/g/{league_game.public_id}/hands/", record_post())
+    assert response.status_code == 302
+    assert list(league_game.hands.values_list("number", "bid", "points")) == [(1, 2, [2, 1])]
+
+
+def test_league_game_club_admin_scores_and_edits(client, league, four, club_admin):
+    game = play(league, four, [(0, 2, (2, 1))])
+    login(client, club_admin)
+    edit = {**record_post(1), "bid": 3, "award_jack": 0, "confirm": "yes"}
+    response = client.post(f"/g/{game.public_id}/hands/1/edit/", edit)
+    assert response.status_code == 302
+    assert list(game.hands.values_list("number", "bid", "points")) == [(1, 3, [3, 1])]
+
+
+def test_casual_game_keeps_the_token_rule(client, member):
+    from smear_scores.services.games import game_create
+
+    game = game_create(variant="ne-wisconsin", players=["A", "B", "C", "D"], first_dealer=0)
+    login(client, member)
+    assert client.post(f"/g/{game.public_id}/hands/", record_post()).status_code == 403
+
+
+# -- player page --------------------------------------------------------------------------
+
+
+def test_player_page_shows_games_partners_bids_points_and_rating(client, league, four):
+    ann, bob, cat, dan = four
+    first = wisconsin_win(league, [ann, bob, cat, dan], winner=0)
+    # Ann & Dan against Bob & Cat; Ann bids 2 with awards entered: set (took Low only).
+    game = play(league, [ann, bob, dan, cat], [])
+    from smear_scores.rules import HandEntry
+    from smear_scores.services.games import hand_record
+
+    hand_record(
+        game=game,
+        entry=HandEntry(bidder=0, bid=2, awards={"high": 1, "low": 0, "jack": 1, "game": None}),
+    )
+    response = client.get(f"/players/{ann.pk}/")
+    assert response.status_code == 200
+    page = response.context["page"]
+    assert (page.played, page.won, page.lost) == (1, 1, 0)
+    assert [(line.game, line.partners, line.result) for line in page.games] == [
+        (game, ["Dan"], "Playing"),
+        (first, ["Cat"], "Won"),
+    ]
+    assert page.partners == [
+        {"player_id": cat.pk, "name": "Cat", "games": 1, "won": 1, "win_pct": 100.0}
+    ]
+    assert page.bids == [
+        {"bid": 2, "hands": 1, "made": 0, "set": 1, "make_rate": 0.0},
+        {"bid": 4, "hands": 4, "made": 4, "set": 0, "make_rate": 100.0},
+    ]
+    assert [(c["label"], c["taken"], c["hands"]) for c in page.categories] == [
+        ("High", 0, 1),
+        ("Low", 1, 1),
+        ("Jack", 0, 1),
+        ("Game", 0, 1),
+    ]
+    assert [(h.game_id, h.number, h.bid, h.made) for h in page.hands] == [
+        (game.pk, 1, 2, False),
+        *[(h.game_id, h.number, 4, True) for h in page.hands[1:]],
+    ]
+    assert len(page.hands) == 5
+    assert page.rating is not None
+    assert page.rating.ordinal == pytest.approx(page.rating.mu - 3 * page.rating.sigma)
+    html = response.content.decode()
+    assert "Rating history" in html
+
+
+def test_player_page_hands_newest_first_and_paginated(client, league, four):
+    for _ in range(7):
+        wisconsin_win(league, four, winner=0)  # Ann bids 4 four times a game: 28 hands
+    ann = four[0]
+    first = client.get(f"/players/{ann.pk}/").context["page"].hands
+    second = client.get(f"/players/{ann.pk}/?hands=2").context["page"].hands
+    assert (first.paginator.count, len(first), len(second)) == (28, 25, 3)
+    stamps = [h.created_at for h in [*first, *second]]
+    assert stamps == sorted(stamps, reverse=True)
+    assert client.get(f"/players/{ann.pk}/?hands=99").context["page"].hands.number == 2
+
+
+def test_unknown_player_is_404(client, db):
+    assert client.get("/players/999/").status_code == 404
+
+
+# -- club night -------------------------------------------------------------------------------
+
+
+def test_night_page_shows_tables_still_playing_first(client, club, league, four):
+    done = wisconsin_win(league, four, winner=1)
+    playing = play(league, four, [(0, 4, (4, 0))])
+    today = timezone.localdate().isoformat()
+    response = client.get(f"/nights/{club.slug}/{today}/")
+    assert response.status_code == 200
+    assert [line.game for line in response.context["games"]] == [playing, done]
+    html = response.content.decode()
+    assert "1 still playing" in html
+    assert 'hx-trigger="every 10s"' in html
+    assert "<html" in html
+
+
+def test_night_page_htmx_answers_the_fragment_only(client, club, league, four):
+    play(league, four, [(0, 4, (4, 0))])
+    today = timezone.localdate().isoformat()
+    response = client.get(f"/nights/{club.slug}/{today}/", headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert "<html" not in html
+    assert html.lstrip().startswith('<section id="night-games"')
+    assert "2 games" not in html and "1 game: " in html
+
+
+def test_night_page_other_dates_and_bad_dates(client, club, league, four):
+    play(league, four, [])
+    assert client.get(f"/nights/{club.slug}/2001-01-01/").context["games"] == []
+    assert client.get(f"/nights/{club.slug}/yesterday/").status_code == 404
+    today = timezone.localdate().isoformat()
+    assert client.get(f"/nights/{club.slug}/")["Location"] == f"/nights/{club.slug}/{today}/"
+
+
+# -- exports and the API ---------------------------------------------------------------------
+
+
+def read_csv(response):
+    body = b"".join(response.streaming_content).decode()
+    return list(csv.reader(io.StringIO(body)))
+
+
+def test_league_table_csv_has_the_page_rows(client, league, four):
+    wisconsin_win(league, four, winner=0, loser_score=2)
+    response = client.get(f"/leagues/{league.pk}/table.csv")
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert (
+        response["Content-Disposition"] == 'attachment; filename="tuesday-winter-2026-players.csv"'
+    )
+    rows = read_csv(response)
+    assert rows[0] == [
+        "Rank",
+        "Name",
+        "Played",
+        "Won",
+        "Lost",
+        "Win %",
+        "Avg score",
+        "Points for",
+        "Points against",
+        "Difference",
+        "Hands bid",
+        "Made",
+        "Set",
+        "Make %",
+        "Avg bid",
+        "Rating",
+    ]
+    assert [r[:10] for r in rows[1:]] == [
+        ["=1", "Ann", "1", "1", "0", "100.0", "16.0", "16", "2", "14"],
+        ["=1", "Cat", "1", "1", "0", "100.0", "16.0", "16", "2", "14"],
+        ["=3", "Bob", "1", "0", "1", "0.0", "2.0", "2", "16", "-14"],
+        ["=3", "Dan", "1", "0", "1", "0.0", "2.0", "2", "16", "-14"],
+    ]
+    pairs = read_csv(client.get(f"/leagues/{league.pk}/table.csv?of=partnerships"))
+    assert [r[:4] for r in pairs[1:]] == [
+        ["1", "Ann & Cat", "1", "1"],
+        ["2", "Bob & Dan", "1", "0"],
+    ]
+
+
+def test_league_hands_csv_has_every_hand(client, league, four):
+    game = wisconsin_win(league, four, winner=0, loser_score=2)
+    rows = read_csv(client.get(f"/leagues/{league.pk}/hands.csv"))
+    assert rows[0] == [
+        "game",
+        "started",
+        "finished",
+        "hand",
+        "dealer",
+        "thrown_in",
+        "bidder",
+        "bidding_team",
+        "bid",
+        "made",
+        "points Team A",
+        "points Team B",
+        "High to",
+        "Low to",
+        "Jack to",
+        "Game to",
+        "score Team A",
+        "score Team B",
+    ]
+    assert len(rows) == 6
+    assert rows[1][0] == game.public_id
+    assert rows[1][2:] == [
+        "yes",
+        "1",
+        "Ann",
+        "no",
+        "Bob",
+        "Team B",
+        "2",
+        "made",
+        "0",
+        "2",
+        "",
+        "",
+        "",
+        "",
+        "0",
+        "2",
+    ]
+    assert rows[5][3:] == [
+        "5",
+        "Ann",
+        "no",
+        "Ann",
+        "Team A",
+        "4",
+        "made",
+        "4",
+        "0",
+        "",
+        "",
+        "",
+        "",
+        "16",
+        "2",
+    ]
+
+
+def test_api_league_table_returns_the_page_rows(client, league, four):
+    wisconsin_win(league, four, winner=0, loser_score=2)
+    response = client.get(f"/api/leagues/{league.pk}/table")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["league"] == {
+        "id": league.pk,
+        "name": "Winter 2026",
+        "club": "Tuesday Smear Club",
+        "variant": "ne-wisconsin",
+        "ranking": "wins",
+        "rule": "Ranked by wins, then win %, then point difference. Equal rows share a rank (=).",
+        "min_games": 1,
+        "start_date": "2020-01-01",
+        "end_date": None,
+    }
+    assert body["games"] == 1
+    ann = body["players"][0]
+    assert {k: v for k, v in ann.items() if k != "rating"} == {
+        "rank": 1,
+        "rank_label": "=1",
+        "ranked": True,
+        "name": "Ann",
+        "players": ["Ann"],
+        "player_ids": [four[0].pk],
+        "played": 1,
+        "won": 1,
+        "lost": 0,
+        "win_pct": 100.0,
+        "avg_score": 16.0,
+        "points_for": 16,
+        "points_against": 2.0,
+        "diff": 14.0,
+        "league_points": None,
+        "hands_bid": 4,
+        "made": 4,
+        "set": 0,
+        "make_rate": 100.0,
+        "avg_bid": 4.0,
+    }
+    assert isinstance(ann["rating"], float)
+    assert [r["name"] for r in body["partnerships"]] == ["Ann & Cat", "Bob & Dan"]
+
+
+def test_api_league_table_unknown_league_is_404(client, db):
+    response = client.get("/api/leagues/999/table")
+    assert response.status_code == 404
+    assert response.json()["message"] == "There is no league 999: check the league's link."
+
+
+# -- log in ---------------------------------------------------------------------------------
+
+
+def test_login_page_logs_a_member_in_and_returns(client, league, member):
+    response = client.post(
+        "/clubs/login/",
+        {"username": "mia", "password": PASSWORD, "next": f"/leagues/{league.pk}/new/"},
+    )
+    assert response.status_code == 302
+    assert response["Location"] == f"/leagues/{league.pk}/new/"
+    assert client.get(f"/leagues/{league.pk}/new/").status_code == 200
+
+
+def test_login_page_wrong_password_says_so(client, member):
+    response = client.post("/clubs/login/", {"username": "mia", "password": "nope"})
+    assert response.status_code == 200
+    assert "Please enter a correct username and password." in response.content.decode()

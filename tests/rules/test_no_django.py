@@ -1,0 +1,85 @@
+"""The rules engine is pure Python: no module under smear_scores/rules imports Django."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import smear_scores.rules
+
+RULES_DIR = Path(smear_scores.rules.__file__).parent
+PROJECT_DIR = RULES_DIR.parent.parent
+
+
+def outside_imports(path: Path) -> list[str]:
+    """Imports in one module of the engine that reach Django or the rest of the project."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 1:
+                continue  # from .hands import ...: inside the engine
+            names = [("." * node.level) + (node.module or "")]
+        else:
+            continue
+        for name in names:
+            root = name.split(".")[0]
+            if root in ("django", "smear_scores") or name.startswith(".."):
+                found.append(f"{path.name}:{node.lineno} {name}")
+    return found
+
+
+def test_rules_modules_import_neither_django_nor_the_rest_of_the_project():
+    modules = sorted(RULES_DIR.glob("*.py"))
+
+    assert [m.name for m in modules] == [
+        "__init__.py",
+        "errors.py",
+        "game.py",
+        "hands.py",
+        "variants.py",
+    ]
+    assert [imp for module in modules for imp in outside_imports(module)] == []
+
+
+def test_rules_import_loads_no_django_module_in_a_fresh_interpreter():
+    code = (
+        "import sys\n"
+        "import smear_scores.rules\n"
+        "print(sorted(m for m in sys.modules if m == 'django' or m.startswith('django.')))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=PROJECT_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert (run.returncode, run.stdout, run.stderr) == (0, "[]\n", "")
+
+
+def test_outside_imports_finds_a_django_import(tmp_path):
+    # The scan above must be able to fail: show it on a module that breaks the rule.
+    module = tmp_path / "bad.py"
+    module.write_text(
+        "from . import hands\n"
+        "import json\n"
+        "def late():\n"
+        "    from django.conf import settings\n"
+        "    import smear_scores.models\n"
+        "    from ..services import games\n"
+    )
+
+    assert outside_imports(module) == [
+        "bad.py:4 django.conf",
+        "bad.py:5 smear_scores.models",
+        "bad.py:6 ..services",
+    ]

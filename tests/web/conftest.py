@@ -37,7 +37,8 @@ def _plain(fragment: str) -> str:
 
 def find_all(page: str, tag: str, css_class: str) -> list[str]:
     """The text of every ``<tag class="... css_class ...">``, tags stripped, spaces collapsed."""
-    pattern = rf'<{tag}\b[^>]*class="(?:[^"]*\s)?{re.escape(css_class)}(?:\s[^"]*)?"[^>]*>(.*?)</{tag}>'
+    css = re.escape(css_class)
+    pattern = rf'<{tag}\b[^>]*class="(?:[^"]*\s)?{css}(?:\s[^"]*)?"[^>]*>(.*?)</{tag}>'
     return [_plain(m) for m in re.findall(pattern, page, flags=re.S)]
 
 

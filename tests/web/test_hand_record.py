@@ -43,7 +43,9 @@ def test_hand_record_htmx_swaps_the_board_in_place(client, make_game, scorer_for
     assert "<html" not in page
     assert response["HX-Push-Url"] == reverse("game", args=[game.public_id])
     assert scores(page) == [1, 2]
-    assert find_all(page, "p", "notice") == ["Hand 1: Team B bid 2 and took 2: made, +2 · Team A +1"]
+    assert find_all(page, "p", "notice") == [
+        "Hand 1: Team B bid 2 and took 2: made, +2 · Team A +1"
+    ]
     assert find_all(page, "button", "record") == ["Record hand 2"]
 
 

@@ -1,0 +1,180 @@
+"""Undo the last hand and edit any hand, each after a confirmation."""
+
+import pytest
+from django.urls import reverse
+
+from smear_scores import rules
+from smear_scores.models import Hand, HandRevision
+
+from .conftest import HTMX, SCHMIER_ALL_A, awards_post, checked, find_all, scores, text
+
+WIN = rules.HandEntry(bidder=0, bid=6, awards=SCHMIER_ALL_A)
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])
+def test_hand_undo_get_asks_first(client, make_game, scorer_for, headers):
+    game = make_game("schmier", first_dealer=1,
+                     entries=[rules.HandEntry(bidder=2, bid=4, points=(1, 1, 4))])
+    response = scorer_for(game).get(reverse("hand_undo", args=[game.public_id]), **headers)
+    page = text(response)
+    assert response.status_code == 200
+    assert ("<html" in page) == (not headers)
+    assert find_all(page, "p", "hand-text") == [
+        "Hand 1 (Bo dealt): Cy bid 4, Team C took 4, made · Team A took 1 · Team B took 1"
+    ]
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])
+def test_hand_undo_post_takes_the_last_hand_back(client, make_game, scorer_for, headers):
+    game = make_game("schmier", hands=3)
+    scorer = scorer_for(game)
+    response = scorer.post(reverse("hand_undo", args=[game.public_id]), {"number": "3"},
+                           **headers)
+    if headers:
+        page = text(response)
+        assert response.status_code == 200
+        assert "<html" not in page
+    else:
+        assert response.status_code == 302
+        page = text(scorer.get(response["Location"]))
+    assert find_all(page, "p", "notice") == ["Hand 3 was undone."]
+    assert find_all(page, "button", "record") == ["Record hand 3"]
+    assert list(HandRevision.objects.filter(game=game).values_list("action", flat=True)) == [
+        "record", "record", "record", "undo"
+    ]
+
+
+def test_hand_undo_the_winning_hand_reopens_the_game(client, make_game, scorer_for):
+    game = make_game("schmier", entries=[WIN] * 4)
+    assert game.finished
+    response = scorer_for(game).post(
+        reverse("hand_undo", args=[game.public_id]), {"number": "4"}, **HTMX
+    )
+    page = text(response)
+    assert find_all(page, "p", "notice") == ["Hand 4 was undone. The game is open again (D8)."]
+    assert scores(page) == [18, 0, 0]
+    assert 'id="hand-form"' in page
+
+
+def test_hand_undo_from_a_stale_screen_undoes_nothing(client, make_game, scorer_for):
+    game = make_game("schmier", hands=3)
+    response = scorer_for(game).post(
+        reverse("hand_undo", args=[game.public_id]), {"number": "2"}, **HTMX
+    )
+    assert response.status_code == 409
+    assert find_all(text(response), "p", "problem") == [
+        "The last hand changed on another device before this undo: nothing was undone. "
+        "Check the scoreboard and undo again if needed."
+    ]
+    assert Hand.objects.filter(game=game).count() == 3
+
+
+def test_hand_undo_with_no_hands_says_so(client, make_game, scorer_for):
+    game = make_game("schmier")
+    response = scorer_for(game).get(reverse("hand_undo", args=[game.public_id]))
+    assert response.status_code == 409
+    assert find_all(text(response), "p", "problem") == ["There is no hand to undo yet."]
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_hand_undo_watcher_is_refused(client, make_game, method):
+    game = make_game("schmier", hands=2)
+    response = getattr(client, method)(
+        reverse("hand_undo", args=[game.public_id]), {"number": "2"} if method == "post" else {}
+    )
+    assert response.status_code == 403
+    assert Hand.objects.filter(game=game).count() == 2
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])
+def test_hand_edit_get_shows_the_hand_as_entered(client, make_game, scorer_for, headers):
+    game = make_game("schmier", entries=[WIN])
+    response = scorer_for(game).get(reverse("hand_edit", args=[game.public_id, 1]), **headers)
+    page = text(response)
+    assert response.status_code == 200
+    assert ("<html" in page) == (not headers)
+    assert checked(page) == {
+        "bidder": "0", "bid": "6", "award_high": "0", "award_low": "0",
+        "award_right_bauer": "0", "award_left_bauer": "0", "award_joker": "0", "award_game": "0",
+    }
+
+
+def test_hand_edit_get_of_totals_hand_shows_the_totals(client, make_game, scorer_for):
+    game = make_game("ne-wisconsin", entries=[rules.HandEntry(bidder=1, bid=3, points=(1, 3))])
+    page = text(scorer_for(game).get(reverse("hand_edit", args=[game.public_id, 1])))
+    assert 'name="by_totals" checked' in page
+    assert 'name="points_0" value="1"' in page
+    assert 'name="points_1" value="3"' in page
+
+
+def test_hand_edit_confirms_then_replays_and_marks_the_hand(client, make_game, scorer_for):
+    game = make_game("schmier", first_dealer=0, hands=3)
+    scorer = scorer_for(game)
+    url = reverse("hand_edit", args=[game.public_id, 2])
+    data = {"number": "2", "bidder": "2", "bid": "3", "by_totals": "on",
+            "points_0": "1", "points_1": "1", "points_2": "4"}
+    response = scorer.post(url, data, **HTMX)
+    page = text(response)
+    assert response.status_code == 200
+    assert find_all(page, "p", "will") == [
+        "Change it to: Team C bid 3 and took 4: made, +4 · Team A +1 · Team B +1"
+    ]
+    assert Hand.objects.get(game=game, number=2).revisions == 0
+    response = scorer.post(url, {**data, "confirm": "yes"}, **HTMX)
+    page = text(response)
+    assert find_all(page, "p", "notice") == ["Hand 2 was changed."]
+    hand = Hand.objects.get(game=game, number=2)
+    assert (hand.bidder, hand.bid, hand.points, hand.revisions) == (2, 3, [1, 1, 4], 1)
+    game.refresh_from_db()
+    assert scores(page) == game.scores
+    history = text(scorer.get(reverse("game_history", args=[game.public_id])))
+    assert find_all(history, "mark", "edited") == ["edited"]
+    revision = HandRevision.objects.get(game=game, action="edit")
+    assert revision.old["points"] != revision.new["points"]
+
+
+def test_hand_edit_without_javascript_redirects_after_confirming(client, make_game, scorer_for):
+    game = make_game("ne-wisconsin", hands=2)
+    scorer = scorer_for(game)
+    url = reverse("hand_edit", args=[game.public_id, 1])
+    response = scorer.post(url, {"number": "1", "thrown_in": "1", "confirm": "yes"})
+    assert response.status_code == 302
+    assert Hand.objects.get(game=game, number=1).thrown_in is True
+
+
+def test_hand_edit_refused_keeps_what_was_typed(client, make_game, scorer_for):
+    game = make_game("ne-wisconsin", hands=2)
+    url = reverse("hand_edit", args=[game.public_id, 1])
+    data = {"number": "1", "bidder": "0", "bid": "2", "by_totals": "on",
+            "points_0": "3", "points_1": "3"}
+    response = scorer_for(game).post(url, data, **HTMX)
+    page = text(response)
+    assert response.status_code == 422
+    assert find_all(page, "p", "error") == [
+        "Four Point Northeastern Wisconsin Smear has only 4 points a hand: the teams' points "
+        "must add up to 0 to 4, not 6 (D1)."
+    ]
+    assert 'name="points_0" value="3"' in page
+    assert Hand.objects.get(game=game, number=1).revisions == 0
+
+
+def test_hand_edit_that_would_end_the_game_early_is_refused(client, make_game, scorer_for):
+    team_b = rules.HandEntry(bidder=1, bid=3, points=(0, 6, 0))
+    game = make_game("schmier", entries=[WIN] * 3 + [team_b] * 2)
+    url = reverse("hand_edit", args=[game.public_id, 4])
+    data = {**awards_post(4, 0, 6, SCHMIER_ALL_A), "confirm": "yes"}
+    response = scorer_for(game).post(url, data, **HTMX)
+    assert response.status_code == 422
+    assert find_all(text(response), "p", "error") == [
+        "With this change the game is over after hand 4, but hands 5 to 5 follow it. Undo "
+        "those hands first, then edit hand 4 (D8)."
+    ]
+    assert Hand.objects.get(game=game, number=4).bidder == 1
+
+
+def test_hand_edit_watcher_is_refused_and_unknown_hand_is_404(client, make_game, scorer_for):
+    game = make_game("schmier", hands=2)
+    assert client.get(reverse("hand_edit", args=[game.public_id, 1])).status_code == 403
+    scorer = scorer_for(game)
+    assert scorer.get(reverse("hand_edit", args=[game.public_id, 9])).status_code == 404

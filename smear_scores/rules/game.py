@@ -180,8 +180,10 @@ class GameState:
                 self,
                 finished=True,
                 winner=team,
-                reason=f"{label(team)} wins: more than one team reached {target} in the same "
-                f"hand, and {label(team)}'s {best} beats {beaten} ({win_rule}, D5).",
+                # Not "in the same hand": after a D5 tie or a W10a hand a team may have
+                # reached the target earlier.
+                reason=f"{label(team)} wins: more than one team is at {target} or more, and "
+                f"{label(team)}'s {best} beats {beaten} ({win_rule}, D5).",
             )
         names = and_join([label(t) for t in leaders])
         if result.bidding_team in leaders:

@@ -219,6 +219,10 @@ def test_d5_tie_between_non_bidders_is_judged_again_after_the_next_hand():
     # One pulls ahead without bidding: the higher score wins.
     ahead, _ = state.play(hand(4, 3, 1, 2, 3))
     assert (ahead.scores, ahead.finished, ahead.winner) == ((22, -6, 24), True, 2)
+    assert ahead.reason == (
+        "Team C wins: more than one team is at 21 or more, and Team C's 24 beats Team A's 22 "
+        "(S10, D5)."
+    )
 
     # A thrown-in deal changes nothing: still tied, still no winner.
     thrown_state, _ = state.play(thrown())

@@ -189,7 +189,7 @@ def test_w10_both_teams_past_15_in_one_hand_the_higher_score_wins():
 
     assert (state.scores, state.finished, state.winner) == ((15, 16), True, 1)
     assert state.reason == (
-        "Team B wins: more than one team reached 15 in the same hand, and Team B's 16 beats "
+        "Team B wins: more than one team is at 15 or more, and Team B's 16 beats "
         "Team A's 15 (W10, D5)."
     )
 

@@ -207,7 +207,8 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
                 RuleError(
                     "made",
                     f"{variant.team_label(team)} took {taken} point{'s' if taken != 1 else ''} "
-                    f"{'and' if made else 'but'} bid {entry.bid}: that is {actual}, not {said} (D3).",
+                    f"{'and' if made else 'but'} bid {entry.bid}: "
+                    f"that is {actual}, not {said} (D3).",
                     "D3",
                 )
             )

@@ -43,9 +43,13 @@ class Option:
         field_name = f"options.{self.name}"
         # bool is a subclass of int: keep the two apart so True is never a kitty of 1.
         if self.type is bool and not isinstance(value, bool):
-            return RuleError(field_name, f"{self.label} must be true or false, not {value!r}.", self.rule)
+            return RuleError(
+                field_name, f"{self.label} must be true or false, not {value!r}.", self.rule
+            )
         if self.type is int and (isinstance(value, bool) or not isinstance(value, int)):
-            return RuleError(field_name, f"{self.label} must be a whole number, not {value!r}.", self.rule)
+            return RuleError(
+                field_name, f"{self.label} must be a whole number, not {value!r}.", self.rule
+            )
         if value not in self.allowed:
             allowed = ", ".join(str(v) for v in self.allowed)
             return RuleError(
@@ -110,7 +114,9 @@ class Variant:
     def default_options(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}
 
-    def resolve_options(self, given: dict[str, Any] | None) -> tuple[dict[str, Any], list[RuleError]]:
+    def resolve_options(
+        self, given: dict[str, Any] | None
+    ) -> tuple[dict[str, Any], list[RuleError]]:
         """Defaults overlaid with the given options; unknown or bad options are errors."""
         given = dict(given or {})
         known = {o.name: o for o in self.options}
@@ -242,13 +248,24 @@ def variant_to_dict(variant: Variant) -> dict[str, Any]:
         "min_bid": variant.min_bid,
         "max_bid": variant.max_bid,
         "points": [
-            {"key": p.key, "label": p.label, "always_awarded": p.always_awarded,
-             "description": p.description}
+            {
+                "key": p.key,
+                "label": p.label,
+                "always_awarded": p.always_awarded,
+                "description": p.description,
+            }
             for p in variant.points
         ],
         "options": [
-            {"name": o.name, "label": o.label, "type": o.type.__name__, "default": o.default,
-             "allowed": list(o.allowed), "rule": o.rule, "help": o.help}
+            {
+                "name": o.name,
+                "label": o.label,
+                "type": o.type.__name__,
+                "default": o.default,
+                "allowed": list(o.allowed),
+                "rule": o.rule,
+                "help": o.help,
+            }
             for o in variant.options
         ],
         "rule_ids": dict(variant.rule_ids),

@@ -1,0 +1,168 @@
+"""Club admins manage their own club's players, leagues and members in Django's admin,
+and nothing of other clubs; superusers see every club."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+
+from smear_scores.models import League, Membership, Player
+
+from .conftest import PASSWORD, make_league, make_user, roster, wisconsin_win
+
+
+@pytest.fixture
+def ada(client, club):
+    user = make_user("ada", club=club, admin=True)
+    assert client.login(username="ada", password=PASSWORD)
+    return user
+
+
+def test_admin_club_admin_sees_only_their_clubs_players(client, club, other_club, ada):
+    roster(club, "Ann", "Bob")
+    roster(other_club, "Zed")
+    response = client.get("/admin/smear_scores/player/")
+    assert response.status_code == 200
+    assert [p.name for p in response.context["cl"].result_list] == ["Ann", "Bob"]
+
+
+def test_admin_club_admin_cannot_open_another_clubs_player(client, other_club, ada):
+    zed = roster(other_club, "Zed")[0]
+    response = client.get(f"/admin/smear_scores/player/{zed.pk}/change/")
+    assert response.status_code == 302  # "doesn't exist": not in their queryset
+    response = client.post(
+        f"/admin/smear_scores/player/{zed.pk}/change/", {"club": other_club.pk, "name": "Z"}
+    )
+    assert Player.objects.get(pk=zed.pk).name == "Zed"
+
+
+def test_admin_club_admin_adds_a_player_to_their_club_only(client, club, other_club, ada):
+    form = client.get("/admin/smear_scores/player/add/")
+    assert list(form.context["adminform"].form.fields["club"].queryset) == [club]
+    response = client.post("/admin/smear_scores/player/add/", {"club": club.pk, "name": "Eve"})
+    assert response.status_code == 302
+    assert Player.objects.get(name="Eve").club == club
+    response = client.post(
+        "/admin/smear_scores/player/add/", {"club": other_club.pk, "name": "Zoe"}
+    )
+    assert response.status_code == 200
+    assert not Player.objects.filter(name="Zoe").exists()
+
+
+def test_admin_duplicate_player_name_is_refused_with_a_reason(client, club, ada):
+    roster(club, "Ann")
+    response = client.post("/admin/smear_scores/player/add/", {"club": club.pk, "name": "ann"})
+    assert response.status_code == 200
+    assert response.context["adminform"].form.non_field_errors() == [
+        "The club already has a player with this name: pick that player, or tell the two "
+        "apart (e.g. add an initial)."
+    ]
+
+
+def test_admin_club_admin_sets_up_a_league(client, club, ada):
+    response = client.post(
+        "/admin/smear_scores/league/add/",
+        {
+            "club": club.pk,
+            "name": "Spring",
+            "variant": "ne-wisconsin",
+            "options": '{"kitty": 3}',
+            "start_date": "2026-03-01",
+            "end_date": "",
+            "ranking": "points",
+            "points_first": 3,
+            "points_second": 1,
+            "points_third": 0,
+            "min_games": 5,
+        },
+    )
+    assert response.status_code == 302
+    league = League.objects.get(name="Spring")
+    assert (league.club, league.options, league.ranking, league.min_games) == (
+        club,
+        {"kitty": 3},
+        "points",
+        5,
+    )
+
+
+def test_admin_league_with_bad_options_says_why(client, club, ada):
+    response = client.post(
+        "/admin/smear_scores/league/add/",
+        {
+            "club": club.pk,
+            "name": "Spring",
+            "variant": "ne-wisconsin",
+            "options": '{"kitty": 9}',
+            "start_date": "2026-03-01",
+            "end_date": "2026-02-01",
+            "ranking": "wins",
+            "points_first": 3,
+            "points_second": 1,
+            "points_third": 0,
+            "min_games": 1,
+        },
+    )
+    assert response.status_code == 200
+    form = response.context["adminform"].form
+    assert form.errors["options"] == [
+        "Undealt cards the bidder may take must be one of 0, 1, 2, 3, not 9."
+    ]
+    assert not League.objects.exists()
+
+
+def test_admin_league_variant_is_fixed_once_games_exist(client, club, league, four, ada):
+    wisconsin_win(league, four, winner=0)
+    response = client.get(f"/admin/smear_scores/league/{league.pk}/change/")
+    assert "variant" not in response.context["adminform"].form.fields
+
+
+def test_admin_club_admin_adds_a_member_with_a_new_account(client, club, ada):
+    response = client.post(
+        "/admin/smear_scores/membership/add/",
+        {
+            "club": club.pk,
+            "username": "newbie",
+            "password": "another-long-password",
+            "is_admin": "",
+        },
+    )
+    assert response.status_code == 302
+    newbie = User.objects.get(username="newbie")
+    assert newbie.check_password("another-long-password")
+    assert Membership.objects.filter(user=newbie, club=club, is_admin=False).exists()
+
+
+def test_admin_merge_action_keeps_every_game(client, club, league, four, ada):
+    ann, bob, cat, dan = four
+    anne = roster(club, "Anne")[0]
+    wisconsin_win(league, [ann, bob, cat, dan], winner=0)
+    wisconsin_win(league, [ann, bob, cat, dan], winner=0)
+    wisconsin_win(league, [anne, bob, cat, dan], winner=0)
+    response = client.post(
+        "/admin/smear_scores/player/",
+        {"action": "merge_players", "_selected_action": [ann.pk, anne.pk]},
+        follow=True,
+    )
+    assert [str(m) for m in response.context["messages"]] == [
+        "Merged Anne into Ann: every game of both is now Ann's."
+    ]
+    assert ann.seats.count() == 3
+    assert not Player.objects.filter(pk=anne.pk).exists()
+
+
+def test_admin_plain_member_and_anonymous_cannot_manage(client, club):
+    make_user("mia", club=club)
+    assert client.get("/admin/smear_scores/player/").status_code == 302
+    client.login(username="mia", password=PASSWORD)
+    assert client.get("/admin/smear_scores/player/").status_code == 302
+
+
+def test_admin_superuser_sees_every_club(client, club, other_club):
+    roster(club, "Ann")
+    roster(other_club, "Zed")
+    User.objects.create_superuser("root", password=PASSWORD)
+    client.login(username="root", password=PASSWORD)
+    response = client.get("/admin/smear_scores/player/")
+    # Ordered by club (Friday Club first), then name.
+    assert [p.name for p in response.context["cl"].result_list] == ["Zed", "Ann"]

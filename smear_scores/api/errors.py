@@ -108,6 +108,34 @@ def validation_problems(errors: list[dict[str, Any]]) -> list[RuleError]:
     return [RuleError(_field(e["loc"]), _sentence(e), "") for e in errors]
 
 
+def _error_response(description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}},
+    }
+
+
+def document_errors(schema: dict[str, Any]) -> dict[str, Any]:
+    """Every route answers a malformed request with 422 (before its view runs) and a
+    request without its token with 401: say so in the document for each operation that
+    takes input or a token, in the one error shape."""
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    if "ErrorOut" not in components:
+        from .schemas import ErrorOut
+
+        error_schema = ErrorOut.model_json_schema(ref_template="#/components/schemas/{model}")
+        components.update(error_schema.pop("$defs", {}))
+        components["ErrorOut"] = error_schema
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            if operation.get("parameters") or operation.get("requestBody"):
+                responses.setdefault("422", _error_response("A malformed request."))
+            if operation.get("security"):
+                responses.setdefault("401", _error_response("No token was sent."))
+    return schema
+
+
 def install_error_handlers(api: NinjaAPI) -> None:
     def errors_with_input(contexts: list[ValidationErrorContext]) -> ValidationError:
         """ninja's own conversion, but keeping what the client sent so that a message can
@@ -149,6 +177,12 @@ def install_error_handlers(api: NinjaAPI) -> None:
             return api.create_response(request, body, status=422)
         return api.create_response(request, problem("", str(exc)), status=exc.status_code)
 
+    original_schema = api.get_openapi_schema
+
+    def openapi_schema(*, path_prefix=None, path_params=None):
+        return document_errors(original_schema(path_prefix=path_prefix, path_params=path_params))
+
+    api.get_openapi_schema = openapi_schema
     api.validation_error_from_error_contexts = errors_with_input
     api.add_exception_handler(ValidationError, on_validation_error)
     api.add_exception_handler(HttpError, on_http_error)

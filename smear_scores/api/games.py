@@ -53,7 +53,7 @@ IDEMPOTENCY_KEY = Header(
 
 
 # Registered after .../hands/last, so that "last" is never read as a hand number.
-HandNumber = Annotated[int, Path(ge=1, description="The hand's number: 1, 2, …")]
+HandNumber = Annotated[int, Path(ge=1, description="The hand's number: 1, 2, …", example=1)]
 
 
 class EditToken(HttpBearer):
@@ -174,7 +174,11 @@ def options_given(options: Any) -> dict[str, Any]:
 
 
 def fingerprint(request: HttpRequest) -> str:
-    body = json.loads(request.body) if request.body else None
+    try:
+        body = json.loads(request.body) if request.body else None
+    except ValueError:
+        # A body the route does not read (an undo takes none): compared as sent.
+        body = request.body.decode("utf-8", "replace")
     return request_fingerprint(method=request.method, path=request.path, body=body)
 
 

@@ -73,8 +73,25 @@ class OptionsIn(Schema):
     )
 
 
+SIX_NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+
 class GameIn(Schema):
-    model_config = ConfigDict(strict=True, extra="forbid")
+    model_config = ConfigDict(
+        strict=True,
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {"variant": "schmier", "players": SIX_NAMES, "first_dealer": 0},
+                {
+                    "variant": "ne-wisconsin",
+                    "players": ["Ann", "Bo", "Cy", "Di"],
+                    "first_dealer": 3,
+                    "options": {"kitty": 2, "win_only_on_made_bid": True},
+                },
+            ]
+        },
+    )
 
     variant: VariantSlug
     players: list[str] = Field(description="Player names in seat order, clockwise from seat 0.")
@@ -88,7 +105,22 @@ class HandIn(Schema):
     """One hand: a thrown-in deal, or the bidder, the bid and the points taken, given either
     as one number per team (``points``) or as which team took each point (``awards``)."""
 
-    model_config = ConfigDict(strict=True, extra="forbid")
+    model_config = ConfigDict(
+        strict=True,
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {"bidder": 2, "bid": 4, "points": [3, 1, 2]},
+                {
+                    "bidder": 1,
+                    "bid": 3,
+                    "awards": {"high": 0, "low": 1, "right_bauer": 1, "left_bauer": 1, "joker": 2},
+                    "made": True,
+                },
+                {"thrown_in": True},
+            ]
+        },
+    )
 
     thrown_in: bool = Field(False, description="Everyone passed: no score, same dealer (D4).")
     bidder: int | None = Field(None, description="Seat of the player who won the bid.")
@@ -165,7 +197,25 @@ class ImportIn(Schema):
     """A whole game. The body GET /api/games/{id} returns is accepted as it is: read-only
     fields (id, teams, next_dealer, scores, …) are ignored and worked out again."""
 
-    model_config = ConfigDict(strict=True, extra="ignore")
+    model_config = ConfigDict(
+        strict=True,
+        extra="ignore",
+        json_schema_extra={
+            "examples": [
+                {
+                    "variant": "schmier",
+                    "players": SIX_NAMES,
+                    "first_dealer": 5,
+                    "options": {},
+                    "hands": [
+                        {"bidder": 0, "bid": 3, "points": [3, 2, 1]},
+                        {"thrown_in": True},
+                        {"bidder": 2, "bid": 5, "points": [1, 1, 4], "made": False},
+                    ],
+                }
+            ]
+        },
+    )
 
     variant: VariantSlug
     players: list[str]

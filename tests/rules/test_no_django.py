@@ -66,6 +66,28 @@ def test_rules_import_loads_no_django_module_in_a_fresh_interpreter():
     assert (run.returncode, run.stdout, run.stderr) == (0, "[]\n", "")
 
 
+def test_rules_tests_use_no_database_and_no_django():
+    # tests/rules must run without a database: no django_db mark, no Django, no models.
+    found = []
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == "django_db":
+                found.append(f"{path.name}:{node.lineno} django_db")
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            for name in names:
+                if name.split(".")[0] in ("django", "pytest_django") or (
+                    name.startswith("smear_scores") and not name.startswith("smear_scores.rules")
+                ):
+                    found.append(f"{path.name}:{node.lineno} {name}")
+
+    assert found == []
+
+
 def test_outside_imports_finds_a_django_import(tmp_path):
     # The scan above must be able to fail: show it on a module that breaks the rule.
     module = tmp_path / "bad.py"

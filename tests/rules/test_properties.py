@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,7 +24,7 @@ from smear_scores.rules import (
     validate_hand,
 )
 
-from .helpers import accepted, entries_for, games, options_for, points_of, reach
+from .helpers import accepted, awards_for, entries_for, games, options_for, points_of, reach
 
 SETTINGS = settings(max_examples=200, deadline=None)
 VARIANTS = (SCHMIER, NE_WISCONSIN)
@@ -73,35 +75,60 @@ def expected_end(variant: Variant, options, scores, result: HandResult):
 
 
 @st.composite
-def broken_entries_for(draw: st.DrawFn, variant: Variant) -> HandEntry:
-    """A hand that breaks at least one rule."""
+def broken_entries_for(draw: st.DrawFn, variant: Variant) -> tuple[HandEntry, set[str]]:
+    """A hand that breaks one or more rules, and the fields its errors must name."""
     entry = draw(entries_for(variant, thrown_in=False))
     points = taken_points(variant, entry)
-    made = points[variant.team_of(entry.bidder)] >= entry.bid
-    breaks = {
-        "bid too low": HandEntry(bidder=entry.bidder, bid=variant.min_bid - 1, points=points),
-        "bid too high": HandEntry(bidder=entry.bidder, bid=variant.max_bid + 1, points=points),
-        "no such seat": HandEntry(bidder=variant.players, bid=entry.bid, points=points),
-        "wrong claim": HandEntry(bidder=entry.bidder, bid=entry.bid, points=points, made=not made),
-        "too many points": HandEntry(
-            bidder=entry.bidder,
-            bid=entry.bid,
-            points=(points[0] + variant.max_points_per_hand + 1 - sum(points), *points[1:]),
-        ),
-        "too few points": HandEntry(
-            bidder=entry.bidder,
-            bid=entry.bid,
-            points=(variant.min_points_per_hand - 1,) + (0,) * (variant.teams - 1),
-        )
-        if variant.min_points_per_hand
-        else HandEntry(bidder=entry.bidder, bid=entry.bid, points=(-1,) + points[1:]),
-        "unknown point": HandEntry(
-            bidder=entry.bidder, bid=entry.bid, awards={**(entry.awards or {}), "trick": 0}
-        ),
-        "thrown in with a bid": HandEntry(thrown_in=True, bid=entry.bid),
-        "no points": HandEntry(bidder=entry.bidder, bid=entry.bid),
-    }
-    return breaks[draw(st.sampled_from(sorted(breaks)))]
+    bidding = variant.team_of(entry.bidder)
+    most, least = variant.max_points_per_hand, variant.min_points_per_hand
+    kind = draw(st.sampled_from(["fields", "claim", "unknown point", "thrown in", "no points"]))
+    if kind == "claim":
+        made = points[bidding] >= entry.bid
+        return replace(entry, made=not made), {"made"}
+    if kind == "unknown point":
+        awards = {**draw(awards_for(variant)), "trick": 0}
+        return HandEntry(bidder=entry.bidder, bid=entry.bid, awards=awards), {"awards.trick"}
+    if kind == "thrown in":
+        return HandEntry(thrown_in=True, bid=entry.bid, points=points), {"bid", "points"}
+    if kind == "no points":
+        return HandEntry(bidder=entry.bidder, bid=entry.bid), {"points"}
+    # Break any of bidder, bid and points at once: each must be reported.
+    broken = draw(st.sets(st.sampled_from(["bidder", "bid", "points"]), min_size=1))
+    expected = set()
+    changes = {"points": points, "awards": None}
+    if "bidder" in broken:
+        changes["bidder"] = draw(st.sampled_from([-1, variant.players, None]))
+        expected.add("bidder")
+    if "bid" in broken:
+        changes["bid"] = draw(st.sampled_from([variant.min_bid - 1, variant.max_bid + 1, None]))
+        expected.add("bid")
+    if "points" in broken:
+        how = draw(st.sampled_from(["over the hand", "over a team", "under", "length"]))
+        if how == "over the hand":
+            # A total one above the most a hand has: D1.
+            spare = most + 1 - sum(points)
+            team = draw(st.integers(0, variant.teams - 1))
+            if points[team] + spare <= most:
+                changes["points"] = tuple(p + spare * (t == team) for t, p in enumerate(points))
+                expected.add("points")
+            else:
+                changes["points"] = tuple(p + spare * (t == team) for t, p in enumerate(points))
+                expected.add(f"points.{team}")
+        elif how == "over a team":
+            changes["points"] = (most + 1,) + (0,) * (variant.teams - 1)
+            expected.add("points.0")
+        elif how == "under" and least:
+            changes["points"] = (least - 1,) + (0,) * (variant.teams - 1)
+            expected.add("points")
+        elif how == "under":
+            changes["points"] = (-1,) + points[1:]
+            expected.add("points.0")
+        else:
+            changes["points"] = points + (0,)
+            expected.add("points")
+    # A made/set claim is only weighed when the rest is sound, so it adds nothing here.
+    changes["made"] = draw(st.sampled_from([None, True, False]))
+    return replace(entry, **changes), expected
 
 
 @SETTINGS
@@ -129,12 +156,14 @@ def test_refused_hand_leaves_the_standings_as_they_were(game, data):
     variant, options, first_dealer, entries = game
     hands = accepted(new_game(variant, options, first_dealer), entries)
     state, _ = replay(variant, options, first_dealer, hands)
-    bad = data.draw(broken_entries_for(variant))
+    bad, fields = data.draw(broken_entries_for(variant))
 
     with pytest.raises(HandRefused) as refused:
         state.play(bad)
 
-    assert refused.value.errors != []
+    if state.finished:
+        fields = {"game"}  # D8: a finished game refuses any hand, for that reason alone.
+    assert {e.field for e in refused.value.errors} == fields
     assert refused.value.errors == state.check(bad)
     assert preview(state, bad) is None
     assert state == replay(variant, options, first_dealer, hands)[0]

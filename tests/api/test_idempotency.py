@@ -1,6 +1,8 @@
 """Idempotency-Key: a repeat gets the first answer back and records nothing more."""
 
 from smear_scores.models import Game, Hand, HandRevision, IdempotencyKey
+from smear_scores.services import api as service
+from smear_scores.services.games import game_create
 
 from .helpers import SIX
 
@@ -165,3 +167,32 @@ def test_key_longer_than_200_characters_is_refused(api):
         }
     ]
     assert Hand.objects.count() == 0
+
+
+def test_key_stored_by_a_concurrent_request_wins_and_this_write_is_rolled_back(db, monkeypatch):
+    # Another request with the same key committed its answer after this one looked for it
+    # and before this one stored its own: the insert fails, this write is undone, and the
+    # other request's answer is returned.
+    fingerprint = service.request_fingerprint(method="POST", path="/api/games", body={})
+    IdempotencyKey.objects.create(
+        scope="games", key="k-1", status=201, response={"request": fingerprint, "body": "first"}
+    )
+    real_stored = service._stored
+    looks = []
+
+    def stored_missed_once(scope, key, fingerprint):
+        looks.append(key)
+        return None if len(looks) == 1 else real_stored(scope, key, fingerprint)
+
+    monkeypatch.setattr(service, "_stored", stored_missed_once)
+
+    def write():
+        game_create(variant="schmier", players=SIX, first_dealer=0)
+        return service.Answer(201, "second")
+
+    answer = service.idempotent_write(
+        scope="games", key="k-1", fingerprint=fingerprint, write=write
+    )
+
+    assert answer == service.Answer(201, "first", replayed=True)
+    assert Game.objects.count() == 0

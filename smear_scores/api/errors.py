@@ -37,36 +37,46 @@ def problem(field: str, message: str, rule: str = "") -> dict[str, Any]:
 
 
 _UNSEEN = object()
+MAX_SHOWN = 60  # characters of a wrong value quoted back in a message
 
 
-def _not(error: dict[str, Any]) -> str:
-    """', not 9' — what the client sent, when it is known."""
+def _shown(error: dict[str, Any]) -> str | None:
+    """What the client sent, as it would write it, when it is known."""
     value = error.get("input", _UNSEEN)
     if value is _UNSEEN:
-        return ""
+        return None
     if error["loc"][0] != "body" and isinstance(value, str):
-        return f", not {value}"  # a path or a header is text as typed, not JSON
-    try:
-        return f", not {json.dumps(value)}"
-    except (TypeError, ValueError):
-        return f", not {value!r}"
+        shown = value  # a path or a header is text as typed, not JSON
+    else:
+        try:
+            shown = json.dumps(value)
+        except (TypeError, ValueError):
+            shown = repr(value)
+    if len(shown) > MAX_SHOWN:
+        shown = shown[: MAX_SHOWN - 1] + "…"
+    return shown
 
 
-def _field(loc: tuple | list) -> str:
-    """('body', 'payload', 'points', 1) -> 'points.1'; ('header', 'Idempotency-Key') -> the
-    header's name."""
+def _path(loc: tuple | list) -> list:
+    """('body', 'payload', 'points', 1) -> ['points', 1]; ('header', 'Idempotency-Key') ->
+    ['Idempotency-Key']; [] for the body as a whole."""
     source, *rest = loc
     if source == "body":
         rest = rest[1:]  # the view's argument name, which the client never sees
-    return ".".join(str(part) for part in rest) or "body"
+    return rest
+
+
+def _field(loc: tuple | list) -> str:
+    return ".".join(str(part) for part in _path(loc)) or "body"
 
 
 def _sentence(error: dict[str, Any]) -> str:
     field = _field(error["loc"])
     kind = error.get("type", "")
-    given = _not(error)
+    shown = _shown(error)
+    given = f", not {shown}" if shown is not None else ""  # ', not 9'
     ctx = error.get("ctx") or {}
-    if field == "body":
+    if not _path(error["loc"]):
         if kind == "missing":
             return "Send a JSON object in the request body."
         return f"The body must be a JSON object ({{...}}){given}."
@@ -92,7 +102,7 @@ def _sentence(error: dict[str, Any]) -> str:
         return f"{field} must be a JSON object ({{...}}){given}."
     if kind == "literal_error":
         if field == "variant":
-            named = f" {given[6:]}" if given else ""
+            named = f" {shown}" if shown is not None else ""
             return f"Unknown variant{named}: choose one of {ctx.get('expected', '')}."
         return f"{field} must be one of {ctx.get('expected', '')}{given}."
     if kind == "greater_than_equal":

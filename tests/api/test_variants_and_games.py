@@ -285,3 +285,16 @@ def test_docs_page_is_served_and_points_at_the_openapi_document(api):
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/html")
     assert b"/api/openapi.json" in response.content
+
+
+def test_create_game_quotes_a_long_wrong_value_back_shortened(api):
+    response = api.post("/api/games", {"variant": "schmier", "players": "x" * 100})
+
+    assert response.status_code == 422
+    assert response.json()["detail"] == [
+        {
+            "field": "players",
+            "message": 'players must be a list such as [3, 1, 2], not "' + "x" * 58 + "….",
+            "rule": "",
+        }
+    ]

@@ -181,9 +181,7 @@ def row_text(variant: rules.Variant, row: HandRow) -> str:
         f"Hand {row.number} ({row.dealer} dealt): {row.bidder} bid {row.bid}, "
         f"{label(row.bidding_team)} took {row.points[row.bidding_team]}, {row.result}"
     ]
-    parts += [
-        f"{label(t)} took {p}" for t, p in enumerate(row.points) if t != row.bidding_team
-    ]
+    parts += [f"{label(t)} took {p}" for t, p in enumerate(row.points) if t != row.bidding_team]
     return " · ".join(parts)
 
 
@@ -216,8 +214,9 @@ class Chart:
     hands: int
 
 
-def history_chart(variant: rules.Variant, rows: list[HandRow], *, width: int = 320,
-                  height: int = 160) -> Chart:
+def history_chart(
+    variant: rules.Variant, rows: list[HandRow], *, width: int = 320, height: int = 160
+) -> Chart:
     pad = 8
     totals = [[0] * variant.teams] + [row.totals for row in rows]
     values = [v for scores in totals for v in scores]

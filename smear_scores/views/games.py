@@ -212,10 +212,15 @@ def game_new(request: HttpRequest) -> HttpResponse:
     else:
         form = NewGameForm(variant=variant, initial={"variant": variant.slug})
     template = "games/new.html"
+    context = _new_context(form)
     if request.htmx:
-        target = request.htmx.target or "new-game"
-        template += "#partners" if target == "partners" else "#new-game"
-    return render(request, template, _new_context(form))
+        if request.htmx.target == "partners":
+            template += "#partners"
+            # The dealer buttons' names follow out of band, leaving the choice alone.
+            context["names_oob"] = True
+        else:
+            template += "#new-game"
+    return render(request, template, context)
 
 
 # -- the scoreboard and recording a hand -----------------------------------------------------
@@ -279,9 +284,7 @@ def hand_preview(request: HttpRequest, public_id: str) -> HttpResponse:
     else:
         missing = form.missing()
         problem = "Still to tap: " + ", ".join(missing) + "." if missing else ""
-    return render(
-        request, "games/_preview.html", {"preview": text, "preview_problem": problem}
-    )
+    return render(request, "games/_preview.html", {"preview": text, "preview_problem": problem})
 
 
 # -- undo and edit ---------------------------------------------------------------------------

@@ -64,5 +64,10 @@ def awards_post(number: int, bidder: int, bid: int, awards: dict[str, object]) -
 
 
 SCHMIER_ALL_A = {
-    "high": 0, "low": 0, "right_bauer": 0, "left_bauer": 0, "joker": 0, "game": 0,
+    "high": 0,
+    "low": 0,
+    "right_bauer": 0,
+    "left_bauer": 0,
+    "joker": 0,
+    "game": 0,
 }

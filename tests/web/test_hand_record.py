@@ -8,7 +8,12 @@ from smear_scores.models import Hand, HandRevision
 from .conftest import HTMX, SCHMIER_ALL_A, awards_post, checked, find_all, scores, text
 
 SCHMIER_HAND = {
-    "high": 0, "low": 0, "right_bauer": 0, "left_bauer": 1, "joker": 2, "game": "none",
+    "high": 0,
+    "low": 0,
+    "right_bauer": 0,
+    "left_bauer": 1,
+    "joker": 2,
+    "game": "none",
 }
 
 
@@ -51,8 +56,15 @@ def test_hand_record_htmx_swaps_the_board_in_place(client, make_game, scorer_for
 
 def test_hand_record_by_totals(client, make_game, scorer_for):
     game = make_game("schmier")
-    data = {"number": "1", "bidder": "1", "bid": "4", "by_totals": "on",
-            "points_0": "2", "points_1": "3", "points_2": "1"}
+    data = {
+        "number": "1",
+        "bidder": "1",
+        "bid": "4",
+        "by_totals": "on",
+        "points_0": "2",
+        "points_1": "3",
+        "points_2": "1",
+    }
     response = scorer_for(game).post(_url(game), data, **HTMX)
     assert response.status_code == 200
     assert scores(text(response)) == [2, -4, 1]
@@ -70,8 +82,7 @@ def test_hand_record_thrown_in_keeps_the_dealer(client, make_game, scorer_for):
 
 
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])
-def test_hand_record_forgotten_point_is_refused_beside_it(client, make_game, scorer_for,
-                                                          headers):
+def test_hand_record_forgotten_point_is_refused_beside_it(client, make_game, scorer_for, headers):
     game = make_game("schmier")
     awards = dict(SCHMIER_HAND)
     del awards["game"]
@@ -83,8 +94,13 @@ def test_hand_record_forgotten_point_is_refused_beside_it(client, make_game, sco
     assert 'id="award_game-error"' in page
     # What was tapped is kept.
     assert checked(page) == {
-        "bidder": "2", "bid": "5", "award_high": "0", "award_low": "0",
-        "award_right_bauer": "0", "award_left_bauer": "1", "award_joker": "2",
+        "bidder": "2",
+        "bid": "5",
+        "award_high": "0",
+        "award_low": "0",
+        "award_right_bauer": "0",
+        "award_left_bauer": "1",
+        "award_joker": "2",
     }
     assert Hand.objects.filter(game=game).count() == 0
 
@@ -105,8 +121,15 @@ def test_hand_record_nothing_tapped_names_every_missing_field(client, make_game,
 
 def test_hand_record_rule_refusal_shows_the_rules_words(client, make_game, scorer_for):
     game = make_game("schmier")
-    data = {"number": "1", "bidder": "0", "bid": "3", "by_totals": "on",
-            "points_0": "2", "points_1": "1", "points_2": "1"}
+    data = {
+        "number": "1",
+        "bidder": "0",
+        "bid": "3",
+        "by_totals": "on",
+        "points_0": "2",
+        "points_1": "1",
+        "points_2": "1",
+    }
     response = scorer_for(game).post(_url(game), data, **HTMX)
     page = text(response)
     assert response.status_code == 422
@@ -118,11 +141,16 @@ def test_hand_record_rule_refusal_shows_the_rules_words(client, make_game, score
     assert Hand.objects.filter(game=game).count() == 0
 
 
-def test_hand_record_out_of_range_total_is_refused_beside_the_team(client, make_game,
-                                                                     scorer_for):
+def test_hand_record_out_of_range_total_is_refused_beside_the_team(client, make_game, scorer_for):
     game = make_game("ne-wisconsin")
-    data = {"number": "1", "bidder": "0", "bid": "2", "by_totals": "on",
-            "points_0": "7", "points_1": "0"}
+    data = {
+        "number": "1",
+        "bidder": "0",
+        "bid": "2",
+        "by_totals": "on",
+        "points_0": "7",
+        "points_1": "0",
+    }
     page = text(scorer_for(game).post(_url(game), data))
     assert find_all(page, "p", "error") == ["Team A can take 0 to 4 points in a hand, not 7 (W5)."]
 
@@ -140,8 +168,7 @@ def test_hand_record_double_submit_records_once(client, make_game, scorer_for):
     assert Hand.objects.filter(game=game).count() == 1
 
 
-def test_hand_record_stale_screen_is_refused_with_the_current_board(client, make_game,
-                                                                     scorer_for):
+def test_hand_record_stale_screen_is_refused_with_the_current_board(client, make_game, scorer_for):
     game = make_game("schmier", hands=3)
     before = scores(text(client.get(reverse("game", args=[game.public_id]))))
     # Another device already recorded hand 3; this screen still showed hand 3.
@@ -187,8 +214,9 @@ def test_hand_record_get_is_not_allowed(client, make_game):
 
 
 @pytest.mark.parametrize("hands", [1, 60])
-def test_hand_record_runs_fixed_queries(client, make_game, scorer_for, hands,
-                                        django_assert_num_queries):
+def test_hand_record_runs_fixed_queries(
+    client, make_game, scorer_for, hands, django_assert_num_queries
+):
     game = make_game("schmier", hands=hands)
     scorer = scorer_for(game)
     data = {"number": str(hands + 1), "thrown_in": "1"}
@@ -225,8 +253,15 @@ def test_hand_preview_lists_what_is_still_to_tap(client, make_game):
 def test_hand_preview_shows_a_rule_problem(client, make_game):
     game = make_game("schmier")
     url = reverse("hand_preview", args=[game.public_id])
-    data = {"number": "1", "bidder": "0", "bid": "3", "by_totals": "on",
-            "points_0": "6", "points_1": "6", "points_2": "0"}
+    data = {
+        "number": "1",
+        "bidder": "0",
+        "bid": "3",
+        "by_totals": "on",
+        "points_0": "6",
+        "points_1": "6",
+        "points_2": "0",
+    }
     response = client.post(url, data, **HTMX)
     assert find_all(text(response), "span", "pending") == [
         "Schmier awards High, Low, Right bauer, Left bauer and Joker every hand: the teams' "

@@ -30,9 +30,7 @@ def test_game_handover_post_lets_a_second_phone_score(make_game, db):
     game = make_game("schmier")
     first, second = Client(), Client()
     first.post(reverse("game_handover", args=[game.public_id, game.edit_token]))
-    response = second.post(
-        reverse("game_handover", args=[game.public_id, game.edit_token]), **HTMX
-    )
+    response = second.post(reverse("game_handover", args=[game.public_id, game.edit_token]), **HTMX)
     page = text(response)
     assert response.status_code == 200
     assert find_all(page, "p", "notice") == ["This phone can now score this game."]

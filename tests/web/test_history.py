@@ -22,8 +22,7 @@ def played(make_game):
             rules.HandEntry(bidder=1, bid=4, points=(2, 2)),
         ],
     )
-    services.hand_edit(game=game, number=1, entry=rules.HandEntry(bidder=0, bid=3,
-                                                                  points=(3, 1)))
+    services.hand_edit(game=game, number=1, entry=rules.HandEntry(bidder=0, bid=3, points=(3, 1)))
     return game
 
 

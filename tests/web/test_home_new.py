@@ -29,9 +29,7 @@ def test_home_lists_the_games_of_this_phone(client, make_game, scorer_for, heade
 
 def test_home_without_games_invites_a_new_one(client, db):
     page = text(client.get(reverse("home")))
-    assert "No games on this phone yet. Tap New game to start one." in re.sub(
-        r"<[^>]+>", "", page
-    )
+    assert "No games on this phone yet. Tap New game to start one." in re.sub(r"<[^>]+>", "", page)
     assert 'href="/new/"' in page
 
 
@@ -42,38 +40,58 @@ def test_game_new_get_shows_seats_partners_and_dealer(client, db, headers):
     assert response.status_code == 200
     assert ("<html" in page) == (not headers)
     assert find_all(page, "li", "team-chip") == [
-        "Team A: Seat 1 & Seat 4", "Team B: Seat 2 & Seat 5", "Team C: Seat 3 & Seat 6"
+        "Team A: Seat 1 & Seat 4",
+        "Team B: Seat 2 & Seat 5",
+        "Team C: Seat 3 & Seat 6",
     ]
     assert checked(page) == {"variant": "schmier", "first_dealer": "random"}
 
 
 def test_game_new_switching_variant_keeps_names_and_shows_options(client, db):
     response = client.get(
-        reverse("game_new"), {"variant": "ne-wisconsin", "player_0": "Ann"},
-        HTTP_HX_TARGET="new-game", **HTMX,
+        reverse("game_new"),
+        {"variant": "ne-wisconsin", "player_0": "Ann"},
+        HTTP_HX_TARGET="new-game",
+        **HTMX,
     )
     page = text(response)
     assert page.strip().startswith('<form id="new-game"')
     assert 'name="player_0" value="Ann"' in page
     assert find_all(page, "li", "team-chip") == ["Team A: Ann & Seat 3", "Team B: Seat 2 & Seat 4"]
-    assert checked(page) == {"variant": "ne-wisconsin", "option_kitty": "0",
-                             "first_dealer": "random"}
+    assert checked(page) == {
+        "variant": "ne-wisconsin",
+        "option_kitty": "0",
+        "first_dealer": "random",
+    }
 
 
 def test_game_new_partners_fragment_follows_the_names(client, db):
     response = client.get(
-        reverse("game_new"), {"variant": "ne-wisconsin", **NAMES, "first_dealer": "2"},
-        HTTP_HX_TARGET="partners", **HTMX,
+        reverse("game_new"),
+        {"variant": "ne-wisconsin", **NAMES, "first_dealer": "2"},
+        HTTP_HX_TARGET="partners",
+        **HTMX,
     )
     page = text(response)
     assert page.strip().startswith('<div id="partners"')
     assert find_all(page, "li", "team-chip") == ["Team A: Ann & Cy", "Team B: Bo & Dee"]
-    assert checked(page) == {"first_dealer": "2"}
+    assert checked(page) == {}
+    assert re.findall(r'<span id="dealer-name-(\d)" hx-swap-oob="true">(\w+)</span>', page) == [
+        ("0", "Ann"),
+        ("1", "Bo"),
+        ("2", "Cy"),
+        ("3", "Dee"),
+    ]
 
 
 def test_game_new_post_creates_and_lets_this_phone_score(client, db):
-    data = {"variant": "ne-wisconsin", **NAMES, "option_kitty": "2",
-            "option_cap_non_bidder": "on", "first_dealer": "1"}
+    data = {
+        "variant": "ne-wisconsin",
+        **NAMES,
+        "option_kitty": "2",
+        "option_cap_non_bidder": "on",
+        "first_dealer": "1",
+    }
     response = client.post(reverse("game_new"), data)
     game = Game.objects.get()
     assert response.status_code == 302
@@ -86,8 +104,16 @@ def test_game_new_post_creates_and_lets_this_phone_score(client, db):
 
 
 def test_game_new_htmx_post_loads_the_scoreboard(client, db):
-    data = {"variant": "schmier", "player_0": "A1", "player_1": "B1", "player_2": "C1",
-            "player_3": "A2", "player_4": "B2", "player_5": "C2", "first_dealer": "random"}
+    data = {
+        "variant": "schmier",
+        "player_0": "A1",
+        "player_1": "B1",
+        "player_2": "C1",
+        "player_3": "A2",
+        "player_4": "B2",
+        "player_5": "C2",
+        "first_dealer": "random",
+    }
     response = client.post(reverse("game_new"), data, **HTMX)
     game = Game.objects.get()
     assert response.status_code == 200
@@ -97,14 +123,22 @@ def test_game_new_htmx_post_loads_the_scoreboard(client, db):
 
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])
 def test_game_new_refused_names_each_empty_seat(client, db, headers):
-    data = {"variant": "ne-wisconsin", "player_0": "Ann", "player_2": "  ", "player_3": "Dee",
-            "option_kitty": "1", "first_dealer": "random"}
+    data = {
+        "variant": "ne-wisconsin",
+        "player_0": "Ann",
+        "player_2": "  ",
+        "player_3": "Dee",
+        "option_kitty": "1",
+        "first_dealer": "random",
+    }
     response = client.post(reverse("game_new"), data, **headers)
     page = text(response)
     assert response.status_code == 422
     assert ("<html" in page) == (not headers)
-    assert find_all(page, "p", "error") == ["Seat 2 needs a player's name.",
-                                            "Seat 3 needs a player's name."]
+    assert find_all(page, "p", "error") == [
+        "Seat 2 needs a player's name.",
+        "Seat 3 needs a player's name.",
+    ]
     assert 'name="player_0" value="Ann"' in page
     assert checked(page)["option_kitty"] == "1"
     assert Game.objects.count() == 0

@@ -22,7 +22,9 @@ def test_scoring_page_with_assets_under_100kb_gzipped(client, make_game, scorer_
     page = text(scorer_for(game).get(reverse("game", args=[game.public_id])))
     assets = _assets(page)
     assert [a.rsplit("/", 1)[-1] for a in assets][:3] == [
-        "pico-2.1.1.min.css", "app.css", "htmx-2.min.js"
+        "pico-2.1.1.min.css",
+        "app.css",
+        "htmx-2.min.js",
     ]
     sizes = {"page": len(gzip.compress(page.encode(), 9))}
     for asset in assets:

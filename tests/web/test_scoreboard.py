@@ -69,8 +69,9 @@ def test_scoreboard_shows_last_five_hands_and_links_history(client, make_game, s
 
 
 @pytest.mark.parametrize("hands", [1, 60])
-def test_scoreboard_get_runs_fixed_queries(client, make_game, scorer_for, hands,
-                                           django_assert_num_queries):
+def test_scoreboard_get_runs_fixed_queries(
+    client, make_game, scorer_for, hands, django_assert_num_queries
+):
     game = make_game("schmier", hands=hands)
     scorer = scorer_for(game)
     # The game, its seats, the last few hands: the Game row caches the standings.

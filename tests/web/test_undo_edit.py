@@ -13,8 +13,9 @@ WIN = rules.HandEntry(bidder=0, bid=6, awards=SCHMIER_ALL_A)
 
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])
 def test_hand_undo_get_asks_first(client, make_game, scorer_for, headers):
-    game = make_game("schmier", first_dealer=1,
-                     entries=[rules.HandEntry(bidder=2, bid=4, points=(1, 1, 4))])
+    game = make_game(
+        "schmier", first_dealer=1, entries=[rules.HandEntry(bidder=2, bid=4, points=(1, 1, 4))]
+    )
     response = scorer_for(game).get(reverse("hand_undo", args=[game.public_id]), **headers)
     page = text(response)
     assert response.status_code == 200
@@ -29,8 +30,7 @@ def test_hand_undo_get_asks_first(client, make_game, scorer_for, headers):
 def test_hand_undo_post_takes_the_last_hand_back(client, make_game, scorer_for, headers):
     game = make_game("schmier", hands=3)
     scorer = scorer_for(game)
-    response = scorer.post(reverse("hand_undo", args=[game.public_id]), {"number": "3"},
-                           **headers)
+    response = scorer.post(reverse("hand_undo", args=[game.public_id]), {"number": "3"}, **headers)
     if headers:
         page = text(response)
         assert response.status_code == 200
@@ -41,7 +41,10 @@ def test_hand_undo_post_takes_the_last_hand_back(client, make_game, scorer_for, 
     assert find_all(page, "p", "notice") == ["Hand 3 was undone."]
     assert find_all(page, "button", "record") == ["Record hand 3"]
     assert list(HandRevision.objects.filter(game=game).values_list("action", flat=True)) == [
-        "record", "record", "record", "undo"
+        "record",
+        "record",
+        "record",
+        "undo",
     ]
 
 
@@ -95,8 +98,14 @@ def test_hand_edit_get_shows_the_hand_as_entered(client, make_game, scorer_for, 
     assert response.status_code == 200
     assert ("<html" in page) == (not headers)
     assert checked(page) == {
-        "bidder": "0", "bid": "6", "award_high": "0", "award_low": "0",
-        "award_right_bauer": "0", "award_left_bauer": "0", "award_joker": "0", "award_game": "0",
+        "bidder": "0",
+        "bid": "6",
+        "award_high": "0",
+        "award_low": "0",
+        "award_right_bauer": "0",
+        "award_left_bauer": "0",
+        "award_joker": "0",
+        "award_game": "0",
     }
 
 
@@ -112,8 +121,15 @@ def test_hand_edit_confirms_then_replays_and_marks_the_hand(client, make_game, s
     game = make_game("schmier", first_dealer=0, hands=3)
     scorer = scorer_for(game)
     url = reverse("hand_edit", args=[game.public_id, 2])
-    data = {"number": "2", "bidder": "2", "bid": "3", "by_totals": "on",
-            "points_0": "1", "points_1": "1", "points_2": "4"}
+    data = {
+        "number": "2",
+        "bidder": "2",
+        "bid": "3",
+        "by_totals": "on",
+        "points_0": "1",
+        "points_1": "1",
+        "points_2": "4",
+    }
     response = scorer.post(url, data, **HTMX)
     page = text(response)
     assert response.status_code == 200
@@ -146,8 +162,14 @@ def test_hand_edit_without_javascript_redirects_after_confirming(client, make_ga
 def test_hand_edit_refused_keeps_what_was_typed(client, make_game, scorer_for):
     game = make_game("ne-wisconsin", hands=2)
     url = reverse("hand_edit", args=[game.public_id, 1])
-    data = {"number": "1", "bidder": "0", "bid": "2", "by_totals": "on",
-            "points_0": "3", "points_1": "3"}
+    data = {
+        "number": "1",
+        "bidder": "0",
+        "bid": "2",
+        "by_totals": "on",
+        "points_0": "3",
+        "points_1": "3",
+    }
     response = scorer_for(game).post(url, data, **HTMX)
     page = text(response)
     assert response.status_code == 422

@@ -1,0 +1,132 @@
+"""Several phones at one table: watchers, the hand-over link, and a phone with no script."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from smear_scores.models import Hand
+from smear_scores.services import games as services
+
+from .conftest import PHONE
+
+pytestmark = pytest.mark.browser
+
+
+def _no_sideways_scroll(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def _game():
+    return services.game_create(
+        variant="ne-wisconsin", players=["Ann", "Bo", "Cy", "Dee"], first_dealer=0
+    )
+
+
+def test_scoring_watcher_reads_only_then_takes_over_with_the_link(phone, second_phone):
+    game = _game()
+    # The scorer's phone gets the right to score through the link it was created with.
+    phone.goto(f"/g/{game.public_id}/score/{game.edit_token}/")
+    phone.get_by_role("button", name="Yes, score from this phone").tap()
+    expect(phone.locator("#hand-form")).to_have_count(1)
+
+    # Anyone else with the game's link only watches.
+    second_phone.goto(f"/g/{game.public_id}/")
+    expect(second_phone.locator(".watching")).to_have_text(
+        "Watching: the scores change on the scorer's phone. Reload to see new hands."
+    )
+    expect(second_phone.locator("#hand-form")).to_have_count(0)
+    _no_sideways_scroll(second_phone)
+    second_phone.goto(f"/g/{game.public_id}/undo/")
+    expect(second_phone.locator(".problem")).to_contain_text("This phone can only watch")
+
+    # The scorer hands scoring over: the link is on the scoreboard.
+    phone.get_by_text("Hand over scoring to another phone").tap()
+    link = phone.locator(".handover input").input_value()
+    assert link == f"{phone.url.split('/g/')[0]}/g/{game.public_id}/score/{game.edit_token}/"
+    second_phone.goto(link)
+    expect(second_phone.locator("h1")).to_have_text("Score this game on this phone?")
+    _no_sideways_scroll(second_phone)
+    second_phone.get_by_role("button", name="Yes, score from this phone").tap()
+    expect(second_phone.locator(".notice")).to_have_text("This phone can now score this game.")
+
+    # The second phone records hand 1; the first phone's screen is now stale.
+    for label in (
+        "bidder-1",
+        "bid-2",
+        "award_high-1",
+        "award_low-1",
+        "award_jack-0",
+        "award_game-none",
+    ):
+        second_phone.locator(f"label[for={label}]").tap()
+    second_phone.get_by_role("button", name="Record hand 1").tap()
+    expect(second_phone.locator(".notice")).to_have_text(
+        "Hand 1: Team B bid 2 and took 2: made, +2 · Team A +1"
+    )
+    for label in (
+        "bidder-0",
+        "bid-4",
+        "award_high-0",
+        "award_low-0",
+        "award_jack-0",
+        "award_game-0",
+    ):
+        phone.locator(f"label[for={label}]").tap()
+    phone.get_by_role("button", name="Record hand 1").tap()
+    expect(phone.locator(".problem")).to_have_text(
+        "Hand 1 was already recorded on another device; the scoreboard now shows hand 2. "
+        "Check it and enter the hand again if needed."
+    )
+    assert phone.locator(".team .score").all_inner_texts() == ["1", "2"]
+    expect(phone.locator("#hand-form button.record")).to_have_text("Record hand 2")
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_scoring_works_without_javascript(browser, live_server):
+    game = _game()
+    context = browser.new_context(
+        viewport=PHONE,
+        is_mobile=True,
+        has_touch=True,
+        java_script_enabled=False,
+        base_url=live_server.url,
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(f"/g/{game.public_id}/score/{game.edit_token}/")
+        page.get_by_role("button", name="Yes, score from this phone").click()
+        for label in ("bidder-2", "bid-3", "award_high-0", "award_low-0", "award_jack-0"):
+            page.locator(f"label[for={label}]").click()
+        page.get_by_role("button", name="Record hand 1").click()
+        # Refused with a full page: the error beside Game, the taps kept.
+        expect(page.locator("#award_game-error")).to_have_text(
+            "Tap the team that took Game, or Not out."
+        )
+        page.locator("label[for=award_game-1]").click()
+        page.get_by_role("button", name="Record hand 1").click()
+        expect(page.locator(".notice")).to_have_text(
+            "Hand 1: Team A bid 3 and took 3: made, +3 · Team B +1"
+        )
+        assert page.url.endswith(f"/g/{game.public_id}/")  # post/redirect/get
+        page.get_by_role("link", name="Undo hand 1").click()
+        page.get_by_role("button", name="Yes, undo hand 1").click()
+        expect(page.locator(".notice")).to_have_text("Hand 1 was undone.")
+        _no_sideways_scroll(page)
+    finally:
+        context.close()
+
+
+def test_scoring_home_lists_this_phones_games(phone):
+    phone.goto("/")
+    expect(phone.locator("#games")).to_contain_text("No games on this phone yet.")
+    game = _game()
+    phone.goto(f"/g/{game.public_id}/score/{game.edit_token}/")
+    phone.get_by_role("button", name="Yes, score from this phone").tap()
+    expect(phone.locator(".notice")).to_have_text("This phone can now score this game.")
+    phone.goto("/")
+    expect(phone.locator(".game-title")).to_have_text(
+        "Four Point Northeastern Wisconsin Smear · hand 1"
+    )
+    _no_sideways_scroll(phone)

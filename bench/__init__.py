@@ -1,0 +1,1 @@
+"""Measured speed (`make bench`): figures printed as a table, never timed tests."""

@@ -1,0 +1,523 @@
+"""`make bench`: measure, then print one table (README quotes the latest figures).
+
+1. Server time per request (a WSGI call in this process), median and p99, each as a
+   ratio to a minimal Django view measured in the same run.
+2. Throughput: gunicorn with 4 workers on 127.0.0.1, driven by locust.
+3. How cost grows with the data, with the queries each request makes.
+
+Everything runs on a bench database created on the local PostgreSQL and dropped at the
+end (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/smear_bench)."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import platform
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/smear_bench"
+
+
+@dataclass
+class Row:
+    section: str
+    name: str
+    values: dict = field(default_factory=dict)
+
+
+# -- the bench database ------------------------------------------------------------------------
+def _server_dsn(url: str) -> tuple[str, str]:
+    parts = urlsplit(url)
+    if parts.scheme not in ("postgres", "postgresql"):
+        sys.exit(f"BENCH_DATABASE_URL={url!r}: the benchmarks run on PostgreSQL (postgres://...).")
+    name = parts.path.lstrip("/")
+    if not name:
+        sys.exit(f"BENCH_DATABASE_URL={url!r} names no database: add one, e.g. /smear_bench.")
+    return parts._replace(path="/postgres").geturl(), name
+
+
+def _admin(url: str, *statements: str) -> None:
+    import psycopg
+
+    server, _ = _server_dsn(url)
+    try:
+        with psycopg.connect(server, autocommit=True, connect_timeout=5) as conn:
+            for statement in statements:
+                conn.execute(statement)
+    except psycopg.OperationalError as exc:
+        sys.exit(
+            f"Cannot reach PostgreSQL for the benchmarks ({exc}). Start it (on Debian: "
+            "pg_ctlcluster <version> main start) or set BENCH_DATABASE_URL."
+        )
+
+
+def create_database(url: str) -> None:
+    _, name = _server_dsn(url)
+    _admin(url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', f'CREATE DATABASE "{name}"')
+
+
+def drop_database(url: str) -> None:
+    _, name = _server_dsn(url)
+    _admin(url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+# -- 1 and 3: in process -----------------------------------------------------------------------
+def measure(call, samples: int, warmup: int) -> tuple:
+    from bench.wsgi import timing
+
+    for _ in range(warmup):
+        call()
+    spent = [call() for _ in range(samples)]
+    return timing(spent)
+
+
+def queries_of(call) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        call()
+    return len(captured.captured_queries)
+
+
+def get_ok(browser, path: str, **headers):
+    def call() -> float:
+        status, body, spent = browser.call("GET", path, **headers)
+        if status != 200:
+            raise SystemExit(f"GET {path} answered {status}: {body[:300]!r}")
+        return spent
+
+    return call
+
+
+def scorer(app, game):
+    """A phone that may score ``game`` (it followed the hand-over link)."""
+    from bench.wsgi import Browser
+
+    browser = Browser(app)
+    link = f"/g/{game.public_id}/score/{game.edit_token}/"
+    browser.call("GET", link)
+    status, body, _ = browser.call("POST", link, {}, HX_Request="true")
+    if status != 200:
+        raise SystemExit(f"The hand-over link answered {status}: {body[:300]!r}")
+    return browser
+
+
+def hand_poster(app, games, how: str):
+    """Records the next hand of each game in turn: as the scorer's phone does with htmx
+    (the answer is the fresh board), as a plain form post (the answer is a redirect to the
+    board), or through the JSON API (the answer is the game as JSON)."""
+    from bench.data import filler, form_fields
+    from bench.wsgi import Browser
+
+    browsers = [Browser(app) if how == "api" else scorer(app, g) for g in games]
+    states = [g.state() for g in games]
+    expected = {"htmx": 200, "form": 302, "api": 201}[how]
+    turn = [0]
+
+    def call() -> float:
+        i = turn[0] % len(games)
+        turn[0] += 1
+        entry = filler(states[i])
+        number = states[i].next_number
+        if how == "api":
+            status, body, spent = browsers[i].call(
+                "POST",
+                f"/api/games/{games[i].public_id}/hands",
+                json_body={
+                    "number": number,
+                    "bidder": entry.bidder,
+                    "bid": entry.bid,
+                    "points": list(entry.points),
+                },
+                Authorization=f"Bearer {games[i].edit_token}",
+            )
+        else:
+            headers = {"HX_Request": "true"} if how == "htmx" else {}
+            status, body, spent = browsers[i].call(
+                "POST", f"/g/{games[i].public_id}/hands/", form_fields(entry, number), **headers
+            )
+        if status != expected:
+            raise SystemExit(f"A hand submission ({how}) answered {status}: {body[:300]!r}")
+        states[i], _ = states[i].play(entry)
+        return spent
+
+    return call
+
+
+_leagues: dict[int, str] = {}
+
+
+def league_page(games: int) -> str | None:
+    """The page of a league of ``games`` finished Schmier games among 40 players, built as
+    bench/league_table.py builds it (tests/league/bulk.py); None if that is missing."""
+    if games in _leagues:
+        return _leagues[games]
+    try:
+        from tests.league.bulk import build_league
+    except ImportError:
+        return None
+    from datetime import date
+
+    from django.db import connection
+
+    from smear_scores.models import Club, League, Player
+    from smear_scores.services.clubs import ratings_recompute
+
+    club = Club.objects.create(name=f"Club of {games}", slug=f"bench-{games}")
+    league = League.objects.create(
+        club=club, name="Season", variant="schmier", start_date=date(2020, 1, 1)
+    )
+    players = Player.objects.bulk_create(
+        [Player(club=club, name=f"Player {i:02d}") for i in range(40)]
+    )
+    build_league(league, players, games)
+    ratings_recompute(club=club)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    _leagues[games] = f"/leagues/{league.pk}/"
+    return _leagues[games]
+
+
+def league_cases(app, sizes: list[int]):
+    """(games, call) for the league page of each size, or None."""
+    from bench.wsgi import Browser
+
+    cases = []
+    for size in sizes:
+        path = league_page(size)
+        if path is None:
+            return None
+        cases.append((size, get_ok(Browser(app), path)))
+    return cases
+
+
+def in_process(args, rows: list[Row]) -> None:
+    from django.core.wsgi import get_wsgi_application
+
+    from bench.data import game_with_hands
+    from bench.wsgi import Browser
+
+    app = get_wsgi_application()
+    s, w = args.samples, max(10, args.samples // 10)
+
+    minimal = get_ok(Browser(app), "/bench/minimal/")
+    base = measure(minimal, s, w)
+    rows.append(Row("1", "minimal Django view", {"t": base, "q": queries_of(minimal)}))
+
+    board_game = game_with_hands(30)
+    board = get_ok(scorer(app, board_game), f"/g/{board_game.public_id}/")
+    rows.append(
+        Row("1", "scoreboard, 30-hand game", {"t": measure(board, s, w), "q": queries_of(board)})
+    )
+
+    for how, name in (
+        ("htmx", "hand submission, htmx (answer: the fresh board)"),
+        ("form", "hand submission, plain form (answer: redirect)"),
+        ("api", "hand submission, JSON API"),
+    ):
+        post = hand_poster(app, [game_with_hands(10) for _ in range(20)], how)
+        rows.append(Row("1", name, {"t": measure(post, s, w), "q": queries_of(post)}))
+
+    league = league_cases(app, [5000])
+    if league:
+        (_, call) = league[0]
+        rows.append(
+            Row(
+                "1",
+                "league page, 5,000 games",
+                {"t": measure(call, max(20, s // 4), 5), "q": queries_of(call)},
+            )
+        )
+    else:
+        rows.append(Row("1", "league page, 5,000 games", {"missing": True}))
+    for row in rows:
+        if row.section == "1" and "t" in row.values:
+            row.values["ratio"] = row.values["t"].median_ms / base.median_ms
+
+    # 3. How cost grows.
+    first = None
+    for hands in (10, 100, 1000):
+        game = game_with_hands(hands)
+        call = get_ok(scorer(app, game), f"/g/{game.public_id}/")
+        t = measure(call, s // 2, w)
+        first = first or t
+        rows.append(
+            Row(
+                "3",
+                f"scoreboard, {hands:,} hands",
+                {"t": t, "q": queries_of(call), "growth": t.median_ms / first.median_ms},
+            )
+        )
+    league = league_cases(app, [50, 500, 5000])
+    if league:
+        first = None
+        for size, call in league:
+            t = measure(call, max(20, s // 8), 3)
+            first = first or t
+            rows.append(
+                Row(
+                    "3",
+                    f"league page, {size:,} games",
+                    {"t": t, "q": queries_of(call), "growth": t.median_ms / first.median_ms},
+                )
+            )
+    else:
+        rows.append(Row("3", "league page, 50 / 500 / 5,000 games", {"missing": True}))
+
+
+# -- 2: under load -----------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_serving(url: str, server: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit("gunicorn stopped while starting; see bench-results/gunicorn.log")
+        try:
+            with urllib.request.urlopen(url + "/", timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("gunicorn did not answer within 60 s; see bench-results/gunicorn.log")
+
+
+def locust(user_class: str, host: str, games_file: Path, args, out: Path) -> dict:
+    prefix = out / f"locust-{user_class}"
+    env = {**os.environ, "BENCH_GAMES": str(games_file), "PYTHONPATH": str(ROOT)}
+    command = [
+        sys.executable, "-m", "locust", "-f", str(ROOT / "bench" / "locustfile.py"),
+        "--headless", "--users", str(args.users), "--spawn-rate", str(args.users),
+        "--run-time", f"{args.seconds}s", "--host", host, "--csv", str(prefix),
+        "--only-summary", "--loglevel", "WARNING", "--stop-timeout", "5", user_class,
+    ]  # fmt: skip
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+    (out / f"locust-{user_class}.log").write_text(done.stdout + done.stderr)
+    with open(f"{prefix}_stats.csv", newline="") as stats:
+        table = {row["Name"]: row for row in csv.DictReader(stats)}
+    return table
+
+
+def under_load(args, rows: list[Row], out: Path) -> None:
+    from bench.data import PLAYERS, game_with_hands
+    from smear_scores.services.games import game_create
+
+    boards = [game_with_hands(30) for _ in range(args.users)]
+    scoring = [
+        game_create(variant="schmier", players=PLAYERS["schmier"], first_dealer=0)
+        for _ in range(args.users)
+    ]
+    games_file = out / "games.json"
+
+    def public(g):
+        return {"public_id": g.public_id, "edit_token": g.edit_token, "variant": g.variant}
+
+    games_file.write_text(
+        json.dumps({"boards": [public(g) for g in boards], "scoring": [public(g) for g in scoring]})
+    )
+    port = free_port()
+    host = f"http://127.0.0.1:{port}"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "smear_scores.settings",
+        "WEB_CONCURRENCY": str(args.workers),
+        "BIND": f"127.0.0.1:{port}",
+        "GUNICORN_ACCESSLOG": "",
+        "GUNICORN_LOGLEVEL": "warning",
+    }
+    log = open(out / "gunicorn.log", "w")  # noqa: SIM115 - closed in finally
+    server = subprocess.Popen(
+        [str(Path(sys.executable).parent / "gunicorn"), "--config", "gunicorn.conf.py"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        wait_until_serving(host, server)
+        for user_class, name, label in (
+            ("ScoreboardReader", "scoreboard", "scoreboard page"),
+            ("HandScorer", "hand submission", "hand submissions"),
+        ):
+            table = locust(user_class, host, games_file, args, out)
+            row, total = table.get(name), table.get("Aggregated")
+            if row is None or total is None:
+                raise SystemExit(f"locust measured no {name!r}; see {out}/locust-{user_class}.log")
+            rows.append(
+                Row(
+                    "2",
+                    label,
+                    {
+                        "requests": int(row["Request Count"]),
+                        "errors": int(total["Failure Count"]),
+                        "rps": float(row["Requests/s"]),
+                        "median": float(row["50%"]),
+                        "p99": float(row["99%"]),
+                    },
+                )
+            )
+    finally:
+        server.terminate()
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+
+
+# -- the table ---------------------------------------------------------------------------------
+def report(args, rows: list[Row], versions: str) -> str:
+    cores = os.cpu_count()
+    lines = [
+        f"Smear Scores benchmark: {cores} cores, {versions}",
+        "",
+        "1. Server time per request (WSGI call in process, "
+        f"{args.samples} requests each after a warm-up)",
+        "",
+        "| request | median ms | p99 ms | × minimal view | queries |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for row in (r for r in rows if r.section == "1"):
+        v = row.values
+        if v.get("missing"):
+            lines.append(f"| {row.name} | not measured: tests/league/bulk.py is missing | | | |")
+            continue
+        lines.append(
+            f"| {row.name} | {v['t'].median_ms:.2f} | {v['t'].p99_ms:.2f} | "
+            f"{v['ratio']:.1f}× | {v['q']} |"
+        )
+    load = [r for r in rows if r.section == "2"]
+    if load:
+        lines += [
+            "",
+            f"2. Throughput: gunicorn, {args.workers} workers on 127.0.0.1, PostgreSQL; locust "
+            f"with {args.users} phones and no pause, {args.seconds} s each",
+            "",
+            "| load | requests | errors | requests/s | median ms | p99 ms |",
+            "| --- | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for row in load:
+            v = row.values
+            lines.append(
+                f"| {row.name} | {v['requests']:,} | {v['errors']} | {v['rps']:.0f} | "
+                f"{v['median']:.0f} | {v['p99']:.0f} |"
+            )
+    lines += [
+        "",
+        "3. How cost grows with the data",
+        "",
+        "| request | median ms | p99 ms | × smallest | queries |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for row in (r for r in rows if r.section == "3"):
+        v = row.values
+        if v.get("missing"):
+            lines.append(f"| {row.name} | not measured: tests/league/bulk.py is missing | | | |")
+            continue
+        lines.append(
+            f"| {row.name} | {v['t'].median_ms:.2f} | {v['t'].p99_ms:.2f} | "
+            f"{v['growth']:.2f}× | {v['q']} |"
+        )
+    lines += ["", *targets(rows, cores)]
+    return "\n".join(lines)
+
+
+def targets(rows: list[Row], cores: int | None) -> list[str]:
+    by_name = {r.name: r.values for r in rows}
+    out = [f"Targets (set for a 2-core machine; this one has {cores}):"]
+
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "MISSED"
+
+    for name, v in by_name.items():
+        if name.startswith("hand submission") and "ratio" in v:
+            out.append(
+                f"- {name} within 4× the minimal view: {v['ratio']:.1f}× "
+                f"({verdict(v['ratio'] <= 4)})"
+            )
+    big = by_name.get("scoreboard, 1,000 hands", {})
+    if "growth" in big:
+        out.append(
+            f"- scoreboard at 1,000 hands within 2× the same at 10 hands: "
+            f"{big['growth']:.2f}× ({verdict(big['growth'] <= 2)})"
+        )
+    load = [r.values for r in rows if r.section == "2"]
+    if load:
+        errors = sum(v["errors"] for v in load)
+        out.append(f"- zero errors under load: {errors} errors ({verdict(errors == 0)})")
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="make bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--samples", type=int, default=int(os.environ.get("BENCH_SAMPLES", 400)))
+    parser.add_argument("--users", type=int, default=int(os.environ.get("BENCH_USERS", 16)))
+    parser.add_argument("--seconds", type=int, default=int(os.environ.get("BENCH_SECONDS", 20)))
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("BENCH_WORKERS", 4)))
+    args = parser.parse_args()
+
+    url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL)
+    out = ROOT / "bench-results"
+    out.mkdir(exist_ok=True)
+    static_root = Path(tempfile.mkdtemp(prefix="smear-bench-static-"))
+    # Production settings (DEBUG off, hashed and compressed static files), over plain
+    # http on loopback, on the bench database.
+    os.environ.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "bench.settings",
+            "DATABASE_URL": url,
+            "DEBUG": "false",
+            "HTTPS": "false",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "STATIC_ROOT": str(static_root),
+            "LOG_LEVEL": "ERROR",
+        }
+    )
+    create_database(url)
+    try:
+        import django
+        from django.core.management import call_command
+
+        django.setup()
+        call_command("migrate", verbosity=0)
+        call_command("collectstatic", verbosity=0, interactive=False)
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW server_version")
+            pg = cursor.fetchone()[0].split()[0]
+        versions = (
+            f"PostgreSQL {pg}, Python {platform.python_version()}, Django {django.__version__}"
+        )
+        rows: list[Row] = []
+        print("Measuring in process (1 and 3) ...", flush=True)
+        in_process(args, rows)
+        print("Measuring under load (2) ...", flush=True)
+        under_load(args, rows, out)
+        text = report(args, rows, versions)
+        (out / "latest.md").write_text(text + "\n")
+        print()
+        print(text)
+        print(f"\n(also in {out.relative_to(ROOT)}/latest.md)")
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        drop_database(url)
+        shutil.rmtree(static_root, ignore_errors=True)

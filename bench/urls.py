@@ -1,0 +1,17 @@
+"""The app's URLs plus a minimal view: the floor every request of the app pays (the whole
+middleware stack, a response), measured in the same run as the app's pages."""
+
+from django.http import HttpRequest, HttpResponse
+from django.urls import include, path
+from django.views.decorators.http import require_GET
+
+
+@require_GET
+def minimal(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("ok", content_type="text/plain")
+
+
+urlpatterns = [
+    path("bench/minimal/", minimal),
+    path("", include("smear_scores.urls")),
+]

@@ -244,6 +244,15 @@ def test_w10a_off_the_non_bidders_win_on_a_set_hand():
     assert (state.scores, state.finished, state.winner) == ((6, 15), True, 1)
 
 
+def test_w10a_a_non_bidder_reaching_15_wins_when_the_bid_was_made():
+    # W10a asks for a made bid in the winning hand, not that the bidder be the winner.
+    state = reach(W, (10, 13), WIN_ON_MADE)
+    state, _ = state.play(hand(0, 2, 2, 2))
+
+    assert (state.scores, state.finished, state.winner) == ((12, 15), True, 1)
+    assert state.reason == "Team B wins with 15 points, the first team to reach 15 (W10)."
+
+
 def test_w10a_a_made_bid_reaching_15_wins():
     state = reach(W, (13, 10), WIN_ON_MADE)
     state, _ = state.play(hand(2, 2, 2, 2))

@@ -31,6 +31,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    # Serves the API docs (Swagger UI) from its own static files instead of a CDN.
+    "ninja",
     "smear_scores",
 ]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -72,3 +73,38 @@ def test_tests_use_plain_static_files_storage():
     assert settings.STORAGES["staticfiles"]["BACKEND"] == (
         "django.contrib.staticfiles.storage.StaticFilesStorage"
     )
+
+
+SERVE_STATIC = """
+import json
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.test import Client
+url = staticfiles_storage.url("css/app.css")
+answer = Client().get(url, headers={"accept-encoding": "br, gzip"})
+print(json.dumps({
+    "hashed": url != "/static/css/app.css" and url.startswith("/static/css/app."),
+    "status": answer.status_code,
+    "encoding": answer.headers.get("Content-Encoding"),
+    "cache": answer.headers.get("Cache-Control"),
+}))
+"""
+
+
+def test_static_files_with_debug_off_are_hashed_compressed_and_cached_for_ever(tmp_path):
+    env = {
+        **PRODUCTION,
+        "HTTPS": "false",
+        "ALLOWED_HOSTS": "testserver",
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    }
+    collected = _manage("collectstatic", "--noinput", "--verbosity", "0", **env)
+    assert (collected.returncode, collected.stderr) == (0, "")
+    served = _manage("shell", "--no-imports", "--command", SERVE_STATIC, **env)
+    assert served.returncode == 0, served.stderr
+    assert json.loads(served.stdout.splitlines()[-1]) == {
+        "hashed": True,
+        "status": 200,
+        "encoding": "br",
+        "cache": "max-age=315360000, public, immutable",
+    }

@@ -24,7 +24,16 @@ from smear_scores.rules import (
     validate_hand,
 )
 
-from .helpers import accepted, awards_for, entries_for, games, options_for, points_of, reach
+from .helpers import (
+    accepted,
+    awards_for,
+    entries_for,
+    games,
+    options_for,
+    play,
+    points_of,
+    reach,
+)
 
 SETTINGS = settings(max_examples=200, deadline=None)
 VARIANTS = (SCHMIER, NE_WISCONSIN)
@@ -41,12 +50,6 @@ def steps(variant, options, first_dealer, entries):
         out.append((state, entry, after, result))
         state = after
     return out
-
-
-def play_all(state: GameState, entries) -> GameState:
-    for entry in entries:
-        state, _ = state.play(entry)
-    return state
 
 
 def finish(state: GameState) -> GameState:
@@ -141,7 +144,7 @@ def test_replay_same_hands_gives_same_standings(game):
     second = replay(variant, options, first_dealer, list(hands))
 
     assert first == second
-    assert first[0] == play_all(new_game(variant, options, first_dealer), hands)
+    assert first[0] == play(new_game(variant, options, first_dealer), *hands)
     # The same hands entered as one number per team give the same standings.
     as_points = [
         e if e.thrown_in else HandEntry(bidder=e.bidder, bid=e.bid, points=taken_points(variant, e))

@@ -265,12 +265,16 @@ def _replay_and_store_checked(
         if refused.hand_number is not None and refused.hand_number > edited:
             # The edited hand decides the game earlier: later hands would be played in a
             # finished game (D8). Say so instead of silently dropping them.
+            later = (
+                f"hand {edited + 1} follows it. Undo that hand first"
+                if edited + 1 == len(hands)
+                else f"hands {edited + 1} to {len(hands)} follow it. Undo those hands first"
+            )
             raise HandRefused(
                 [
                     RuleError(
                         "game",
-                        f"With this change the game is over after hand {edited}, but hands "
-                        f"{edited + 1} to {len(hands)} follow it. Undo those hands first, "
+                        f"With this change the game is over after hand {edited}, but {later}, "
                         f"then edit hand {edited} (D8).",
                         "D8",
                     )

@@ -273,6 +273,11 @@ def hand_preview(request: HttpRequest, public_id: str) -> HttpResponse:
         hand = by_number.get(int(number))
         if hand is not None:
             state = selectors.state_before(game, hand, by_number.get(int(number) - 1))
+    return render(request, "games/_preview.html", _preview_line(game, state, form))
+
+
+def _preview_line(game: Game, state: rules.GameState, form: HandForm) -> dict[str, str]:
+    """What the hand would score (rules.preview/describe), or what is wrong or missing."""
     text, problem = "", ""
     if form.is_valid():
         entry = form.cleaned_data["entry"]
@@ -284,7 +289,7 @@ def hand_preview(request: HttpRequest, public_id: str) -> HttpResponse:
     else:
         missing = form.missing()
         problem = "Still to tap: " + ", ".join(missing) + "." if missing else ""
-    return render(request, "games/_preview.html", {"preview": text, "preview_problem": problem})
+    return {"preview": text, "preview_problem": problem}
 
 
 # -- undo and edit ---------------------------------------------------------------------------
@@ -346,8 +351,13 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
         raise Http404(f"This game has no hand {number}.") from None
     template = "games/edit.html#game-board" if request.htmx else "games/edit.html"
     if request.method == "GET":
-        form = _hand_form(game, initial=hand_initial(game.rules_variant, hand))
-        return render(request, template, _edit_context(game, hand, form))
+        initial = hand_initial(game.rules_variant, hand)
+        form = _hand_form(game, initial=initial)
+        # The 'will score' line for the hand as it stands, from the totals before it.
+        previous = game.hands.filter(number=number - 1).first()
+        as_posted = _hand_form(game, data={k: str(v) for k, v in initial.items()})
+        line = _preview_line(game, selectors.state_before(game, hand, previous), as_posted)
+        return render(request, template, _edit_context(game, hand, form, **line))
 
     form = _hand_form(game, data=request.POST)
     if not form.is_valid():

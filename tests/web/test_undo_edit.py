@@ -189,8 +189,8 @@ def test_hand_edit_that_would_end_the_game_early_is_refused(client, make_game, s
     response = scorer_for(game).post(url, data, **HTMX)
     assert response.status_code == 422
     assert find_all(text(response), "p", "error") == [
-        "With this change the game is over after hand 4, but hands 5 to 5 follow it. Undo "
-        "those hands first, then edit hand 4 (D8)."
+        "With this change the game is over after hand 4, but hand 5 follows it. Undo that "
+        "hand first, then edit hand 4 (D8)."
     ]
     assert Hand.objects.get(game=game, number=4).bidder == 1
 
@@ -200,3 +200,11 @@ def test_hand_edit_watcher_is_refused_and_unknown_hand_is_404(client, make_game,
     assert client.get(reverse("hand_edit", args=[game.public_id, 1])).status_code == 403
     scorer = scorer_for(game)
     assert scorer.get(reverse("hand_edit", args=[game.public_id, 9])).status_code == 404
+
+
+def test_hand_edit_get_says_what_the_hand_scores_now(client, make_game, scorer_for):
+    game = make_game("ne-wisconsin", entries=[rules.HandEntry(bidder=1, bid=3, points=(1, 3))])
+    page = text(scorer_for(game).get(reverse("hand_edit", args=[game.public_id, 1])))
+    assert find_all(page, "span", "will") == [
+        "Will score: Team B bid 3 and took 3: made, +3 · Team A +1"
+    ]

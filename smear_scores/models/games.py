@@ -110,6 +110,10 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
         ]
+        # League tables join a game's seats by position and read the player from the index.
+        indexes = [
+            models.Index(fields=["game", "position", "player"], name="seat_game_position_player")
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -136,6 +140,10 @@ class Hand(models.Model):
 
     class Meta:
         ordering = ["game", "number"]
+        # League tables count each game's bids from the index alone.
+        indexes = [
+            models.Index(fields=["game", "thrown_in", "bidder", "bid", "made"], name="hand_bids")
+        ]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="hand_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),

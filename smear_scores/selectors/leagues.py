@@ -21,6 +21,7 @@ from django.db.models import (
     Count,
     F,
     FilteredRelation,
+    Func,
     IntegerField,
     OuterRef,
     Prefetch,
@@ -32,6 +33,7 @@ from django.db.models import (
 )
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast, Greatest, Least, Mod, TruncDate
+from django.db.models.lookups import GreaterThan
 from django.utils import timezone
 
 from smear_scores import rules
@@ -233,128 +235,115 @@ def rank_rows(league: League, rows: list[TableRow]) -> list[TableRow]:
     return ranked + unranked
 
 
-def _scores(teams: int, prefix: str = "game__") -> dict[str, Any]:
-    """Annotations s0, s1, … : each team's final score, read from the game's cache."""
-    return {
-        f"s{team}": Cast(KeyTextTransform(str(team), f"{prefix}scores"), IntegerField())
-        for team in range(teams)
-    }
+class ScoreAt(Func):
+    """One team's number in a JSON list of integers (Game.scores): ``ScoreAt(list, index)``.
+
+    One JSON read, where a key transform costs two on SQLite; the index may be a column
+    (the seat's team). SQLite and PostgreSQL."""
+
+    output_field = IntegerField()
+    arity = 2
+
+    def _parts(self, compiler, connection):
+        field_sql, field_params = compiler.compile(self.source_expressions[0])
+        index = self.source_expressions[1]
+        if isinstance(index, Value) and isinstance(index.value, int):
+            return field_sql, field_params, None, [], int(index.value)
+        index_sql, index_params = compiler.compile(index)
+        return field_sql, field_params, index_sql, index_params, None
+
+    def as_sqlite(self, compiler, connection, **extra):
+        field_sql, field_params, index_sql, index_params, fixed = self._parts(compiler, connection)
+        if fixed is not None:
+            return f"JSON_EXTRACT({field_sql}, '$[{fixed}]')", field_params
+        path = f"'$[' || CAST({index_sql} AS INTEGER) || ']'"
+        return f"JSON_EXTRACT({field_sql}, {path})", [*field_params, *index_params]
+
+    def as_postgresql(self, compiler, connection, **extra):
+        field_sql, field_params, index_sql, index_params, fixed = self._parts(compiler, connection)
+        if fixed is not None:
+            return f"(({field_sql}) ->> {fixed})::integer", field_params
+        return (
+            f"(({field_sql}) ->> CAST({index_sql} AS INTEGER))::integer",
+            [*field_params, *index_params],
+        )
 
 
-def _result_annotations(league: League, teams: int) -> dict[str, Any]:
-    """Per seat (annotated ``team`` and ``s0``…): own score, the opponents' total, and the
-    league points for the team's place (game_placings, in SQL)."""
-    own = Case(*[When(team=t, then=F(f"s{t}")) for t in range(teams)], output_field=IntegerField())
-    total = sum((F(f"s{t}") for t in range(1, teams)), F("s0"))
-    better = sum(
-        (
-            Case(
-                When(~Q(game__winner=t) & Q(**{f"s{t}__gt": own}), then=Value(1)),
-                default=Value(0),
-            )
-            for t in range(teams)
-        ),
-        Value(0),
-    )
-    placing = Case(
-        When(game__winner=F("team"), then=Value(1)),
-        default=Value(2) + better,
-        output_field=IntegerField(),
-    )
-    points = Case(
-        *[
-            When(Q(placing=i + 1), then=Value(p))
-            for i, p in enumerate(league.placing_points()[:teams])
-        ],
-        default=Value(0),
-        output_field=IntegerField(),
-    )
-    return {"own": own, "against": total - own, "placing": placing, "points": points}
+def _league_points(league: League, teams: int, own, total) -> Case:
+    """The league points for the seat's place (game_placings, in SQL): 1st for the
+    winner; with three teams, 2nd unless the other losing team scored more."""
+    first, second, third = league.placing_points()
+    won = Q(game__winner=F("team"))
+    if teams == 2:
+        return Case(When(won, then=Value(first)), default=Value(second))
+    if teams == 3:
+        other_loser = total - own - ScoreAt("game__scores", F("game__winner"))
+        return Case(
+            When(won, then=Value(first)),
+            When(GreaterThan(other_loser, own), then=Value(third)),
+            default=Value(second),
+        )
+    raise ValueError(f"No league points for {teams} teams a game.")
 
 
 def _results(league: League, teams: int, group_by: list[str], seats) -> list[dict]:
-    seats = seats.annotate(**_scores(teams))
-    annotations = _result_annotations(league, teams)
-    seats = seats.annotate(own=annotations["own"], against=annotations["against"])
-    seats = seats.annotate(placing=annotations["placing"])
-    seats = seats.annotate(lp=annotations["points"])
+    """Per group (a player, a partnership): games, wins, points for, the opponents' total
+    and league points, over seats annotated with ``team``."""
+    own = ScoreAt("game__scores", F("team"))
+    total = sum(
+        (ScoreAt("game__scores", Value(t)) for t in range(1, teams)),
+        ScoreAt("game__scores", Value(0)),
+    )
     return list(
         seats.values(*group_by)
         .annotate(
             played=Count("id"),
             won=Count("id", filter=Q(game__winner=F("team"))),
-            pf=Sum("own"),
-            pa=Sum("against"),
-            lps=Sum("lp"),
+            pf=Sum(own),
+            total=Sum(total),
+            lps=Sum(_league_points(league, teams, own, total)),
         )
         .order_by()
     )
 
 
-def _fill(row: TableRow, result: dict) -> None:
-    row.played = result["played"]
-    row.won = result["won"]
-    row.points_for = result["pf"] or 0
-    row.against_total = result["pa"] or 0
-    row.league_points = result["lps"] or 0
+def _add(row: TableRow, result: dict) -> None:
+    row.played += result["played"]
+    row.won += result["won"]
+    row.points_for += result["pf"] or 0
+    row.against_total += (result["total"] or 0) - (result["pf"] or 0)
+    row.league_points += result["lps"] or 0
 
 
-def _fill_bids(row: TableRow, bids: dict) -> None:
-    row.hands_bid = bids["hands"]
-    row.made = bids["made"]
-    row.bid_total = bids["bids"] or 0
-
-
-def _bid_aggregates() -> dict[str, Any]:
-    return {"hands": Count("id"), "made": Count("id", filter=Q(made=True)), "bids": Sum("bid")}
+def _add_bids(row: TableRow, bids: dict) -> None:
+    row.hands_bid += bids["hands"]
+    row.made += bids["made"]
+    row.bid_total += bids["bids"] or 0
 
 
 def league_table(league: League) -> LeagueTable:
-    """The league's player and partnership tables from its finished games (six queries)."""
+    """The league's player and partnership tables from its finished games: three queries,
+    whatever the number of games.
+
+    Both variants seat two partners per team (S1, W1), so every seat of a finished game
+    belongs to exactly one partnership: the partnerships' results are aggregated in the
+    database and each player's are their partnerships' summed. Bids are aggregated per
+    (bidder, partner), which gives both the players' and the partnerships' bids."""
     variant = league.rules_variant
-    teams = variant.teams
+    teams, seats = variant.teams, variant.players
+    if seats != 2 * teams:
+        raise ValueError(f"{variant.name}: league tables expect two partners per team.")
     finished = Q(game__league=league, game__finished=True)
 
-    # Players: results per seat, then the hands each bid.
-    player_seats = Seat.objects.filter(finished, player__isnull=False).annotate(
-        team=Mod(F("position"), Value(teams))
-    )
-    player_results = _results(league, teams, ["player_id"], player_seats)
-    player_bids = {
-        r["seat__player_id"]: r
-        for r in Hand.objects.filter(finished, thrown_in=False)
-        .annotate(
-            seat=FilteredRelation("game__seats", condition=Q(game__seats__position=F("bidder")))
-        )
-        .values("seat__player_id")
-        .annotate(**_bid_aggregates())
-        .order_by()
-    }
-    latest = Rating.objects.filter(player=OuterRef("pk")).order_by("-seq").values("ordinal")[:1]
-    roster = {
-        p.pk: p
-        for p in Player.objects.filter(club_id=league.club_id).annotate(rating=Subquery(latest))
-    }
-    players = []
-    for result in player_results:
-        player = roster[result["player_id"]]
-        row = TableRow(names=[player.name], player_ids=[player.pk], opponents=teams - 1)
-        _fill(row, result)
-        if result["player_id"] in player_bids:
-            _fill_bids(row, player_bids[result["player_id"]])
-        row.rating = player.rating
-        players.append(row)
-
-    # Partnerships (both variants seat two partners per team, S1 and W1): the team's first
-    # seat and its partner `teams` seats further round.
+    # Results per partnership: the team's first seat and its partner `teams` seats round.
     pair_seats = (
-        Seat.objects.filter(finished, position__lt=teams, player__isnull=False)
+        Seat.objects.filter(finished, position__lt=teams)
         .annotate(
             partner=FilteredRelation(
                 "game__seats", condition=Q(game__seats__position=F("position") + teams)
             )
         )
-        .filter(partner__player__isnull=False)
+        .filter(player__isnull=False, partner__player__isnull=False)
         .annotate(
             team=F("position"),
             lo=Least("player_id", "partner__player_id"),
@@ -362,44 +351,62 @@ def league_table(league: League) -> LeagueTable:
         )
     )
     pair_results = _results(league, teams, ["lo", "hi"], pair_seats)
-    pair_bids = {
-        (r["lo"], r["hi"]): r
-        for r in Hand.objects.filter(finished, thrown_in=False)
-        .annotate(team=Mod(F("bidder"), Value(teams)))
+
+    # Bids per (bidder, the bidder's partner).
+    bids = (
+        Hand.objects.filter(finished, thrown_in=False)
         .annotate(
-            first=FilteredRelation("game__seats", condition=Q(game__seats__position=F("team"))),
-            second=FilteredRelation(
-                "game__seats", condition=Q(game__seats__position=F("team") + teams)
+            me=FilteredRelation("game__seats", condition=Q(game__seats__position=F("bidder"))),
+            mate=FilteredRelation(
+                "game__seats",
+                condition=Q(game__seats__position=(F("bidder") + teams) % seats),
             ),
         )
-        .annotate(
-            lo=Least("first__player_id", "second__player_id"),
-            hi=Greatest("first__player_id", "second__player_id"),
-        )
-        .values("lo", "hi")
-        .annotate(**_bid_aggregates())
+        .values("me__player_id", "mate__player_id")
+        .annotate(hands=Count("id"), made=Count("id", filter=Q(made=True)), bids=Sum("bid"))
         .order_by()
+    )
+
+    latest = Rating.objects.filter(player=OuterRef("pk")).order_by("-seq").values("ordinal")[:1]
+    roster = {
+        p.pk: p
+        for p in Player.objects.filter(club_id=league.club_id).annotate(rating=Subquery(latest))
     }
-    partnerships = []
+
+    def player_row(player_id: int) -> TableRow:
+        if player_id not in players:
+            player = roster[player_id]
+            players[player_id] = TableRow(
+                names=[player.name], player_ids=[player.pk], opponents=teams - 1
+            )
+            players[player_id].rating = player.rating
+        return players[player_id]
+
+    players: dict[int, TableRow] = {}
+    pairs: dict[tuple[int, int], TableRow] = {}
     for result in pair_results:
-        pair = (result["lo"], result["hi"])
-        a, b = roster[pair[0]], roster[pair[1]]
-        first, second = sorted([a, b], key=lambda p: p.name.casefold())
-        row = TableRow(
+        key = (result["lo"], result["hi"])
+        first, second = sorted((roster[k] for k in key), key=lambda p: p.name.casefold())
+        pairs[key] = row = TableRow(
             names=[first.name, second.name], player_ids=[first.pk, second.pk], opponents=teams - 1
         )
-        _fill(row, result)
-        if pair in pair_bids:
-            _fill_bids(row, pair_bids[pair])
-        partnerships.append(row)
+        _add(row, result)
+        for player_id in key:
+            _add(player_row(player_id), result)
+    for result in bids:
+        me, mate = result["me__player_id"], result["mate__player_id"]
+        if me in players:
+            _add_bids(players[me], result)
+        key = (min(me, mate), max(me, mate)) if me and mate else None
+        if key in pairs:
+            _add_bids(pairs[key], result)
 
-    games = sum(r["played"] for r in player_results) // variant.players if player_results else 0
     return LeagueTable(
         league=league,
-        players=rank_rows(league, players),
-        partnerships=rank_rows(league, partnerships),
+        players=rank_rows(league, list(players.values())),
+        partnerships=rank_rows(league, list(pairs.values())),
         rule_text=rule_text(league),
-        games=games,
+        games=sum(r.played for r in pairs.values()) // teams,
     )
 
 

@@ -1,0 +1,54 @@
+"""The league table and player pages run the same number of queries at 10 games as at 200:
+everything is aggregated in the database, nothing is read game by game."""
+
+from __future__ import annotations
+
+import pytest
+
+from smear_scores.services.clubs import ratings_recompute
+
+from .bulk import build_league
+from .conftest import make_league, roster
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
+
+
+@pytest.fixture(params=[10, 200], ids=["10-games", "200-games"])
+def season(request, club):
+    league = make_league(club, variant="schmier")
+    players = roster(club, *NAMES)
+    hands = build_league(league, players, request.param)
+    ratings_recompute(club=club)
+    return league, players, request.param, hands
+
+
+def test_queries_league_page_fixed(client, season, django_assert_num_queries):
+    league, _, games, _ = season
+    # The league with its club, the ratings' freshness check (2), the table (3); no
+    # membership query for an anonymous visitor.
+    with django_assert_num_queries(6):
+        response = client.get(f"/leagues/{league.pk}/")
+    assert response.context["table"].games == games
+
+
+def test_queries_league_table_api_fixed(client, season, django_assert_num_queries):
+    league, _, games, _ = season
+    with django_assert_num_queries(6):
+        response = client.get(f"/api/leagues/{league.pk}/table")
+    assert response.json()["games"] == games
+
+
+def test_queries_player_page_fixed(client, season, django_assert_num_queries):
+    _, players, games, _ = season
+    with django_assert_num_queries(13):
+        response = client.get(f"/players/{players[0].pk}/")
+    assert response.status_code == 200
+    assert response.context["page"].played > 0
+
+
+def test_queries_csv_table_fixed(client, season, django_assert_num_queries):
+    league, _, _, _ = season
+    with django_assert_num_queries(6):
+        response = client.get(f"/leagues/{league.pk}/table.csv")
+        body = b"".join(response.streaming_content)
+    assert body.count(b"\n") == len(NAMES) + 1

@@ -4,6 +4,7 @@ own database connection, like two app processes)."""
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from smear_scores import rules
 from smear_scores.models import Game, Hand, HandRevision
@@ -156,3 +157,40 @@ def test_game_write_locks_the_game_until_it_commits(request, write, moment):
     writing.result(WAIT)
 
     assert (locked_during, other_connection_waits_for_game(game)) == (True, False)
+
+
+def _scoring_phone(game: Game) -> Client:
+    phone = Client()
+    link = f"/g/{game.public_id}/score/{game.edit_token}/"
+    assert phone.post(link).status_code == 302
+    return phone
+
+
+def test_two_phones_posting_hand_4_at_once_the_second_is_told_why(held_write):
+    game = _game()
+    first_phone, second_phone = _scoring_phone(game), _scoring_phone(game)
+    held_write.arm()
+    url = f"/g/{game.public_id}/hands/"
+    one = {"number": "4", "bidder": "0", "bid": "2", "by_totals": "on"}
+
+    first = in_thread(lambda: first_phone.post(url, {**one, "points_0": "2", "points_1": "2"}))
+    held_write.wait_inside()
+    second = in_thread(
+        lambda: second_phone.post(url, {**one, "bidder": "1", "points_0": "0", "points_1": "4"})
+    )
+    wait_until_a_writer_waits()
+    held_write.release()
+
+    answer = second.result(WAIT)
+    told = (
+        "Hand 4 was already recorded on another device; the scoreboard now shows hand 5. "
+        "Check it and enter the hand again if needed."
+    )
+    assert (first.result(WAIT).status_code, answer.status_code) == (302, 409)
+    assert told in answer.content.decode()
+    assert list(Hand.objects.filter(game=game).values_list("number", "bidder")) == [
+        (1, 1),
+        (2, 2),
+        (3, 3),
+        (4, 0),
+    ]

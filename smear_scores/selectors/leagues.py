@@ -113,10 +113,6 @@ class TableRow:
         return f"={self.rank}" if self.shared else str(self.rank)
 
     @property
-    def win_ratio(self) -> Fraction:
-        return Fraction(self.won, self.played) if self.played else Fraction(0)
-
-    @property
     def win_pct(self) -> float | None:
         return round(100 * self.won / self.played, 1) if self.played else None
 
@@ -211,9 +207,12 @@ def rule_text(league: League) -> str:
 
 
 def _sort_key(league: League, row: TableRow) -> tuple:
+    # Exact: the point difference in units of 1/opponents is an integer, and two win
+    # ratios of at most a few thousand games are equal as floats only when they are equal.
+    diff_units = row.points_for * row.opponents - row.against_total
     if league.ranking == League.Ranking.LEAGUE_POINTS:
-        return (row.league_points, row.won, row.diff_exact)
-    return (row.won, row.win_ratio, row.diff_exact)
+        return (row.league_points, row.won, diff_units)
+    return (row.won, row.won / row.played if row.played else 0.0, diff_units)
 
 
 def rank_rows(league: League, rows: list[TableRow]) -> list[TableRow]:
@@ -221,14 +220,19 @@ def rank_rows(league: League, rows: list[TableRow]) -> list[TableRow]:
     by name; rows under the minimum games follow, unranked."""
     ranked = [r for r in rows if r.played >= max(league.min_games, 1)]
     unranked = [r for r in rows if r.played < max(league.min_games, 1)]
+    keys = {id(r): _sort_key(league, r) for r in rows}
     for group in (ranked, unranked):
         group.sort(key=lambda r: r.name.casefold())
-        group.sort(key=lambda r: _sort_key(league, r), reverse=True)
-    keys = [_sort_key(league, r) for r in ranked]
-    for index, row in enumerate(ranked):
-        key = keys[index]
-        row.rank = keys.index(key) + 1
-        row.shared = keys.count(key) > 1
+        group.sort(key=lambda r: keys[id(r)], reverse=True)
+    ranked_keys = [keys[id(r)] for r in ranked]
+    first_at: dict[tuple, int] = {}
+    sizes: dict[tuple, int] = {}
+    for index, key in enumerate(ranked_keys):
+        first_at.setdefault(key, index)
+        sizes[key] = sizes.get(key, 0) + 1
+    for row, key in zip(ranked, ranked_keys, strict=True):
+        row.rank = first_at[key] + 1
+        row.shared = sizes[key] > 1
     for row in unranked:
         row.rank = None
         row.shared = False

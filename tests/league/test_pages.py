@@ -74,6 +74,19 @@ def test_league_page_is_public_and_prints_the_rule(client, league, four):
     assert response.status_code == 200
     html = response.content.decode()
     assert "Ranked by wins, then win %, then point difference." in html
+    ann = four[0]
+    assert (
+        f'<tr data-name="Ann"><td class="rank">=1</td><th scope="row" class="name">'
+        f'<a href="/players/{ann.pk}/">Ann</a></th><td>1</td><td>1</td><td>0</td><td>100.0</td>'
+        "<td>16.0</td><td>16</td><td>0</td><td>16</td><td>4</td><td>4</td><td>0</td>"
+        "<td>100.0</td><td>4.0</td><td>"
+    ) in html
+    assert (
+        f'<tr data-name="Bob &amp; Dan"><td class="rank">2</td><th scope="row" class="name">'
+        f'<a href="/players/{four[1].pk}/">Bob</a> &amp; <a href="/players/{four[3].pk}/">Dan'
+        "</a></th><td>1</td><td>0</td><td>1</td><td>0.0</td><td>0.0</td><td>0</td><td>16</td>"
+        "<td>-16</td><td>0</td><td>0</td><td>0</td><td>–</td><td>–</td></tr>"
+    ) in html
     assert [r.name for r in response.context["table"].players] == ["Ann", "Cat", "Bob", "Dan"]
     assert "Start a league game" not in html
 

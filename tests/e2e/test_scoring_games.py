@@ -30,6 +30,24 @@ class Scorer:
     def no_sideways_scroll(self) -> None:
         assert self.page.evaluate("document.documentElement.scrollWidth") <= 360
 
+    def settled(self) -> None:
+        """Wait until htmx has wired up swapped-in content (it does so a moment after the
+        swap; a person cannot tap that fast, a test can)."""
+        expect(self.page.locator(".htmx-added, .htmx-settling, .htmx-request")).to_have_count(0)
+
+    def touch_targets_ok(self) -> None:
+        """Everything a finger taps is at least 44 px tall (radios and switches are tapped
+        through their labels)."""
+        small = self.page.evaluate(
+            """() => [...document.querySelectorAll(
+                  'a, button, label, summary, select, input:not([type=radio]):not([type=checkbox])'
+                  + ':not([type=hidden])')]
+                .filter(e => e.getClientRects().length)
+                .filter(e => e.getBoundingClientRect().height < 44)
+                .map(e => e.outerHTML.slice(0, 60))"""
+        )
+        assert small == []
+
     def new_game(
         self, variant: str, names: list[str], dealer: str, options: list[str] = ()
     ) -> None:
@@ -48,6 +66,7 @@ class Scorer:
             page.locator("#new-game label", has_text=label).click()
         page.locator(".dealer label", has_text=re.compile(f"^{dealer}$")).click()
         self.no_sideways_scroll()
+        self.touch_targets_ok()
         page.get_by_role("button", name="Start the game").click()
         expect(page.locator(".deal")).to_contain_text("Hand 1 · ")
         self.no_sideways_scroll()
@@ -71,6 +90,7 @@ class Scorer:
         expect(self.page.locator("#hand-preview")).to_have_text(f"Will score: {will_score}")
         self.tap(self.page.locator("#hand-form button.record"))
         expect(self.page.locator(".notice")).to_have_text(f"Hand {number}: {will_score}")
+        self.settled()
         return self.taps
 
     def scores(self) -> list[int]:
@@ -84,14 +104,18 @@ class Scorer:
         page.get_by_role("link", name=f"Undo hand {number}").tap()
         expect(page.locator("h1")).to_have_text(f"Undo hand {number}?")
         self.no_sideways_scroll()
+        self.touch_targets_ok()
         page.get_by_role("button", name=f"Yes, undo hand {number}").tap()
         expect(page.locator(".notice")).to_contain_text(f"Hand {number} was undone.")
+        self.settled()
 
     def open_edit(self, number: int) -> None:
         page = self.page
         page.get_by_role("link", name=f"Edit hand {number}").tap()
         expect(page.locator("h1")).to_have_text(f"Edit hand {number}")
+        self.settled()
         self.no_sideways_scroll()
+        self.touch_targets_ok()
 
     def confirm_edit(self, number: int, change_to: str) -> None:
         page = self.page
@@ -99,6 +123,7 @@ class Scorer:
         expect(page.locator("p.will")).to_have_text(f"Change it to: {change_to}")
         page.get_by_role("button", name=f"Yes, change hand {number}").tap()
         expect(page.locator(".notice")).to_have_text(f"Hand {number} was changed.")
+        self.settled()
 
     def history_rows(self) -> list[str]:
         expect(self.page.locator("#history h1")).to_have_text("History")
@@ -136,6 +161,8 @@ def test_scoring_schmier_whole_game(phone, live_server):
     )
     assert me.scores() == [1, 4, 1]
     me.no_sideways_scroll()
+    phone.get_by_text("Hand over scoring to another phone").tap()
+    me.touch_targets_ok()
 
     # A refused entry: Game forgotten. The error sits beside it; nothing is recorded.
     me.tap_hand(
@@ -145,6 +172,7 @@ def test_scoring_schmier_whole_game(phone, live_server):
     expect(phone.locator("#award_game-error")).to_have_text(
         "Tap the team that took Game, or Not out."
     )
+    me.settled()
     assert me.scores() == [1, 4, 1]
     expect(phone.locator("input[name=bidder]:checked")).to_have_value("2")
     phone.locator("label[for=award_game-none]").tap()
@@ -219,6 +247,7 @@ def test_scoring_schmier_whole_game(phone, live_server):
     ]
     expect(phone.locator("svg polyline")).to_have_count(3)
     me.no_sideways_scroll()
+    me.touch_targets_ok()
 
     phone.get_by_role("link", name="Back to the scoreboard").tap()
     phone.get_by_role("button", name="Rematch").tap()
@@ -259,6 +288,7 @@ def test_scoring_wisconsin_whole_game(phone, live_server):
         "Four Point Northeastern Wisconsin Smear has only 4 points a hand: the teams' points "
         "must add up to 0 to 4, not 6 (D1)."
     )
+    me.settled()
     assert me.scores() == [2, 1]
     expect(phone.locator("input[name=points_0]")).to_have_value("3")
     phone.fill("input[name=points_1]", "1")

@@ -38,7 +38,7 @@ def test_scoreboard_for_a_watcher_is_read_only(client, make_game):
     assert response.status_code == 200
     assert 'id="hand-form"' not in page
     assert find_all(page, "p", "watching") == [
-        "Watching: the scores change on the scorer's phone. Reload to see new hands."
+        "Watching: the scores change on the scorer's phone; this page follows them by itself."
     ]
     assert "Undo hand" not in page
     assert game.edit_token not in page
@@ -79,3 +79,11 @@ def test_scoreboard_get_runs_fixed_queries(
         response = scorer.get(reverse("game", args=[game.public_id]))
     assert response.status_code == 200
     assert find_all(text(response), "button", "record") == [f"Record hand {hands + 1}"]
+
+
+def test_scoreboard_follows_the_game_for_watchers_only(client, make_game, scorer_for):
+    game = make_game("schmier")
+    url = reverse("game", args=[game.public_id])
+    poll = f'hx-get="{url}" hx-trigger="every 15s"'
+    assert poll in text(client.get(url))
+    assert poll not in text(scorer_for(game).get(url))

@@ -5,6 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from smear_scores import rules
 from smear_scores.models import Game
 
 from .conftest import HTMX, checked, find_all, text
@@ -142,3 +143,24 @@ def test_game_new_refused_names_each_empty_seat(client, db, headers):
     assert 'name="player_0" value="Ann"' in page
     assert checked(page)["option_kitty"] == "1"
     assert Game.objects.count() == 0
+
+
+def test_home_marks_a_finished_game_with_its_winner(client, make_game, scorer_for):
+    win = rules.HandEntry(bidder=1, bid=6, points=(0, 6, 0))
+    game = make_game("schmier", entries=[win] * 4)
+    scorer_for(game)
+    page = text(client.get(reverse("home")))
+    assert find_all(page, "span", "game-title") == ["Schmier Team B won"]
+
+
+def test_game_new_without_script_switches_variant_by_get(client, db):
+    response = client.get(reverse("game_new"), {"variant": "ne-wisconsin", "player_0": "Ann"})
+    page = text(response)
+    assert "<html" in page
+    assert re.findall(r'name="(player_\d)"', page) == [
+        "player_0",
+        "player_1",
+        "player_2",
+        "player_3",
+    ]
+    assert 'name="player_0" value="Ann"' in page

@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 
 from smear_scores.models import League, Membership, Player
 
-from .conftest import PASSWORD, make_league, make_user, roster, wisconsin_win
+from .conftest import PASSWORD, make_user, roster, wisconsin_win
 
 
 @pytest.fixture

@@ -217,6 +217,10 @@ def in_process(args, rows: list[Row]) -> None:
     minimal = get_ok(Browser(app), "/bench/minimal/")
     base = measure(minimal, s, w)
     rows.append(Row("1", "minimal Django view", {"t": base, "q": queries_of(minimal)}))
+    one = get_ok(Browser(app), "/bench/one-query/")
+    rows.append(
+        Row("1", "one-query view (for scale)", {"t": measure(one, s, w), "q": queries_of(one)})
+    )
 
     board_game = game_with_hands(30)
     board = get_ok(scorer(app, board_game), f"/g/{board_game.public_id}/")
@@ -502,8 +506,10 @@ def main() -> None:
         with connection.cursor() as cursor:
             cursor.execute("SHOW server_version")
             pg = cursor.fetchone()[0].split()[0]
+        load = os.getloadavg()[0]
         versions = (
-            f"PostgreSQL {pg}, Python {platform.python_version()}, Django {django.__version__}"
+            f"PostgreSQL {pg}, Python {platform.python_version()}, Django {django.__version__}; "
+            f"load average {load:.1f} at the start"
         )
         rows: list[Row] = []
         print("Measuring in process (1 and 3) ...", flush=True)

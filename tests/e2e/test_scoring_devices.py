@@ -33,7 +33,7 @@ def test_scoring_watcher_reads_only_then_takes_over_with_the_link(phone, second_
     # Anyone else with the game's link only watches.
     second_phone.goto(f"/g/{game.public_id}/")
     expect(second_phone.locator(".watching")).to_have_text(
-        "Watching: the scores change on the scorer's phone. Reload to see new hands."
+        "Watching: the scores change on the scorer's phone; this page follows them by itself."
     )
     expect(second_phone.locator("#hand-form")).to_have_count(0)
     _no_sideways_scroll(second_phone)

@@ -12,6 +12,9 @@ from .conftest import PHONE
 
 pytestmark = pytest.mark.browser
 
+# Room for a loaded machine: a screen that is merely slow is not a failure.
+expect.set_options(timeout=10_000)
+
 
 def _no_sideways_scroll(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360

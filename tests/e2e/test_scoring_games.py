@@ -12,6 +12,9 @@ from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
+# Room for a loaded machine: a screen that is merely slow is not a failure.
+expect.set_options(timeout=10_000)
+
 LETTERS = "ABC"
 
 

@@ -7,12 +7,10 @@ Game.winner) and from the hand columns (bidder, bid, made, awards).
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from fractions import Fraction
-from functools import reduce
 from typing import Any
 
 from django.core.paginator import Page, Paginator
@@ -31,9 +29,8 @@ from django.db.models import (
     Value,
     When,
 )
-from django.db.models.fields.json import KeyTextTransform
-from django.db.models.functions import Cast, Greatest, Least, Mod, TruncDate
-from django.db.models.lookups import GreaterThan
+from django.db.models.functions import Greatest, Least, Mod, TruncDate
+from django.db.models.lookups import Exact, GreaterThan
 from django.utils import timezone
 
 from smear_scores import rules
@@ -42,6 +39,7 @@ from smear_scores.models import Club, Game, Hand, League, Player, Rating, Seat
 HANDS_PER_PAGE = 25
 MAX_TEAMS = max(v.teams for v in rules.VARIANTS.values())
 GAMES_PER_PAGE = 30
+RATINGS_SHOWN = 50
 
 
 # -- placings ---------------------------------------------------------------------------
@@ -271,6 +269,24 @@ class ScoreAt(Func):
             f"(({field_sql}) ->> CAST({index_sql} AS INTEGER))::integer",
             [*field_params, *index_params],
         )
+
+
+class AwardOf(Func):
+    """The team a hand's point went to: ``AwardOf(awards, "$.<key>")``; SQL NULL when the
+    key is missing or nobody took it. One JSON read. SQLite and PostgreSQL."""
+
+    output_field = IntegerField()
+    arity = 2
+
+    def as_sqlite(self, compiler, connection, **extra):
+        field_sql, params = compiler.compile(self.source_expressions[0])
+        path = self.source_expressions[1].value
+        return f"JSON_EXTRACT({field_sql}, %s)", [*params, path]
+
+    def as_postgresql(self, compiler, connection, **extra):
+        field_sql, params = compiler.compile(self.source_expressions[0])
+        key = self.source_expressions[1].value.removeprefix("$.")
+        return f"(({field_sql}) ->> %s)::integer", [*params, key]
 
 
 def _league_points(league: League, teams: int, own, total) -> Case:
@@ -556,7 +572,8 @@ class PlayerPage:
     categories: list[dict]
     awarded_hands: int
     hands: Page
-    ratings: list[Rating]
+    ratings: list[Rating]  # newest first, at most RATINGS_SHOWN
+    rated_games: int
 
     @property
     def lost(self) -> int:
@@ -564,11 +581,15 @@ class PlayerPage:
 
     @property
     def rating(self) -> Rating | None:
-        return self.ratings[-1] if self.ratings else None
+        return self.ratings[0] if self.ratings else None
 
 
-def _teams_of_game() -> Cast:
-    return Cast(KeyTextTransform("teams", "game__variant_spec"), IntegerField())
+def _teams_of_game() -> Case:
+    """The number of teams of the seat's game, from its variant (no JSON to read)."""
+    return Case(
+        *[When(game__variant=slug, then=Value(v.teams)) for slug, v in rules.VARIANTS.items()],
+        output_field=IntegerField(),
+    )
 
 
 def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> PlayerPage:
@@ -684,8 +705,8 @@ def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> 
     )
 
     def took(key: str) -> Q:
-        # A point left to nobody is a JSON null: compare with each team number in turn.
-        return reduce(operator.or_, (Q(team=t, **{f"awards__{key}": t}) for t in range(MAX_TEAMS)))
+        # A point left to nobody is a JSON null, which is SQL NULL here: never equal.
+        return Q(Exact(AwardOf(F("awards"), Value(f"$.{key}")), F("team")))
 
     taken = team_hands.aggregate(
         hands=Count("id"),
@@ -706,7 +727,12 @@ def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> 
         if taken[f"n_{key}"]
     ]
 
-    ratings = list(Rating.objects.filter(player=player).select_related("game").order_by("seq"))
+    # The latest ratings, newest first (the history table shows these; the count says how
+    # many games were rated in all).
+    ratings = list(
+        Rating.objects.filter(player=player).select_related("game").order_by("-seq")[:RATINGS_SHOWN]
+    )
+    rated_games = Rating.objects.filter(player=player).count()
     return PlayerPage(
         player=player,
         played=totals["played"],
@@ -718,6 +744,7 @@ def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> 
         awarded_hands=taken["hands"],
         hands=hands,
         ratings=ratings,
+        rated_games=rated_games,
     )
 
 

@@ -37,7 +37,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import HttpResponseClientRedirect, push_url
+from django_htmx.http import HttpResponseClientRedirect, push_url, reswap
 
 from smear_scores import rules
 from smear_scores.forms import HandForm, NewGameForm, hand_initial
@@ -96,7 +96,15 @@ def _board_context(
 def _board(request: HttpRequest, game: Game, *, status: int = 200, **kwargs: Any) -> HttpResponse:
     """The scoreboard page, or its #game-board fragment for htmx."""
     template = "games/game.html#game-board" if request.htmx else "games/game.html"
-    return render(request, template, _board_context(request, game, **kwargs), status=status)
+    response = render(request, template, _board_context(request, game, **kwargs), status=status)
+    return _show_first_error(request, response)
+
+
+def _show_first_error(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """A refused entry scrolls to its first error (beside the field), not to the top."""
+    if request.htmx and response.status_code == 422:
+        return reswap(response, "outerHTML show:.error:bottom")
+    return response
 
 
 def _to_board(request: HttpRequest, game: Game, *, notice: str = "") -> HttpResponse:
@@ -204,7 +212,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 # htmx: load the scoreboard as a whole page (its header and title differ).
                 return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
         template = "games/new.html#new-game" if request.htmx else "games/new.html"
-        return render(request, template, _new_context(form), status=422)
+        return _show_first_error(request, render(request, template, _new_context(form), status=422))
 
     variant = _variant_of(request.GET.get("variant"))
     if "variant" in request.GET:
@@ -361,7 +369,9 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
 
     form = _hand_form(game, data=request.POST)
     if not form.is_valid():
-        return render(request, template, _edit_context(game, hand, form), status=422)
+        return _show_first_error(
+            request, render(request, template, _edit_context(game, hand, form), status=422)
+        )
     entry = form.cleaned_data["entry"]
     if request.POST.get("confirm") != "yes":
         previous = game.hands.filter(number=number - 1).first()
@@ -369,7 +379,9 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
         errors = rules.validate_hand(game.rules_variant, entry)
         if errors:
             form.add_refusal(HandRefused(errors))
-            return render(request, template, _edit_context(game, hand, form), status=422)
+            return _show_first_error(
+                request, render(request, template, _edit_context(game, hand, form), status=422)
+            )
         new_text = rules.describe(game.rules_variant, rules.preview(state, entry))
         hidden = [(k, v) for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken",)]
         context = _edit_context(game, hand, form, confirm=True, new_text=new_text, hidden=hidden)
@@ -378,7 +390,9 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
         services.hand_edit(game=game, number=number, entry=entry)
     except HandRefused as refused:
         form.add_refusal(refused)
-        return render(request, template, _edit_context(game, hand, form), status=422)
+        return _show_first_error(
+            request, render(request, template, _edit_context(game, hand, form), status=422)
+        )
     except Conflict as conflict:
         return _board(request, _game(public_id), status=409, problem=conflict.message)
     return _to_board(request, _game(public_id), notice=f"Hand {number} was changed.")

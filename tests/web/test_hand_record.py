@@ -267,3 +267,10 @@ def test_hand_preview_shows_a_rule_problem(client, make_game):
         "Schmier awards High, Low, Right bauer, Left bauer and Joker every hand: the teams' "
         "points must add up to 5 or 6, not 12 (D1)."
     ]
+
+
+def test_hand_record_refused_htmx_scrolls_to_the_first_error(client, make_game, scorer_for):
+    game = make_game("schmier")
+    response = scorer_for(game).post(_url(game), {"number": "1"}, **HTMX)
+    assert response.status_code == 422
+    assert response["HX-Reswap"] == "outerHTML show:.error:bottom"

@@ -368,6 +368,9 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
         return render(request, template, _edit_context(game, hand, form, **line))
 
     form = _hand_form(game, data=request.POST)
+    if request.POST.get("back"):
+        # Back from the confirmation: the form as it was filled in, to change it again.
+        return render(request, template, _edit_context(game, hand, form))
     if not form.is_valid():
         return _show_first_error(
             request, render(request, template, _edit_context(game, hand, form), status=422)
@@ -383,7 +386,9 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
                 request, render(request, template, _edit_context(game, hand, form), status=422)
             )
         new_text = rules.describe(game.rules_variant, rules.preview(state, entry))
-        hidden = [(k, v) for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken",)]
+        hidden = [
+            (k, v) for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken", "back")
+        ]
         context = _edit_context(game, hand, form, confirm=True, new_text=new_text, hidden=hidden)
         return render(request, template, context)
     try:

@@ -208,3 +208,40 @@ def test_hand_edit_get_says_what_the_hand_scores_now(client, make_game, scorer_f
     assert find_all(page, "span", "will") == [
         "Will score: Team B bid 3 and took 3: made, +3 · Team A +1"
     ]
+
+
+def test_hand_edit_back_from_confirmation_keeps_the_change(client, make_game, scorer_for):
+    game = make_game("ne-wisconsin", hands=2)
+    url = reverse("hand_edit", args=[game.public_id, 1])
+    data = {"number": "1", "bidder": "3", "bid": "4", "by_totals": "on"}
+    data.update({"points_0": "0", "points_1": "4"})
+    response = scorer_for(game).post(url, {**data, "back": "1"}, **HTMX)
+    page = text(response)
+    assert response.status_code == 200
+    assert find_all(page, "p", "error") == []
+    assert checked(page) == {"bidder": "3", "bid": "4"}
+    assert 'name="points_1" value="4"' in page
+    assert Hand.objects.get(game=game, number=1).revisions == 0
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])
+def test_hand_edit_refused_as_page_and_fragment(client, make_game, scorer_for, headers):
+    game = make_game("schmier", hands=2)
+    url = reverse("hand_edit", args=[game.public_id, 2])
+    response = scorer_for(game).post(url, {"number": "2", "bidder": "1"}, **headers)
+    page = text(response)
+    assert response.status_code == 422
+    assert ("<html" in page) == (not headers)
+    assert find_all(page, "p", "error")[:2] == [
+        "Tap the bid.",
+        "Tap the team that took High.",
+    ]
+
+
+def test_hand_preview_without_htmx_is_the_same_line(client, make_game):
+    game = make_game("schmier")
+    url = reverse("hand_preview", args=[game.public_id])
+    response = client.post(url, {"number": "1", "thrown_in": "1"})
+    assert text(response).strip() == (
+        '<span class="will">Will score: Thrown in: no score; the same dealer deals again.</span>'
+    )

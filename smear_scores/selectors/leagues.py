@@ -466,6 +466,14 @@ def player_get(*, player_id: int) -> Player:
     return Player.objects.select_related("club").get(pk=player_id)
 
 
+def club_list() -> list[Club]:
+    return list(
+        Club.objects.annotate(
+            n_players=Count("players", distinct=True), n_leagues=Count("leagues", distinct=True)
+        ).order_by("name")
+    )
+
+
 def club_leagues(club: Club) -> list[League]:
     return list(
         club.leagues.annotate(

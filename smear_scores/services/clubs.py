@@ -150,6 +150,14 @@ def is_member(user, club_id: int) -> bool:
     return Membership.objects.filter(user=user, club_id=club_id).exists()
 
 
+def is_club_admin(user, club_id: int) -> bool:
+    if not user.is_authenticated or not user.is_staff:
+        return False
+    if user.is_superuser:
+        return True
+    return Membership.objects.filter(user=user, club_id=club_id, is_admin=True).exists()
+
+
 # -- ratings (OpenSkill) -----------------------------------------------------------------
 
 

@@ -5,6 +5,7 @@ from django.urls import path
 from . import leagues
 
 urlpatterns = [
+    path("clubs/", leagues.club_list, name="clubs"),
     path("clubs/login/", leagues.LoginView.as_view(), name="league_login"),
     path("clubs/logout/", leagues.LogoutView.as_view(), name="league_logout"),
     path("clubs/<slug:slug>/", leagues.club_detail, name="club"),

@@ -58,6 +58,11 @@ def _login_url() -> str:
 
 
 @require_GET
+def club_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "leagues/clubs.html", {"clubs": selectors.club_list()})
+
+
+@require_GET
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(slug)
     return render(
@@ -69,6 +74,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "nights": selectors.club_nights(club),
             "roster": selectors.club_roster(club),
             "member": services.is_member(request.user, club.pk),
+            "club_admin": services.is_club_admin(request.user, club.pk),
             "today": timezone.localdate(),
         },
     )

@@ -546,3 +546,21 @@ def test_login_page_wrong_password_says_so(client, member):
     response = client.post("/clubs/login/", {"username": "mia", "password": "nope"})
     assert response.status_code == 200
     assert "Please enter a correct username and password." in response.content.decode()
+
+
+def test_club_list_page_links_every_club(client, club, other_club, four):
+    response = client.get("/clubs/")
+    assert response.status_code == 200
+    assert [(c.name, c.n_players) for c in response.context["clubs"]] == [
+        ("Friday Club", 0),
+        ("Tuesday Smear Club", 4),
+    ]
+    assert 'href="/clubs/tuesday/"' in response.content.decode()
+
+
+def test_club_page_links_club_admins_to_the_admin(client, club, club_admin, member):
+    login(client, member)
+    assert "Manage the club" not in client.get("/clubs/tuesday/").content.decode()
+    client.logout()
+    login(client, club_admin)
+    assert '<a href="/admin/">Manage the club</a>' in client.get("/clubs/tuesday/").content.decode()

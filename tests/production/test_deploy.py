@@ -21,11 +21,13 @@ PRODUCTION = {
 
 
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if k not in PRODUCTION and k != "HTTPS"}
+    """manage.py in a fresh process with only ``env`` set, as on a server (nothing leaks
+    in from the tests, e.g. DJANGO_ALLOW_ASYNC_UNSAFE from the browser tests)."""
+    basics = {k: os.environ[k] for k in ("PATH", "HOME", "LANG", "TMPDIR") if k in os.environ}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
-        env={**clean, **env},
+        env={**basics, **env},
         capture_output=True,
         text=True,
         timeout=120,

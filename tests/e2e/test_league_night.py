@@ -123,7 +123,7 @@ def test_league_night_two_tables_two_phones(phone: Page, second_phone: Page):
 
     # The night view updates by itself (every 10 s): every table has finished.
     expect(phone.locator(".night-summary")).to_contain_text(
-        "2 games: all finished.", timeout=15_000
+        "2 games: all finished.", timeout=25_000
     )
 
     # The league table now has both games; a member of the club sees it update.

@@ -114,6 +114,19 @@ class Board:
         return self.game.hands_played
 
     @property
+    def house_rules(self) -> list[str]:
+        """The game's per-game options as the table agreed them (W2, W10a, W10b)."""
+        said = []
+        for option in self.variant.options:
+            value = self.game.options.get(option.name, option.default)
+            if option.type is bool:
+                if value:
+                    said.append(f"{option.label} ({option.rule})")
+            else:
+                said.append(f"{option.label}: {value} ({option.rule})")
+        return said
+
+    @property
     def more_hands(self) -> bool:
         return self.game.hands_played > len(self.recent)
 

@@ -87,3 +87,16 @@ def test_scoreboard_follows_the_game_for_watchers_only(client, make_game, scorer
     poll = f'hx-get="{url}" hx-trigger="every 15s"'
     assert poll in text(client.get(url))
     assert poll not in text(scorer_for(game).get(url))
+
+
+def test_scoreboard_shows_the_house_rules_agreed(client, make_game):
+    game = make_game("ne-wisconsin", options={"kitty": 2, "cap_non_bidder": True})
+    page = text(client.get(reverse("game", args=[game.public_id])))
+    assert find_all(page, "p", "house-rules") == [
+        "Undealt cards the bidder may take: 2 (W2) · Non-bidders stop at 15 (W10b)"
+    ]
+    schmier = make_game("schmier")
+    assert (
+        find_all(text(client.get(reverse("game", args=[schmier.public_id]))), "p", "house-rules")
+        == []
+    )

@@ -95,6 +95,11 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+# WhiteNoise serves static files from the app processes. With DEBUG on (`make run`, the
+# tests) it looks files up where they are written, on each request, so no collectstatic is
+# needed; with DEBUG off it serves what collectstatic put in STATIC_ROOT (`make serve`).
+WHITENOISE_AUTOREFRESH = DEBUG
+WHITENOISE_USE_FINDERS = DEBUG
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

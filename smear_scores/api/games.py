@@ -198,6 +198,17 @@ def writable_game(request: HttpRequest, id: str) -> tuple[Game | None, Status | 
     game = find_game(id)
     if game is None:
         return None, no_game(id)
+    if game.league_id is not None:
+        # A league game is scored only by its club's members, signed in on the scoring
+        # screen (permissions.can_score); a token alone never writes to it.
+        return None, Status(
+            403,
+            problem(
+                "Authorization",
+                f"Game {id} belongs to a club league: its club's members score it on the "
+                f"scoring screen, and the API can only read it.",
+            ),
+        )
     if not token_matches(game, request.auth):
         return None, Status(
             403, problem("Authorization", f"This token does not score game {id}: {TOKEN_HINT}")

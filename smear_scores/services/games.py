@@ -342,9 +342,23 @@ def game_import(*, record: dict[str, Any], source: str = "import") -> Game:
     return game
 
 
+@transaction.atomic
 def game_rematch(*, game: Game) -> Game:
-    """A new game with the same variant, options and seats; the next dealer deals first."""
-    players = [seat.name for seat in game.seats.order_by("position")]
+    """A new game with the same variant, options and seats; the next dealer deals first.
+    A league game's rematch is a game of the same league with the same roster players."""
+    seats = list(game.seats.order_by("position").select_related("player"))
+    if game.league_id is not None:
+        from smear_scores.services.clubs import league_game_create
+
+        new = league_game_create(
+            league=game.league,
+            players=[seat.player for seat in seats],
+            first_dealer=game.next_dealer,
+        )
+        new.rematch_of = game
+        new.save(update_fields=["rematch_of"])
+        return new
+    players = [seat.name for seat in seats]
     return game_create(
         variant=game.variant,
         players=players,

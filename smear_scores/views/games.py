@@ -88,7 +88,8 @@ def _board_context(
         "handover_url": request.build_absolute_uri(
             reverse("game_handover", args=[game.public_id, game.edit_token])
         )
-        if scorer
+        # A league game is scored by its club's members, not by whoever holds a link.
+        if scorer and game.league_id is None
         else "",
     }
 
@@ -486,7 +487,12 @@ def game_rematch(request: HttpRequest, public_id: str) -> HttpResponse:
             status=409,
             problem="This game is not over yet: finish it before starting a rematch.",
         )
-    new = services.game_rematch(game=game)
+    try:
+        new = services.game_rematch(game=game)
+    except HandRefused as refused:
+        # A league's rematch can be refused, e.g. when the league's season has ended.
+        problem = " ".join(error.message for error in refused.errors)
+        return _board(request, game, status=422, problem=problem)
     grant_scoring(request, new)
     new = selectors.game_get(public_id=new.public_id)
     return _to_board(request, new, notice="Rematch: same seats, the next dealer deals first.")

@@ -564,3 +564,39 @@ def test_club_page_links_club_admins_to_the_admin(client, club, club_admin, memb
     client.logout()
     login(client, club_admin)
     assert '<a href="/admin/">Manage the club</a>' in client.get("/clubs/tuesday/").content.decode()
+
+
+def test_league_game_scoreboard_links_to_the_league_and_offers_no_hand_over_link(
+    client, league, four
+):
+    game = play(league, four, [])
+    member = make_user("mel", club=league.club)
+    client.force_login(member)
+
+    page = client.get(f"/g/{game.public_id}/").content.decode()
+
+    assert f'href="/leagues/{league.pk}/"' in page
+    assert "Hand over scoring" not in page
+    assert game.edit_token not in page
+
+
+def test_league_game_watcher_is_told_to_sign_in(client, league, four):
+    game = play(league, four, [])
+
+    page = client.get(f"/g/{game.public_id}/").content.decode()
+
+    assert "League game: the club's members score it after" in page
+    assert 'action="/g/' not in page
+
+
+def test_league_game_rematch_stays_in_the_league_with_the_same_players(client, league, four):
+    game = wisconsin_win(league, four, winner=0)
+    client.force_login(make_user("mel", club=league.club))
+
+    response = client.post(f"/g/{game.public_id}/rematch/")
+
+    rematch = Game.objects.get(rematch_of=game)
+    assert response.status_code == 302
+    assert rematch.league_id == league.pk
+    assert [s.player_id for s in rematch.seats.order_by("position")] == [p.pk for p in four]
+    assert rematch.first_dealer == game.next_dealer

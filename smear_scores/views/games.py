@@ -357,7 +357,14 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
     try:
         hand = selectors.hand_get(game, number)
     except Hand.DoesNotExist:
-        raise Http404(f"This game has no hand {number}.") from None
+        # Likely undone on another phone: show the board as it is now, with why.
+        return _board(
+            request,
+            game,
+            status=404,
+            problem=f"This game has no hand {number} (any more): it may have been undone on "
+            f"another phone. Here is the scoreboard as it stands.",
+        )
     template = "games/edit.html#game-board" if request.htmx else "games/edit.html"
     if request.method == "GET":
         initial = hand_initial(game.rules_variant, hand)

@@ -202,6 +202,17 @@ def test_hand_edit_watcher_is_refused_and_unknown_hand_is_404(client, make_game,
     assert scorer.get(reverse("hand_edit", args=[game.public_id, 9])).status_code == 404
 
 
+def test_hand_edit_of_a_hand_undone_elsewhere_shows_the_board_with_why(make_game, scorer_for):
+    game = make_game("schmier", hands=2)
+    response = scorer_for(game).get(reverse("hand_edit", args=[game.public_id, 3]), **HTMX)
+    assert response.status_code == 404
+    assert "<html" not in text(response)
+    assert find_all(text(response), "p", "problem") == [
+        "This game has no hand 3 (any more): it may have been undone on another phone. "
+        "Here is the scoreboard as it stands."
+    ]
+
+
 def test_hand_edit_get_says_what_the_hand_scores_now(client, make_game, scorer_for):
     game = make_game("ne-wisconsin", entries=[rules.HandEntry(bidder=1, bid=3, points=(1, 3))])
     page = text(scorer_for(game).get(reverse("hand_edit", args=[game.public_id, 1])))

@@ -13,7 +13,15 @@ class GameAdmin(admin.ModelAdmin):
     list_display = ["public_id", "variant", "hands_played", "finished", "updated_at"]
     list_filter = ["variant", "finished"]
     search_fields = ["public_id", "seats__name"]
-    readonly_fields = ["public_id", "scores", "hands_played", "next_dealer", "finished", "winner", "reason"]
+    readonly_fields = [
+        "public_id",
+        "scores",
+        "hands_played",
+        "next_dealer",
+        "finished",
+        "winner",
+        "reason",
+    ]
     inlines = [SeatInline]
 
 

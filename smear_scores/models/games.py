@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Q
 
 from smear_scores import rules
 
@@ -159,7 +159,9 @@ class Hand(models.Model):
             models.CheckConstraint(
                 condition=(
                     Q(thrown_in=True, bidder__isnull=True, bid__isnull=True, made__isnull=True)
-                    | Q(thrown_in=False, bidder__isnull=False, bid__isnull=False, made__isnull=False)
+                    | Q(
+                        thrown_in=False, bidder__isnull=False, bid__isnull=False, made__isnull=False
+                    )
                 ),
                 name="hand_thrown_in_shape",
             ),
@@ -227,3 +229,6 @@ class IdempotencyKey(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["scope", "key"], name="idempotency_unique_key"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.key}"

@@ -238,8 +238,11 @@ def hand_edit(*, game: Game, number: int, entry: HandEntry, source: str = "web")
     if errors:
         raise HandRefused(errors, hand_number=number)
     entries[number - 1] = HandEntry(
-        thrown_in=entry.thrown_in, bidder=entry.bidder, bid=entry.bid,
-        points=entry.points, awards=entry.awards,
+        thrown_in=entry.thrown_in,
+        bidder=entry.bidder,
+        bid=entry.bid,
+        points=entry.points,
+        awards=entry.awards,
     )
     _replay_and_store_checked(game, hands, entries, number)
     target.revisions += 1
@@ -332,8 +335,11 @@ def game_import(*, record: dict[str, Any], source: str = "import") -> Game:
         hands.append(Hand(game=game, number=result.number, **values))
         revisions.append(
             HandRevision(
-                game=game, number=result.number, action=HandRevision.Action.IMPORT,
-                new=values, source=source,
+                game=game,
+                number=result.number,
+                action=HandRevision.Action.IMPORT,
+                new=values,
+                source=source,
             )
         )
     Hand.objects.bulk_create(hands)

@@ -220,31 +220,29 @@ def answered(answer: Answer) -> Status:
     return Status(answer.status, answer.body)
 
 
+def games_write(request: HttpRequest, idempotency_key: str | None, write) -> Status:
+    """A write that makes a new game (create, import), once per Idempotency-Key."""
+    try:
+        return answered(
+            idempotent_write(
+                scope="games", key=idempotency_key, fingerprint=fingerprint(request), write=write
+            )
+        )
+    except HandRefused as error:
+        return refused(error)
+    except KeyReused:
+        return key_reused()
+
+
 # -- routes --------------------------------------------------------------------------------
 @router.get("/variants", response=list[VariantOut], summary="The variants and their rules")
 def variants(request: HttpRequest):
+    # The preset as the engine freezes it into a game, with points given by their keys.
     return [
         {
-            "slug": v.slug,
-            "name": v.name,
-            "players": v.players,
-            "teams": v.teams,
-            "target": v.target,
-            "min_bid": v.min_bid,
-            "max_bid": v.max_bid,
+            **rules.variant_to_dict(v),
             "points": list(v.point_keys),
             "always_awarded": list(v.always_awarded),
-            "options": [
-                {
-                    "name": o.name,
-                    "label": o.label,
-                    "type": o.type.__name__,
-                    "default": o.default,
-                    "allowed": list(o.allowed),
-                    "rule": o.rule,
-                }
-                for o in v.options
-            ],
         }
         for v in rules.VARIANTS.values()
     ]
@@ -267,16 +265,7 @@ def create_game(
         )
         return Answer(201, created_json(game))
 
-    try:
-        return answered(
-            idempotent_write(
-                scope="games", key=idempotency_key, fingerprint=fingerprint(request), write=write
-            )
-        )
-    except HandRefused as error:
-        return refused(error)
-    except KeyReused:
-        return key_reused()
+    return games_write(request, idempotency_key, write)
 
 
 @router.post(
@@ -323,16 +312,7 @@ def import_game(
         )
         return Answer(201, created_json(game))
 
-    try:
-        return answered(
-            idempotent_write(
-                scope="games", key=idempotency_key, fingerprint=fingerprint(request), write=write
-            )
-        )
-    except HandRefused as error:
-        return refused(error)
-    except KeyReused:
-        return key_reused()
+    return games_write(request, idempotency_key, write)
 
 
 def awards_disagree(

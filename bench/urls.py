@@ -20,8 +20,24 @@ def one_query(request: HttpRequest) -> HttpResponse:
     return HttpResponse("yes" if found else "no", content_type="text/plain")
 
 
+@require_GET
+def one_write(request: HttpRequest) -> HttpResponse:
+    """The floor of a page that writes: one row updated and committed (the commit waits for
+    the database to make it durable)."""
+    from django.db import transaction
+    from django.utils import timezone
+
+    from smear_scores.models import Game
+
+    with transaction.atomic():
+        first = Game.objects.order_by("pk").values("pk")[:1]
+        Game.objects.filter(pk__in=first).update(updated_at=timezone.now())
+    return HttpResponse("ok", content_type="text/plain")
+
+
 urlpatterns = [
     path("bench/minimal/", minimal),
     path("bench/one-query/", one_query),
+    path("bench/one-write/", one_write),
     path("", include("smear_scores.urls")),
 ]

@@ -176,3 +176,16 @@ def test_backup_load_of_a_file_that_is_not_a_backup_writes_nothing(tmp_path):
         f"{backup} is not a backup written by backup_dump, or it is damaged: "
     )
     assert sum(len(rows) for rows in _everything().values()) == 0
+
+
+def test_backup_dump_to_stdout_loads_back_from_stdin(tmp_path, monkeypatch, capsys):
+    _club()
+    before = _everything()
+    call_command("backup_dump", "-")
+    written = capsys.readouterr().out
+    _empty_the_database()
+    monkeypatch.setattr("sys.stdin", io.StringIO(written))
+
+    call_command("backup_load", "-", stdout=io.StringIO())
+
+    assert _everything() == before

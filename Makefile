@@ -48,7 +48,9 @@ serve: $(STAMP)
 	exec $(BIN)/gunicorn --config gunicorn.conf.py
 
 # Measured speed, printed as a table (README quotes the latest figures). Needs the local
-# PostgreSQL (BENCH_DATABASE_URL); the bench database is created and dropped by the script.
+# PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/smear_bench);
+# the bench database is created and dropped by the script. BENCH_SAMPLES, BENCH_USERS,
+# BENCH_SECONDS and BENCH_WORKERS change the run's size (400, 16, 20, 4).
 bench: $(STAMP)
 	$(BIN)/python -m bench
 

@@ -401,7 +401,7 @@ def report(args, rows: list[Row], versions: str) -> str:
         "1. Server time per request (WSGI call in process, "
         f"{args.samples} requests each after a warm-up)",
         "",
-        "| request | median ms | p99 ms | × minimal view | queries |",
+        "| request | median ms | p99 ms | × minimal view | queries (BEGIN, COMMIT count) |",
         "| --- | ---: | ---: | ---: | ---: |",
     ]
     for row in (r for r in rows if r.section == "1"):
@@ -433,7 +433,7 @@ def report(args, rows: list[Row], versions: str) -> str:
         "",
         "3. How cost grows with the data",
         "",
-        "| request | median ms | p99 ms | × smallest | queries |",
+        "| request | median ms | p99 ms | × smallest | queries (BEGIN, COMMIT count) |",
         "| --- | ---: | ---: | ---: | ---: |",
     ]
     for row in (r for r in rows if r.section == "3"):

@@ -377,7 +377,8 @@ def record_hand(
         updated, _ = hand_record_numbered(
             game=game, entry=hand_entry(payload), number=payload.number, source="api"
         )
-        return Answer(201, game_json(game_get(public_id=updated.public_id)))
+        # The locked game as the write left it, with the seats already read.
+        return Answer(201, game_json(updated))
 
     try:
         return answered(
@@ -409,7 +410,7 @@ def undo_hand(request: HttpRequest, id: str, idempotency_key: str | None = IDEMP
 
     def write() -> Answer:
         updated = hand_undo(game=game, source="api")
-        return Answer(200, game_json(game_get(public_id=updated.public_id)))
+        return Answer(200, game_json(updated))
 
     try:
         return answered(
@@ -459,4 +460,4 @@ def edit_hand(request: HttpRequest, id: str, number: HandNumber, payload: HandIn
         return Status(422, error_body(error.errors))
     except Conflict as error:
         return conflict(error)
-    return Status(200, game_json(game_get(public_id=updated.public_id)))
+    return Status(200, game_json(updated))

@@ -13,7 +13,8 @@ from django.db import IntegrityError, transaction
 
 from smear_scores.models import Game, IdempotencyKey
 from smear_scores.rules import HandEntry, HandResult
-from smear_scores.services.games import Conflict, hand_record
+from smear_scores.services import games
+from smear_scores.services.games import Conflict
 
 MAX_KEY = 200
 
@@ -83,8 +84,11 @@ def hand_record_numbered(
     """Record the next hand; ``number``, when given, must be the next hand's number.
 
     Unlike a resubmitted form on the scoring screen, an API repeat of the last hand under
-    its number is a conflict (409): repeats are made safe with an Idempotency-Key instead."""
-    locked = Game.objects.select_for_update().get(pk=game.pk)
+    its number is a conflict (409): repeats are made safe with an Idempotency-Key instead.
+
+    One lock and one transaction (no savepoint): the number is checked on the locked game,
+    then the hand is stored as the scoring screens store it."""
+    locked = games._locked(game)
     state = locked.state()
     if number is not None and number != state.next_number:
         if 1 <= number <= state.hands_played:
@@ -97,5 +101,4 @@ def hand_record_numbered(
             f"The next hand is hand {state.next_number}, not hand {number}: send it with "
             f'"number": {state.next_number}.'
         )
-    game, result = hand_record(game=locked, entry=entry, number=number, source=source)
-    return game, result
+    return locked, games._record_next(locked, state, entry, source=source)

@@ -107,7 +107,14 @@ def _store_state(game: Game, state: rules.GameState) -> None:
 
 
 def _locked(game: Game) -> Game:
-    return Game.objects.select_for_update().get(pk=game.pk)
+    """The game re-read under a row lock, held until the write's transaction ends. The
+    seats, which no write here changes, are carried over from ``game`` when it has them,
+    so the answer after the write need not read them again."""
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    prefetched = getattr(game, "_prefetched_objects_cache", None)
+    if prefetched and "seats" in prefetched:
+        locked._prefetched_objects_cache = {"seats": prefetched["seats"]}
+    return locked
 
 
 @transaction.atomic
@@ -184,6 +191,14 @@ def hand_record(
                 f"shows hand {state.next_number}. Check it and enter the hand again if needed."
             )
         raise Conflict(f"The next hand is hand {state.next_number}, not hand {number}.")
+    return game, _record_next(game, state, entry, source=source)
+
+
+def _record_next(
+    game: Game, state: rules.GameState, entry: HandEntry, *, source: str
+) -> HandResult:
+    """Store ``entry`` as the next hand of the locked ``game`` (whose standings are
+    ``state``), with its audit record; the caller has checked the hand number."""
     if state.finished:
         raise Conflict(
             f"The game is over: {state.reason} Undo the last hand to reopen it (D8).",
@@ -201,7 +216,7 @@ def hand_record(
         source=source,
     )
     _store_state(game, new_state)
-    return game, result
+    return result
 
 
 def _replay_and_store(game: Game, hands: list[Hand], entries: list[HandEntry]) -> rules.GameState:

@@ -487,3 +487,42 @@ def test_undo_with_no_hands_answers_409(api):
 
     assert response.status_code == 409
     assert errors(response) == [("game", "There is no hand to undo yet.", "")]
+
+
+# -- what a write costs ---------------------------------------------------------------------
+@pytest.mark.parametrize("hands", [1, 40])
+def test_record_hand_runs_fixed_queries(api, hands, django_assert_num_queries):
+    game = api.create()
+    for _ in range(hands):
+        api.hand(game, {"thrown_in": True})
+
+    # The game and its seats; in the write's transaction (a savepoint pair under the
+    # test's own transaction) the game locked once, the hand, its audit record, the
+    # game's standings; then the hands for the answer.
+    with django_assert_num_queries(9):
+        response = record(
+            api, game, {"number": hands + 1, "bidder": 1, "bid": 3, "points": [2, 3, 1]}
+        )
+
+    assert response.status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("method", "tail", "body", "status"),
+    [
+        ("post", "hands", {"bidder": 2, "bid": 4, "points": [1, 1, 4]}, 201),
+        ("put", "hands/1", {"bidder": 0, "bid": 3, "points": [3, 2, 1]}, 200),
+        ("delete", "hands/last", None, 200),
+    ],
+)
+def test_write_answers_the_game_as_a_fresh_read_shows_it(api, method, tail, body, status):
+    game = api.create()
+    api.hand(game, {"bidder": 1, "bid": 3, "points": [2, 3, 1]})
+    api.hand(game, {"bidder": 2, "bid": 3, "points": [2, 1, 3]})
+
+    send = getattr(api, method)
+    args = (url(game, tail),) if body is None else (url(game, tail), body)
+    response = send(*args, token=game["edit_token"])
+
+    assert response.status_code == status
+    assert response.json() == api.game(game["id"])

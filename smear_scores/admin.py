@@ -4,25 +4,34 @@ from smear_scores.models import Game, Hand, HandRevision, Seat
 
 
 class SeatInline(admin.TabularInline):
+    """Names (and roster players) can be corrected; seats cannot be added, removed or
+    moved, since the scores are replayed from them."""
+
     model = Seat
     extra = 0
+    fields = ["position", "name", "player"]
+    readonly_fields = ["position"]
+    raw_id_fields = ["player"]
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
+    """Read-only: every change to a game's hands, dealer or options goes through the
+    services, which replay the game; an edit here would leave the cached scores wrong."""
+
     list_display = ["public_id", "variant", "hands_played", "finished", "updated_at"]
     list_filter = ["variant", "finished"]
     search_fields = ["public_id", "seats__name"]
-    readonly_fields = [
-        "public_id",
-        "scores",
-        "hands_played",
-        "next_dealer",
-        "finished",
-        "winner",
-        "reason",
-    ]
+    exclude = ["edit_token"]
+    readonly_fields = [f.name for f in Game._meta.fields if f.name != "edit_token"]
     inlines = [SeatInline]
+
+    def has_add_permission(self, request):
+        return False
 
 
 @admin.register(Hand)

@@ -1,0 +1,20 @@
+"""The admin shows games but cannot change what the scores are replayed from."""
+
+from django.contrib.auth.models import User
+
+
+def test_admin_game_change_leaves_dealer_options_and_seats_alone(client, make_game):
+    game = make_game("ne-wisconsin", hands=3)
+    before = (game.first_dealer, game.options, game.next_dealer, game.scores)
+    admin = User.objects.create_superuser("root", password="a-long-test-password")
+    client.force_login(admin)
+    url = f"/admin/smear_scores/game/{game.pk}/change/"
+
+    page = client.get(url).content.decode()
+    client.post(url, {"first_dealer": "2", "options": '{"kitty": 3}'})
+
+    game.refresh_from_db()
+    assert (game.first_dealer, game.options, game.next_dealer, game.scores) == before
+    assert game.edit_token not in page
+    assert 'name="first_dealer"' not in page
+    assert client.get("/admin/smear_scores/game/add/").status_code == 403

@@ -119,12 +119,6 @@ def _to_board(request: HttpRequest, game: Game, *, notice: str = "") -> HttpResp
     return redirect("game", game.public_id)
 
 
-def _with_seats(fresh: Game, loaded: Game) -> Game:
-    """The game a service returned, with the seats already read (they never change)."""
-    fresh._prefetched_objects_cache = getattr(loaded, "_prefetched_objects_cache", {})
-    return fresh
-
-
 def _refuse_watcher(request: HttpRequest, game: Game) -> HttpResponse:
     return _board(request, game, status=403, problem=READ_ONLY)
 
@@ -259,7 +253,8 @@ def hand_record(request: HttpRequest, public_id: str) -> HttpResponse:
     except Conflict as conflict:
         # A stale screen or a finished game: nothing recorded; show the current board.
         return _board(request, _game(public_id), status=409, problem=conflict.message)
-    game = _with_seats(saved, game)
+    # The game as the write left it (services carry the seats already read over).
+    game = saved
     if result is None:
         notice = f"Hand {form.cleaned_data['number']} was already recorded; nothing was added."
     else:
@@ -321,10 +316,9 @@ def hand_undo(request: HttpRequest, public_id: str) -> HttpResponse:
             )
         was_finished = game.finished
         try:
-            services.hand_undo(game=game)
+            game = services.hand_undo(game=game)
         except Conflict as conflict:
             return _board(request, game, status=409, problem=conflict.message)
-        game = _game(public_id)
         reopened = " The game is open again (D8)." if was_finished and not game.finished else ""
         return _to_board(request, game, notice=f"Hand {number} was undone.{reopened}")
     if not game.hands_played:
@@ -400,7 +394,7 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
         context = _edit_context(game, hand, form, confirm=True, new_text=new_text, hidden=hidden)
         return render(request, template, context)
     try:
-        services.hand_edit(game=game, number=number, entry=entry)
+        game = services.hand_edit(game=game, number=number, entry=entry)
     except HandRefused as refused:
         form.add_refusal(refused)
         return _show_first_error(
@@ -408,7 +402,7 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
         )
     except Conflict as conflict:
         return _board(request, _game(public_id), status=409, problem=conflict.message)
-    return _to_board(request, _game(public_id), notice=f"Hand {number} was changed.")
+    return _to_board(request, game, notice=f"Hand {number} was changed.")
 
 
 # -- history -----------------------------------------------------------------------------------

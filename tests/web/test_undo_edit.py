@@ -256,3 +256,37 @@ def test_hand_preview_without_htmx_is_the_same_line(client, make_game):
     assert text(response).strip() == (
         '<span class="will">Will score: Thrown in: no score; the same dealer deals again.</span>'
     )
+
+
+@pytest.mark.parametrize("hands", [2, 40])
+def test_hand_undo_post_runs_fixed_queries(
+    client, make_game, scorer_for, hands, django_assert_num_queries
+):
+    game = make_game("schmier", hands=hands)
+    scorer = scorer_for(game)
+    url = reverse("hand_undo", args=[game.public_id])
+    # The game and its seats; in the service's transaction (two savepoint statements under
+    # the test's own transaction) the locked game, its hands, the audit record, the hand
+    # deleted, the game's standings; then the last few hands for the fresh board.
+    with django_assert_num_queries(10):
+        response = scorer.post(url, {"number": str(hands)}, **HTMX)
+    assert response.status_code == 200
+    assert Hand.objects.filter(game=game).count() == hands - 1
+
+
+@pytest.mark.parametrize("action", ["undo", "edit"])
+def test_hand_write_answers_the_board_as_a_fresh_read_shows_it(
+    client, make_game, scorer_for, action
+):
+    game = make_game("schmier", first_dealer=0, hands=3)
+    scorer = scorer_for(game)
+    if action == "undo":
+        url, data = reverse("hand_undo", args=[game.public_id]), {"number": "3"}
+    else:
+        url = reverse("hand_edit", args=[game.public_id, 2])
+        data = {"number": "2", "thrown_in": "1", "confirm": "yes"}
+    page = text(scorer.post(url, data, **HTMX))
+    fresh = text(scorer.get(reverse("game", args=[game.public_id]), **HTMX))
+    assert scores(page) == scores(fresh)
+    assert find_all(page, "p", "deal") == find_all(fresh, "p", "deal")
+    assert find_all(page, "td", "num") == find_all(fresh, "td", "num")

@@ -32,6 +32,10 @@ class Choice:
     css: str
     checked: bool
     wide: bool = False
+    # Set by the group: the radio button's DOM id and its label's classes, worked out once
+    # here rather than pieced together in the template for every button.
+    id: str = ""
+    label_class: str = ""
 
 
 @dataclass
@@ -43,6 +47,11 @@ class ChoiceGroup:
     choices: list[Choice]
     errors: list[str] = field(default_factory=list)
     hint: str = ""
+
+    def __post_init__(self) -> None:
+        for choice in self.choices:
+            choice.id = f"{self.name}-{choice.value}"
+            choice.label_class = f"{choice.css} wide" if choice.wide else choice.css
 
 
 def _int_or_none(value: Any) -> int | None:

@@ -377,7 +377,7 @@ def record_hand(
         updated, _ = hand_record_numbered(
             game=game, entry=hand_entry(payload), number=payload.number, source="api"
         )
-        # The locked game as the write left it, with the seats already read.
+        # The locked game as the write left it, with the names already read.
         return Answer(201, game_json(updated))
 
     try:

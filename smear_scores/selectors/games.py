@@ -21,15 +21,33 @@ class TeamView:
     is_winner: bool
 
 
+# Where game_get keeps the players' names on the game it returns (only names are needed
+# to score and show a game; reading them alone is cheaper than whole Seat rows).
+_SEAT_NAMES = "_seat_names"
+
+
 def game_get(*, public_id: str) -> Game:
-    """The game with its seats (two queries); raises Game.DoesNotExist."""
-    return Game.objects.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.order_by("position"))
-    ).get(public_id=public_id)
+    """The game and its players' names in seat order (two queries); raises
+    Game.DoesNotExist."""
+    game = Game.objects.get(public_id=public_id)
+    names = Seat.objects.filter(game_id=game.pk).order_by("position")
+    game.__dict__[_SEAT_NAMES] = list(names.values_list("name", flat=True))
+    return game
+
+
+def carry_seat_names(*, source: Game, to: Game) -> None:
+    """Give ``to`` (the same game read again) the names ``source`` already holds."""
+    names = source.__dict__.get(_SEAT_NAMES)
+    if names is not None and to.pk == source.pk:
+        to.__dict__[_SEAT_NAMES] = names
 
 
 def seat_names(game: Game) -> list[str]:
-    return [seat.name for seat in game.seats.all()]
+    """The players' names in seat order: those game_get read, else from the seats."""
+    names = game.__dict__.get(_SEAT_NAMES)
+    if names is None:
+        return [seat.name for seat in game.seats.all()]
+    return list(names)
 
 
 def game_teams(game: Game) -> list[TeamView]:

@@ -14,6 +14,7 @@ from django.utils import timezone
 from smear_scores import rules
 from smear_scores.models import Game, Hand, HandRevision, Seat
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
+from smear_scores.selectors.games import carry_seat_names
 
 MAX_NAME = 40
 
@@ -108,12 +109,10 @@ def _store_state(game: Game, state: rules.GameState) -> None:
 
 def _locked(game: Game) -> Game:
     """The game re-read under a row lock, held until the write's transaction ends. The
-    seats, which no write here changes, are carried over from ``game`` when it has them,
-    so the answer after the write need not read them again."""
+    players' names, which no write here changes, are carried over from ``game`` when it
+    has them, so the answer after the write need not read them again."""
     locked = Game.objects.select_for_update().get(pk=game.pk)
-    prefetched = getattr(game, "_prefetched_objects_cache", None)
-    if prefetched and "seats" in prefetched:
-        locked._prefetched_objects_cache = {"seats": prefetched["seats"]}
+    carry_seat_names(source=game, to=locked)
     return locked
 
 

@@ -253,7 +253,7 @@ def hand_record(request: HttpRequest, public_id: str) -> HttpResponse:
     except Conflict as conflict:
         # A stale screen or a finished game: nothing recorded; show the current board.
         return _board(request, _game(public_id), status=409, problem=conflict.message)
-    # The game as the write left it (services carry the seats already read over).
+    # The game as the write left it (services carry the names already read over).
     game = saved
     if result is None:
         notice = f"Hand {form.cleaned_data['number']} was already recorded; nothing was added."

@@ -235,9 +235,32 @@ def _replay_and_store(game: Game, hands: list[Hand], entries: list[HandEntry]) -
     return state
 
 
+def hand_version(hand: Hand) -> str:
+    """Which hand, as edited how often: what an edit or undo screen was opened on."""
+    return f"{hand.pk}.{hand.revisions}"
+
+
+def _check_version(hand: Hand, version: str | None, undone: str) -> None:
+    # Another phone undid, re-recorded or edited this hand since the screen was opened:
+    # acting now would change a hand the scorer never saw.
+    if version is not None and version != hand_version(hand):
+        raise Conflict(
+            f"Hand {hand.number} changed on another device since this screen was opened: "
+            f"nothing was {undone}. Check the scoreboard and try again."
+        )
+
+
 @transaction.atomic
-def hand_edit(*, game: Game, number: int, entry: HandEntry, source: str = "web") -> Game:
-    """Change hand ``number`` and replay everything after it (D8: may finish or reopen)."""
+def hand_edit(
+    *,
+    game: Game,
+    number: int,
+    entry: HandEntry,
+    source: str = "web",
+    version: str | None = None,
+) -> Game:
+    """Change hand ``number`` and replay everything after it (D8: may finish or reopen).
+    ``version`` (hand_version) is the hand the edit screen showed; Conflict if it changed."""
     game = _locked(game)
     hands = list(game.hands.order_by("number"))
     if not 1 <= number <= len(hands):
@@ -246,6 +269,7 @@ def hand_edit(*, game: Game, number: int, entry: HandEntry, source: str = "web")
             f"{'s' if len(hands) != 1 else ''}.",
         )
     target = hands[number - 1]
+    _check_version(target, version, "changed")
     old = target.as_record()
     entries = [h.entry() for h in hands]
     errors = rules.validate_hand(game.rules_variant, entry)
@@ -302,13 +326,16 @@ def _replay_and_store_checked(
 
 
 @transaction.atomic
-def hand_undo(*, game: Game, source: str = "web") -> Game:
-    """Remove the last hand; undoing the winning hand reopens the game (D8)."""
+def hand_undo(*, game: Game, source: str = "web", version: str | None = None) -> Game:
+    """Remove the last hand; undoing the winning hand reopens the game (D8).
+    ``version`` (hand_version) is the hand the undo screen showed; Conflict if the last
+    hand is another one by now (two phones undoing at once undo one hand)."""
     game = _locked(game)
     hands = list(game.hands.order_by("number"))
     if not hands:
         raise Conflict("There is no hand to undo yet.", field="game")
     last = hands.pop()
+    _check_version(last, version, "undone")
     HandRevision.objects.create(
         game=game,
         number=last.number,
@@ -365,7 +392,12 @@ def game_import(*, record: dict[str, Any], source: str = "import") -> Game:
 @transaction.atomic
 def game_rematch(*, game: Game) -> Game:
     """A new game with the same variant, options and seats; the next dealer deals first.
-    A league game's rematch is a game of the same league with the same roster players."""
+    A league game's rematch is a game of the same league with the same roster players.
+    Asked twice (a double tap, two phones), it gives the one rematch already started."""
+    game = _locked(game)
+    existing = game.rematches.order_by("pk").first()
+    if existing is not None:
+        return existing
     seats = list(game.seats.order_by("position").select_related("player"))
     if game.league_id is not None:
         from smear_scores.services.clubs import league_game_create

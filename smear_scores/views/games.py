@@ -316,7 +316,7 @@ def hand_undo(request: HttpRequest, public_id: str) -> HttpResponse:
             )
         was_finished = game.finished
         try:
-            game = services.hand_undo(game=game)
+            game = services.hand_undo(game=game, version=request.POST.get("version"))
         except Conflict as conflict:
             return _board(request, game, status=409, problem=conflict.message)
         reopened = " The game is open again (D8)." if was_finished and not game.finished else ""
@@ -324,16 +324,25 @@ def hand_undo(request: HttpRequest, public_id: str) -> HttpResponse:
     if not game.hands_played:
         return _board(request, game, status=409, problem="There is no hand to undo yet.")
     hand = selectors.hand_get(game, game.hands_played)
-    context = {"game": game, "hand": hand, "hand_text": selectors.hand_text(game, hand)}
+    context = {
+        "game": game,
+        "hand": hand,
+        "hand_text": selectors.hand_text(game, hand),
+        "version": services.hand_version(hand),
+    }
     template = "games/undo.html#game-board" if request.htmx else "games/undo.html"
     return render(request, template, context)
 
 
-def _edit_context(game: Game, hand: Hand, form: HandForm, **extra: Any) -> dict[str, Any]:
+def _edit_context(
+    game: Game, hand: Hand, form: HandForm, version: str, **extra: Any
+) -> dict[str, Any]:
     return {
         "game": game,
         "hand": hand,
         "form": form,
+        # The hand this screen was opened on, carried through every step of the edit.
+        "version": version,
         "hand_text": selectors.hand_text(game, hand),
         "later": game.hands_played - hand.number,
         **extra,
@@ -367,15 +376,18 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
         previous = game.hands.filter(number=number - 1).first()
         as_posted = _hand_form(game, data={k: str(v) for k, v in initial.items()})
         line = _preview_line(game, selectors.state_before(game, hand, previous), as_posted)
-        return render(request, template, _edit_context(game, hand, form, **line))
+        context = _edit_context(game, hand, form, services.hand_version(hand), **line)
+        return render(request, template, context)
 
+    version = request.POST.get("version") or services.hand_version(hand)
     form = _hand_form(game, data=request.POST)
     if request.POST.get("back"):
         # Back from the confirmation: the form as it was filled in, to change it again.
-        return render(request, template, _edit_context(game, hand, form))
+        return render(request, template, _edit_context(game, hand, form, version))
     if not form.is_valid():
         return _show_first_error(
-            request, render(request, template, _edit_context(game, hand, form), status=422)
+            request,
+            render(request, template, _edit_context(game, hand, form, version), status=422),
         )
     entry = form.cleaned_data["entry"]
     if request.POST.get("confirm") != "yes":
@@ -385,20 +397,24 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
         if errors:
             form.add_refusal(HandRefused(errors))
             return _show_first_error(
-                request, render(request, template, _edit_context(game, hand, form), status=422)
+                request,
+                render(request, template, _edit_context(game, hand, form, version), status=422),
             )
         new_text = rules.describe(game.rules_variant, rules.preview(state, entry))
         hidden = [
             (k, v) for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken", "back")
         ]
-        context = _edit_context(game, hand, form, confirm=True, new_text=new_text, hidden=hidden)
+        context = _edit_context(
+            game, hand, form, version, confirm=True, new_text=new_text, hidden=hidden
+        )
         return render(request, template, context)
     try:
-        game = services.hand_edit(game=game, number=number, entry=entry)
+        game = services.hand_edit(game=game, number=number, entry=entry, version=version)
     except HandRefused as refused:
         form.add_refusal(refused)
         return _show_first_error(
-            request, render(request, template, _edit_context(game, hand, form), status=422)
+            request,
+            render(request, template, _edit_context(game, hand, form, version), status=422),
         )
     except Conflict as conflict:
         return _board(request, _game(public_id), status=409, problem=conflict.message)

@@ -79,6 +79,15 @@ def test_game_rematch_same_seats_next_dealer(client, make_game, scorer_for, head
     assert find_all(page, "span", "players") == ["Ann & Dee", "Bo & Eli", "Cy & Flo"]
 
 
+def test_game_rematch_tapped_twice_starts_one_game(client, make_game, scorer_for):
+    game = make_game("schmier", first_dealer=0, entries=[WIN] * 4)
+    scorer = scorer_for(game)
+    first = scorer.post(reverse("game_rematch", args=[game.public_id]))
+    second = scorer.post(reverse("game_rematch", args=[game.public_id]))
+    new = Game.objects.get(rematch_of=game)
+    assert first["Location"] == second["Location"] == reverse("game", args=[new.public_id])
+
+
 def test_game_rematch_before_the_end_is_refused(client, make_game, scorer_for):
     game = make_game("schmier", hands=2)
     response = scorer_for(game).post(reverse("game_rematch", args=[game.public_id]))

@@ -12,7 +12,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from smear_scores.models import Game, IdempotencyKey
-from smear_scores.rules import HandEntry, HandResult
+from smear_scores.rules import HandEntry, HandRefused, HandResult
 from smear_scores.services import games
 from smear_scores.services.games import Conflict
 
@@ -68,9 +68,10 @@ def idempotent_write(
                     response={"request": fingerprint, "body": answer.body},
                 )
             return answer
-    except IntegrityError:
-        # Two requests with the same key at once: the other one stored its answer first
-        # and this one's write was rolled back with the failed insert.
+    except (IntegrityError, Conflict, HandRefused):
+        # Two requests with the same key at once: the other one stored its answer first,
+        # and this one, having waited for the game's lock, failed on the insert or found
+        # its hand already taken; its write was rolled back. The first answer stands.
         earlier = _stored(scope, key, fingerprint)
         if earlier is None:
             raise

@@ -14,6 +14,7 @@ The hand form's field names (the scoreboard, the edit screen and the preview pos
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,13 +69,15 @@ class HandForm(forms.Form):
     thrown_in = forms.BooleanField(required=False)
     by_totals = forms.BooleanField(required=False)
 
-    def __init__(self, *args: Any, variant: rules.Variant, names: list[str], **kwargs: Any):
+    def __init__(self, *args: Any, variant: rules.Variant, names: Sequence[str], **kwargs: Any):
+        # The players' names in seat order are only drawn (bidder_group), never needed to
+        # read a post: they may be a lazy sequence, read only if the form is shown.
         self.variant = variant
         self.names = names
         super().__init__(*args, **kwargs)
         invalid = {"invalid_choice": "Tap one of the buttons."}
         self.fields["bidder"] = forms.TypedChoiceField(
-            choices=[(str(s), n) for s, n in enumerate(names)],
+            choices=[(str(s), f"Seat {s + 1}") for s in range(variant.players)],
             coerce=int,
             required=False,
             empty_value=None,

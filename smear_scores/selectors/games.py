@@ -21,18 +21,15 @@ class TeamView:
     is_winner: bool
 
 
-# Where game_get keeps the players' names on the game it returns (only names are needed
-# to score and show a game; reading them alone is cheaper than whole Seat rows).
+# Where seat_names keeps a game's players' names once read (only names are needed to
+# score and show a game; reading them alone is cheaper than whole Seat rows).
 _SEAT_NAMES = "_seat_names"
 
 
 def game_get(*, public_id: str) -> Game:
-    """The game and its players' names in seat order (two queries); raises
-    Game.DoesNotExist."""
-    game = Game.objects.get(public_id=public_id)
-    names = Seat.objects.filter(game_id=game.pk).order_by("position")
-    game.__dict__[_SEAT_NAMES] = list(names.values_list("name", flat=True))
-    return game
+    """The game (one query); its players' names are read when first needed (seat_names),
+    so a write that only redirects never reads them. Raises Game.DoesNotExist."""
+    return Game.objects.get(public_id=public_id)
 
 
 def carry_seat_names(*, source: Game, to: Game) -> None:
@@ -43,10 +40,14 @@ def carry_seat_names(*, source: Game, to: Game) -> None:
 
 
 def seat_names(game: Game) -> list[str]:
-    """The players' names in seat order: those game_get read, else from the seats."""
+    """The players' names in seat order: from seats prefetched with the game, else read
+    once (one query) and kept on the game."""
     names = game.__dict__.get(_SEAT_NAMES)
     if names is None:
-        return [seat.name for seat in game.seats.all()]
+        if "seats" in getattr(game, "_prefetched_objects_cache", {}):
+            return [seat.name for seat in game.seats.all()]
+        ordered = Seat.objects.filter(game_id=game.pk).order_by("position")
+        names = game.__dict__[_SEAT_NAMES] = list(ordered.values_list("name", flat=True))
     return list(names)
 
 

@@ -35,6 +35,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, push_url, reswap
@@ -62,7 +63,8 @@ def _game(public_id: str) -> Game:
 
 
 def _hand_form(game: Game, board: selectors.Board | None = None, **kwargs: Any) -> HandForm:
-    names = board.names if board else selectors.seat_names(game)
+    # Lazy: reading a post needs no names; only a form that is drawn reads them.
+    names = board.names if board else SimpleLazyObject(lambda: selectors.seat_names(game))
     return HandForm(variant=game.rules_variant, names=names, **kwargs)
 
 

@@ -220,14 +220,30 @@ def test_hand_record_runs_fixed_queries(
     game = make_game("schmier", hands=hands)
     scorer = scorer_for(game)
     data = {"number": str(hands + 1), "thrown_in": "1"}
-    # The game and its seats; in the service's transaction (two savepoint statements
-    # under the test's own transaction) the locked game, the hand, its audit record, the
-    # game's cached standings; then the last few hands for the fresh board.
+    # The game; in the service's transaction (two savepoint statements under the test's
+    # own transaction) the locked game, the hand, its audit record, the game's cached
+    # standings; then the players' names and the last few hands for the fresh board.
     with django_assert_num_queries(9):
         response = scorer.post(_url(game), data, **HTMX)
     assert response.status_code == 200
     assert Hand.objects.filter(game=game).count() == hands + 1
     assert HandRevision.objects.filter(game=game).count() == hands + 1
+
+
+@pytest.mark.parametrize("hands", [1, 60])
+def test_hand_record_without_javascript_runs_fixed_queries(
+    client, make_game, scorer_for, hands, django_assert_num_queries
+):
+    game = make_game("schmier", hands=hands)
+    scorer = scorer_for(game)
+    data = {"number": str(hands + 1), "thrown_in": "1"}
+    # The game; in the service's transaction (two savepoint statements under the test's
+    # own transaction) the locked game, the hand, its audit record, the game's standings.
+    # The redirect shows nothing, so the players' names are never read.
+    with django_assert_num_queries(7):
+        response = scorer.post(_url(game), data)
+    assert response.status_code == 302
+    assert Hand.objects.filter(game=game).count() == hands + 1
 
 
 def test_hand_preview_says_what_will_be_scored(client, make_game, scorer_for):

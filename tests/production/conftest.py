@@ -30,11 +30,17 @@ def in_thread(fn: Callable[[], Any]) -> Future:
 
     def run() -> None:
         try:
-            future.set_result(fn())
+            result, error = fn(), None
         except BaseException as exc:  # noqa: BLE001 - handed to the test through the future
-            future.set_exception(exc)
+            result, error = None, exc
         finally:
+            # Closed before the test hears back: closing SQLite's last connection may
+            # checkpoint its journal, which briefly holds the write lock a test may probe.
             connections.close_all()
+        if error is None:
+            future.set_result(result)
+        else:
+            future.set_exception(error)
 
     threading.Thread(target=run, daemon=True).start()
     return future

@@ -220,16 +220,17 @@ def answered(answer: Answer) -> Status:
     return Status(answer.status, answer.body)
 
 
-def games_write(request: HttpRequest, idempotency_key: str | None, write) -> Status:
-    """A write that makes a new game (create, import), once per Idempotency-Key."""
+def keyed_write(request: HttpRequest, scope: str, key: str | None, write) -> Status:
+    """Run a write once per Idempotency-Key in ``scope`` ("games" for create and import,
+    "game:<id>" for a game's hands) and turn its refusals into answers."""
     try:
         return answered(
-            idempotent_write(
-                scope="games", key=idempotency_key, fingerprint=fingerprint(request), write=write
-            )
+            idempotent_write(scope=scope, key=key, fingerprint=fingerprint(request), write=write)
         )
     except HandRefused as error:
         return refused(error)
+    except Conflict as error:
+        return conflict(error)
     except KeyReused:
         return key_reused()
 
@@ -265,7 +266,7 @@ def create_game(
         )
         return Answer(201, created_json(game))
 
-    return games_write(request, idempotency_key, write)
+    return keyed_write(request, "games", idempotency_key, write)
 
 
 @router.post(
@@ -312,7 +313,7 @@ def import_game(
         )
         return Answer(201, created_json(game))
 
-    return games_write(request, idempotency_key, write)
+    return keyed_write(request, "games", idempotency_key, write)
 
 
 def awards_disagree(
@@ -380,21 +381,7 @@ def record_hand(
         # The locked game as the write left it, with the names already read.
         return Answer(201, game_json(updated))
 
-    try:
-        return answered(
-            idempotent_write(
-                scope=f"game:{game.public_id}",
-                key=idempotency_key,
-                fingerprint=fingerprint(request),
-                write=write,
-            )
-        )
-    except HandRefused as error:
-        return Status(422, error_body(error.errors))
-    except Conflict as error:
-        return conflict(error)
-    except KeyReused:
-        return key_reused()
+    return keyed_write(request, f"game:{game.public_id}", idempotency_key, write)
 
 
 @router.delete(
@@ -412,19 +399,7 @@ def undo_hand(request: HttpRequest, id: str, idempotency_key: str | None = IDEMP
         updated = hand_undo(game=game, source="api")
         return Answer(200, game_json(updated))
 
-    try:
-        return answered(
-            idempotent_write(
-                scope=f"game:{game.public_id}",
-                key=idempotency_key,
-                fingerprint=fingerprint(request),
-                write=write,
-            )
-        )
-    except Conflict as error:
-        return conflict(error)
-    except KeyReused:
-        return key_reused()
+    return keyed_write(request, f"game:{game.public_id}", idempotency_key, write)
 
 
 @router.put(

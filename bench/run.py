@@ -161,21 +161,18 @@ def hand_poster(app, games, how: str):
 _leagues: dict[int, str] = {}
 
 
-def league_page(games: int) -> str | None:
+def league_page(games: int) -> str:
     """The page of a league of ``games`` finished Schmier games among 40 players, built as
-    bench/league_table.py builds it (tests/league/bulk.py); None if that is missing."""
+    bench/league_table.py builds it (tests/league/bulk.py)."""
     if games in _leagues:
         return _leagues[games]
-    try:
-        from tests.league.bulk import build_league
-    except ImportError:
-        return None
     from datetime import date
 
     from django.db import connection
 
     from smear_scores.models import Club, League, Player
     from smear_scores.services.clubs import ratings_recompute
+    from tests.league.bulk import build_league
 
     club = Club.objects.create(name=f"Club of {games}", slug=f"bench-{games}")
     league = League.objects.create(
@@ -193,16 +190,10 @@ def league_page(games: int) -> str | None:
 
 
 def league_cases(app, sizes: list[int]):
-    """(games, call) for the league page of each size, or None."""
+    """(games, call) for the league page of each size."""
     from bench.wsgi import Browser
 
-    cases = []
-    for size in sizes:
-        path = league_page(size)
-        if path is None:
-            return None
-        cases.append((size, get_ok(Browser(app), path)))
-    return cases
+    return [(size, get_ok(Browser(app), league_page(size))) for size in sizes]
 
 
 def in_process(args, rows: list[Row]) -> None:
@@ -244,18 +235,14 @@ def in_process(args, rows: list[Row]) -> None:
         post = hand_poster(app, [game_with_hands(10) for _ in range(20)], how)
         rows.append(Row("1", name, {"t": measure(post, s, w), "q": queries_of(post)}))
 
-    league = league_cases(app, [5000])
-    if league:
-        (_, call) = league[0]
-        rows.append(
-            Row(
-                "1",
-                "league page, 5,000 games",
-                {"t": measure(call, max(20, s // 4), 5), "q": queries_of(call)},
-            )
+    [(_, call)] = league_cases(app, [5000])
+    rows.append(
+        Row(
+            "1",
+            "league page, 5,000 games",
+            {"t": measure(call, max(20, s // 4), 5), "q": queries_of(call)},
         )
-    else:
-        rows.append(Row("1", "league page, 5,000 games", {"missing": True}))
+    )
     for row in rows:
         if row.section == "1" and "t" in row.values:
             row.values["ratio"] = row.values["t"].median_ms / base.median_ms
@@ -274,21 +261,17 @@ def in_process(args, rows: list[Row]) -> None:
                 {"t": t, "q": queries_of(call), "growth": t.median_ms / first.median_ms},
             )
         )
-    league = league_cases(app, [50, 500, 5000])
-    if league:
-        first = None
-        for size, call in league:
-            t = measure(call, max(20, s // 8), 3)
-            first = first or t
-            rows.append(
-                Row(
-                    "3",
-                    f"league page, {size:,} games",
-                    {"t": t, "q": queries_of(call), "growth": t.median_ms / first.median_ms},
-                )
+    first = None
+    for size, call in league_cases(app, [50, 500, 5000]):
+        t = measure(call, max(20, s // 8), 3)
+        first = first or t
+        rows.append(
+            Row(
+                "3",
+                f"league page, {size:,} games",
+                {"t": t, "q": queries_of(call), "growth": t.median_ms / first.median_ms},
             )
-    else:
-        rows.append(Row("3", "league page, 50 / 500 / 5,000 games", {"missing": True}))
+        )
 
 
 # -- 2: under load -----------------------------------------------------------------------------
@@ -406,9 +389,6 @@ def report(args, rows: list[Row], versions: str) -> str:
     ]
     for row in (r for r in rows if r.section == "1"):
         v = row.values
-        if v.get("missing"):
-            lines.append(f"| {row.name} | not measured: tests/league/bulk.py is missing | | | |")
-            continue
         lines.append(
             f"| {row.name} | {v['t'].median_ms:.2f} | {v['t'].p99_ms:.2f} | "
             f"{v['ratio']:.1f}× | {v['q']} |"
@@ -438,9 +418,6 @@ def report(args, rows: list[Row], versions: str) -> str:
     ]
     for row in (r for r in rows if r.section == "3"):
         v = row.values
-        if v.get("missing"):
-            lines.append(f"| {row.name} | not measured: tests/league/bulk.py is missing | | | |")
-            continue
         lines.append(
             f"| {row.name} | {v['t'].median_ms:.2f} | {v['t'].p99_ms:.2f} | "
             f"{v['growth']:.2f}× | {v['q']} |"

@@ -217,17 +217,22 @@ def row_text(variant: rules.Variant, row: HandRow) -> str:
     return " · ".join(parts)
 
 
-def state_before(game: Game, hand: Hand, previous: Hand | None) -> rules.GameState:
-    """The standings just before ``hand`` was played, from the cached running totals."""
+def state_before(game: Game, number: int) -> rules.GameState | None:
+    """The standings just before hand ``number`` was played, from the cached running totals
+    of the hand before it (one query); None when there is no such hand."""
+    hands = {h.number: h for h in game.hands.filter(number__in=[number - 1, number])}
+    hand = hands.get(number)
+    if hand is None:
+        return None
+    previous = hands.get(number - 1)
     variant = game.rules_variant
-    scores = tuple(previous.scores_after) if previous else (0,) * variant.teams
     return rules.GameState(
         variant=variant,
         options=game.options,
         first_dealer=game.first_dealer,
-        scores=scores,
+        scores=tuple(previous.scores_after) if previous else (0,) * variant.teams,
         dealer=hand.dealer,
-        hands_played=hand.number - 1,
+        hands_played=number - 1,
     )
 
 

@@ -274,11 +274,7 @@ def hand_preview(request: HttpRequest, public_id: str) -> HttpResponse:
     number = form.data.get("number")
     if number and str(number).isdigit() and int(number) < state.next_number:
         # The edit screen: the standings just before that hand.
-        hands = list(game.hands.filter(number__in=[int(number) - 1, int(number)]))
-        by_number = {h.number: h for h in hands}
-        hand = by_number.get(int(number))
-        if hand is not None:
-            state = selectors.state_before(game, hand, by_number.get(int(number) - 1))
+        state = selectors.state_before(game, int(number)) or state
     return render(request, "games/_preview.html", _preview_line(game, state, form))
 
 
@@ -375,9 +371,8 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
         initial = hand_initial(game.rules_variant, hand)
         form = _hand_form(game, initial=initial)
         # The 'will score' line for the hand as it stands, from the totals before it.
-        previous = game.hands.filter(number=number - 1).first()
         as_posted = _hand_form(game, data={k: str(v) for k, v in initial.items()})
-        line = _preview_line(game, selectors.state_before(game, hand, previous), as_posted)
+        line = _preview_line(game, selectors.state_before(game, number) or game.state(), as_posted)
         context = _edit_context(game, hand, form, services.hand_version(hand), **line)
         return render(request, template, context)
 
@@ -393,8 +388,7 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
         )
     entry = form.cleaned_data["entry"]
     if request.POST.get("confirm") != "yes":
-        previous = game.hands.filter(number=number - 1).first()
-        state = selectors.state_before(game, hand, previous)
+        state = selectors.state_before(game, number) or game.state()
         errors = rules.validate_hand(game.rules_variant, entry)
         if errors:
             form.add_refusal(HandRefused(errors))
@@ -513,5 +507,4 @@ def game_rematch(request: HttpRequest, public_id: str) -> HttpResponse:
         problem = " ".join(error.message for error in refused.errors)
         return _board(request, game, status=422, problem=problem)
     grant_scoring(request, new)
-    new = selectors.game_get(public_id=new.public_id)
     return _to_board(request, new, notice="Rematch: same seats, the next dealer deals first.")

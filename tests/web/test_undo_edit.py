@@ -290,3 +290,14 @@ def test_hand_write_answers_the_board_as_a_fresh_read_shows_it(
     assert scores(page) == scores(fresh)
     assert find_all(page, "p", "deal") == find_all(fresh, "p", "deal")
     assert find_all(page, "td", "num") == find_all(fresh, "td", "num")
+
+
+def test_hand_preview_on_the_edit_screen_of_a_finished_game_scores_the_change(client, make_game):
+    game = make_game("schmier", entries=[WIN] * 4)
+    url = reverse("hand_preview", args=[game.public_id])
+    data = {"number": "2", "bidder": "1", "bid": "3", "by_totals": "on"}
+    data.update({"points_0": "2", "points_1": "3", "points_2": "1"})
+    response = client.post(url, data, **HTMX)
+    assert find_all(text(response), "span", "will") == [
+        "Will score: Team B bid 3 and took 3: made, +3 · Team A +2 · Team C +1"
+    ]

@@ -19,7 +19,8 @@ from ninja.errors import (
     ValidationErrorContext,
 )
 
-from smear_scores.rules import VARIANTS, RuleError
+from smear_scores.rules import RuleError
+from smear_scores.selectors.variants import option_names
 
 TOKEN_HINT = (
     "send the game's edit token as 'Authorization: Bearer <edit_token>'; it came back as "
@@ -83,7 +84,7 @@ def _sentence(error: dict[str, Any]) -> str:
     if kind == "missing":
         return f"Give {field}: it is required."
     if kind == "extra_forbidden" and field.startswith("options."):
-        known = sorted({o.name for v in VARIANTS.values() for o in v.options})
+        known = option_names()
         return (
             f"There is no option {field[len('options.') :]!r}; the options are "
             f"{', '.join(known)} (GET /api/variants says which variant takes which)."

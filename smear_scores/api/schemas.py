@@ -12,9 +12,9 @@ from typing import Literal
 from ninja import Field, Schema
 from pydantic import ConfigDict
 
-from smear_scores.rules import VARIANTS
+from smear_scores.selectors.variants import variant_slugs
 
-VariantSlug = Literal[tuple(VARIANTS)]  # type: ignore[valid-type]
+VariantSlug = Literal[variant_slugs()]  # type: ignore[valid-type]
 
 # Strict: "3" is not 3 and true is not 1, so a client's type slip is named, not guessed.
 STRICT = ConfigDict(strict=True)

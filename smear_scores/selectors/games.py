@@ -217,23 +217,9 @@ def row_text(variant: rules.Variant, row: HandRow) -> str:
     return " · ".join(parts)
 
 
-def state_before(game: Game, number: int) -> rules.GameState | None:
-    """The standings just before hand ``number`` was played, from the cached running totals
-    of the hand before it (one query); None when there is no such hand."""
-    hands = {h.number: h for h in game.hands.filter(number__in=[number - 1, number])}
-    hand = hands.get(number)
-    if hand is None:
-        return None
-    previous = hands.get(number - 1)
-    variant = game.rules_variant
-    return rules.GameState(
-        variant=variant,
-        options=game.options,
-        first_dealer=game.first_dealer,
-        scores=tuple(previous.scores_after) if previous else (0,) * variant.teams,
-        dealer=hand.dealer,
-        hands_played=number - 1,
-    )
+def result_text(game: Game, result: rules.HandResult) -> str:
+    """'Team A bid 4 and took 5: made, +5 · Team B +1': a hand just scored, in one line."""
+    return rules.describe(game.rules_variant, result)
 
 
 @dataclass(frozen=True)

@@ -40,12 +40,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, push_url, reswap
 
-from smear_scores import rules
 from smear_scores.forms import HandForm, NewGameForm, hand_initial
 from smear_scores.models import Game, Hand
 from smear_scores.permissions import can_score, grant_scoring, scoring_tokens, token_matches
-from smear_scores.rules import HandRefused
+from smear_scores.rules import HandRefused, Variant
 from smear_scores.selectors import games as selectors
+from smear_scores.selectors.variants import variant_or_default, variants
 from smear_scores.services import games as services
 from smear_scores.services.games import Conflict
 
@@ -135,8 +135,8 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, template, {"rows": rows})
 
 
-def _variant_of(value: Any) -> rules.Variant:
-    return rules.VARIANTS.get(str(value), rules.SCHMIER)
+def _variant_of(value: Any) -> Variant:
+    return variant_or_default(value)
 
 
 def _new_context(form: NewGameForm) -> dict[str, Any]:
@@ -180,7 +180,7 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
     return {
         "form": form,
         "variant": variant,
-        "variants": list(rules.VARIANTS.values()),
+        "variants": variants(),
         "teams": teams,
         "seats": seats,
         "options": options,
@@ -260,7 +260,7 @@ def hand_record(request: HttpRequest, public_id: str) -> HttpResponse:
     if result is None:
         notice = f"Hand {form.cleaned_data['number']} was already recorded; nothing was added."
     else:
-        notice = f"Hand {result.number}: {rules.describe(game.rules_variant, result)}"
+        notice = f"Hand {result.number}: {selectors.result_text(game, result)}"
     return _to_board(request, game, notice=notice)
 
 
@@ -270,24 +270,22 @@ def hand_preview(request: HttpRequest, public_id: str) -> HttpResponse:
     is still missing. Always a fragment (only htmx asks for it)."""
     game = _game(public_id)
     form = _hand_form(game, data=request.POST)
-    state = game.state()
     number = form.data.get("number")
-    if number and str(number).isdigit() and int(number) < state.next_number:
-        # The edit screen: the standings just before that hand.
-        state = selectors.state_before(game, int(number)) or state
-    return render(request, "games/_preview.html", _preview_line(game, state, form))
+    # On the edit screen (a hand already played) the check replays the later hands too.
+    number = int(number) if number and str(number).isdigit() else None
+    return render(request, "games/_preview.html", _preview_line(game, number, form))
 
 
-def _preview_line(game: Game, state: rules.GameState, form: HandForm) -> dict[str, str]:
-    """What the hand would score (rules.preview/describe), or what is wrong or missing."""
+def _preview_line(game: Game, number: int | None, form: HandForm) -> dict[str, str]:
+    """What the hand would score (services.hand_check), or what is wrong or missing."""
     text, problem = "", ""
     if form.is_valid():
-        entry = form.cleaned_data["entry"]
-        errors = state.check(entry)
-        if errors:
-            problem = " ".join(e.message for e in errors)
+        try:
+            check = services.hand_check(game=game, number=number, entry=form.cleaned_data["entry"])
+        except Conflict as conflict:
+            problem = conflict.message
         else:
-            text = rules.describe(game.rules_variant, rules.preview(state, entry))
+            text, problem = check.text, check.problem
     else:
         missing = form.missing()
         problem = "Still to tap: " + ", ".join(missing) + "." if missing else ""
@@ -372,7 +370,7 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
         form = _hand_form(game, initial=initial)
         # The 'will score' line for the hand as it stands, from the totals before it.
         as_posted = _hand_form(game, data={k: str(v) for k, v in initial.items()})
-        line = _preview_line(game, selectors.state_before(game, number) or game.state(), as_posted)
+        line = _preview_line(game, number, as_posted)
         context = _edit_context(game, hand, form, services.hand_version(hand), **line)
         return render(request, template, context)
 
@@ -388,15 +386,16 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
         )
     entry = form.cleaned_data["entry"]
     if request.POST.get("confirm") != "yes":
-        state = selectors.state_before(game, number) or game.state()
-        errors = rules.validate_hand(game.rules_variant, entry)
-        if errors:
-            form.add_refusal(HandRefused(errors))
+        # The change as it would be stored: the later hands replayed, so a change that
+        # would break one (D8) is refused here, before "Yes".
+        check = services.hand_check(game=game, number=number, entry=entry)
+        if not check.ok:
+            form.add_refusal(HandRefused(check.errors))
             return _show_first_error(
                 request,
                 render(request, template, _edit_context(game, hand, form, version), status=422),
             )
-        new_text = rules.describe(game.rules_variant, rules.preview(state, entry))
+        new_text = check.text
         hidden = [
             (k, v) for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken", "back")
         ]

@@ -301,3 +301,31 @@ def test_hand_preview_on_the_edit_screen_of_a_finished_game_scores_the_change(cl
     assert find_all(text(response), "span", "will") == [
         "Will score: Team B bid 3 and took 3: made, +3 · Team A +2 · Team C +1"
     ]
+
+
+def test_hand_edit_confirm_screen_refuses_a_change_a_later_hand_breaks(make_game, scorer_for):
+    # Team A winning hand 4 would end the game there, but hand 5 was played after it (D8):
+    # refused before "Yes" is offered, not after.
+    team_b = rules.HandEntry(bidder=1, bid=3, points=(0, 6, 0))
+    game = make_game("schmier", entries=[WIN] * 3 + [team_b] * 2)
+    url = reverse("hand_edit", args=[game.public_id, 4])
+    response = scorer_for(game).post(url, awards_post(4, 0, 6, SCHMIER_ALL_A), **HTMX)
+    page = text(response)
+    assert response.status_code == 422
+    assert find_all(page, "p", "error") == [
+        "With this change the game is over after hand 4, but hand 5 follows it. Undo that "
+        "hand first, then edit hand 4 (D8)."
+    ]
+    assert find_all(page, "p", "will") == []
+    assert 'name="confirm"' not in page
+
+
+def test_hand_preview_on_the_edit_screen_says_a_later_hand_breaks(client, make_game):
+    team_b = rules.HandEntry(bidder=1, bid=3, points=(0, 6, 0))
+    game = make_game("schmier", entries=[WIN] * 3 + [team_b] * 2)
+    url = reverse("hand_preview", args=[game.public_id])
+    response = client.post(url, awards_post(4, 0, 6, SCHMIER_ALL_A), **HTMX)
+    assert find_all(text(response), "span", "pending") == [
+        "With this change the game is over after hand 4, but hand 5 follows it. Undo that "
+        "hand first, then edit hand 4 (D8)."
+    ]

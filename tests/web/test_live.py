@@ -33,9 +33,7 @@ def test_live_check_with_nothing_new_is_an_empty_304_after_one_query(
     assert 'WHERE "smear_scores_game"."public_id" =' in captured.captured_queries[0]["sql"]
 
 
-def test_live_check_after_another_phone_records_a_hand_answers_the_fresh_board(
-    client, make_game
-):
+def test_live_check_after_another_phone_records_a_hand_answers_the_fresh_board(client, make_game):
     game = make_game("schmier", hands=1)
     seen = version_of(game)
     game, _ = services.hand_record(game=game, entry=HAND, number=2)

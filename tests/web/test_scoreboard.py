@@ -4,7 +4,6 @@ import pytest
 from django.urls import reverse
 
 from smear_scores import rules
-
 from smear_scores.selectors.games import version_of
 
 from .conftest import HTMX, find_all, scores, text

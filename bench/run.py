@@ -106,9 +106,9 @@ def get_ok(browser, path: str, **headers):
 def live_check(browser, game):
     """What an open board asks every 2 s when nothing changed: If-None-Match with the
     version it shows; the answer is an empty 304."""
-    from smear_scores.selectors.games import version_of
+    from smear_scores.selectors.games import game_version
 
-    etag = f'"{version_of(game)}"'
+    etag = f'"{game_version(public_id=game.public_id)}"'
     path = f"/g/{game.public_id}/live/"
 
     def call() -> float:
@@ -348,10 +348,10 @@ def under_load(args, rows: list[Row], out: Path) -> None:
     games_file = out / "games.json"
 
     def public(g):
-        from smear_scores.selectors.games import version_of
+        from smear_scores.selectors.games import game_version
 
         return {
-            "version": version_of(g),
+            "version": game_version(public_id=g.public_id),
             "public_id": g.public_id,
             "scoring_secret": g.scoring_secret,
             "variant": g.variant,

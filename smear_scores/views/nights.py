@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from smear_scores.models import Club, Night, Player, RoundTable
+from smear_scores.permissions import show_code
 from smear_scores.rules import HandRefused
 from smear_scores.selectors import leagues as league_selectors
 from smear_scores.selectors import nights as selectors
@@ -176,20 +177,21 @@ def _director_context(request: HttpRequest, night: Night, **extra: Any) -> dict[
     rounds = selectors.night_rounds(night)
     current = rounds[-1] if rounds else None
     if current is not None:
-        tokens = dict(
+        secrets = dict(
             RoundTable.objects.filter(round__night=night, round__number=current.number).values_list(
-                "game__public_id", "game__edit_token"
+                "game__public_id", "game__scoring_secret"
             )
         )
         for card in current.tables:
+            # A league game is scored by the club's signed-in members: its plain page.
+            path = reverse("game", args=[card.game_public_id])
+            card.code = ""
             if night.league_id is None:
-                # A phone that scans this may score the table (the hand-over link).
-                path = reverse(
-                    "game_handover", args=[card.game_public_id, tokens[card.game_public_id]]
-                )
-            else:
-                # A league game is scored by the club's signed-in members.
-                path = reverse("game", args=[card.game_public_id])
+                # The table's scoring link: a phone that scans it may score the table.
+                # The secret rides in the fragment, never in the address sent to the server.
+                path = reverse("game_handover", args=[card.game_public_id])
+                card.code = show_code(secrets[card.game_public_id])
+                path += f"#{secrets[card.game_public_id]}"
             card.scan_url = request.build_absolute_uri(path)
             card.qr = _qr(card.scan_url)
     return {

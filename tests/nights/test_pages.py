@@ -82,11 +82,16 @@ def test_director_draws_a_round_and_sees_table_cards_with_a_qr_each(
             rf"Table {number}: \w+ &amp; \w+ · \w+ &amp; \w+ · \w+ &amp; \w+, \w+ deals", line
         ), line
     assert page.count("<svg") == 2
-    # The QR leads to the table's hand-over link: the phone that scans it may score.
-    links = re.findall(r'href="http://testserver(/g/[^/]+/score/[^/]+/)" class="scan-link"', page)
+    # The QR leads to the table's scoring link: the phone that scans it may score.
+    links = re.findall(r'href="http://testserver(/g/[^/]+/score/)#(\w+)" class="scan-link"', page)
     assert len(links) == 2
+    path, secret = links[0]
     phone = client.__class__()
-    assert phone.post(links[0]).status_code == 302
+    assert phone.post(path, {"code": secret}).status_code == 302
+    assert (
+        "This phone can now score this game."
+        in phone.get(path.replace("score/", "")).content.decode()
+    )
 
 
 def test_room_view_full_page_fragment_and_no_content_while_nothing_changed(

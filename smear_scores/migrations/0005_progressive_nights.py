@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('smear_scores', '0003_league_table_indexes'),
+        ('smear_scores', '0004_game_scoring_secret'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -24,6 +24,7 @@ from django.views.decorators.vary import vary_on_headers
 from smear_scores.models import Club, League, Player
 from smear_scores.rules import HandRefused
 from smear_scores.selectors import leagues as selectors
+from smear_scores.selectors import nights as night_selectors
 from smear_scores.services import clubs as services
 
 from .exports import SafeWriter
@@ -74,6 +75,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "club": club,
             "leagues": selectors.club_leagues(club),
             "nights": selectors.club_nights(club),
+            "tournaments": night_selectors.club_progressive_nights(club),
             "roster": selectors.club_roster(club),
             "member": services.is_member(request.user, club.pk),
             "club_admin": services.is_club_admin(request.user, club.pk),

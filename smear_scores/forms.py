@@ -24,6 +24,7 @@ from smear_scores import rules
 from smear_scores.rules import HandEntry, HandRefused
 
 NOT_OUT = "none"
+MAX_HAND_NUMBER = 99_999
 
 
 @dataclass
@@ -65,7 +66,17 @@ def _int_or_none(value: Any) -> int | None:
 class HandForm(forms.Form):
     """One hand as the scorer taps it. ``cleaned_data["entry"]`` is the rules' HandEntry."""
 
-    number = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    # Hidden: a bad value is not the scorer's doing, so its error is shown with the form's.
+    number = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_HAND_NUMBER,
+        widget=forms.HiddenInput,
+        error_messages={
+            key: "This screen's hand number is not one of this game: reload the scoreboard."
+            for key in ("invalid", "min_value", "max_value")
+        },
+    )
     thrown_in = forms.BooleanField(required=False)
     by_totals = forms.BooleanField(required=False)
 
@@ -111,6 +122,8 @@ class HandForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         variant = self.variant
+        if "number" in self.errors:
+            self.add_error(None, self.errors.pop("number"))
         if data.get("thrown_in"):
             data["entry"] = HandEntry.thrown()
             return data

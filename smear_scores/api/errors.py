@@ -110,6 +110,11 @@ def _sentence(error: dict[str, Any]) -> str:
         return f"{field} must be at least {ctx.get('ge')}{given}."
     if kind == "string_too_short":
         return f"{field} must not be empty."
+    if kind == "too_long":
+        return (
+            f"{field} has {ctx.get('actual_length')} entries; at most {ctx.get('max_length')} "
+            f"are accepted."
+        )
     if kind == "string_too_long":
         return f"{field} is too long: keep it to {ctx.get('max_length')} characters."
     return f"{field}: {error.get('msg', 'is not valid')}."

@@ -73,6 +73,10 @@ class OptionsIn(Schema):
     )
 
 
+# A real game has a few dozen hands, thrown-in deals included; a record of thousands is
+# not a game, and replaying it would hold a worker for seconds.
+MAX_IMPORT_HANDS = 500
+
 SIX_NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
 
@@ -221,4 +225,8 @@ class ImportIn(Schema):
     players: list[str]
     first_dealer: int
     options: OptionsIn | None = None
-    hands: list[ImportHandIn] = Field(default_factory=list)
+    hands: list[ImportHandIn] = Field(
+        default_factory=list,
+        max_length=MAX_IMPORT_HANDS,
+        description=f"The hands in the order they were played; at most {MAX_IMPORT_HANDS}.",
+    )

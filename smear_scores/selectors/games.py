@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
 from smear_scores import rules
 from smear_scores.models import Game, Hand, Seat
+
+# The alphabet and length of Game.public_id (secrets.token_urlsafe, at most 16 characters).
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 
 
 @dataclass(frozen=True)
@@ -28,7 +32,12 @@ _SEAT_NAMES = "_seat_names"
 
 def game_get(*, public_id: str) -> Game:
     """The game (one query); its players' names are read when first needed (seat_names),
-    so a write that only redirects never reads them. Raises Game.DoesNotExist."""
+    so a write that only redirects never reads them. Raises Game.DoesNotExist.
+
+    An id that no game could have (another alphabet, a NUL, too long) is not looked up:
+    PostgreSQL refuses a NUL in a query, and such an id is simply not a game's."""
+    if not PUBLIC_ID.fullmatch(public_id):
+        raise Game.DoesNotExist(f"No game has the id {public_id!r}.")
     return Game.objects.get(public_id=public_id)
 
 

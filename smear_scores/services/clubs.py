@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from smear_scores.models import Club, Player, Rating, Seat
+from smear_scores.names import name_problem
 from smear_scores.services.ratings import ratings_refresh
 
 
@@ -20,6 +21,9 @@ def player_create(*, club: Club, name: str) -> Player:
     name = " ".join(name.split())
     if not name:
         raise MergeRefused("Give the player's name.")
+    problem = name_problem(name)
+    if problem is not None:
+        raise MergeRefused(f"The name {problem}.")
     if Player.objects.filter(club=club, name__iexact=name).exists():
         raise MergeRefused(
             f"{club.name} already has a player called {name}: pick that player, or tell the "

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from smear_scores import rules
 from smear_scores.models import Game, Hand, HandRevision, League, Player, Seat
+from smear_scores.names import name_problem
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
 from smear_scores.selectors.games import carry_seat_names
 from smear_scores.services.ratings import ratings_refresh_for
@@ -87,6 +88,10 @@ def _check_players(variant: rules.Variant, players: Sequence[Any]) -> list[RuleE
         if not isinstance(name, str) or not name.strip():
             errors.append(
                 RuleError(f"players.{seat}", f"Seat {seat + 1} needs a player's name.", seats_rule)
+            )
+        elif (problem := name_problem(name.strip())) is not None:
+            errors.append(
+                RuleError(f"players.{seat}", f"Seat {seat + 1}'s name {problem}.", seats_rule)
             )
         elif len(name.strip()) > MAX_NAME:
             errors.append(

@@ -28,7 +28,6 @@ Example (Schmier, seat 0's team bid 4 and took every point but Game)::
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 
 from django.contrib import messages
@@ -49,6 +48,9 @@ from smear_scores.selectors.variants import variant_or_default, variants
 from smear_scores.services import games as services
 from smear_scores.services.games import Conflict
 
+from .exports import SafeWriter
+
+MAX_NUMBER_DIGITS = 6
 READ_ONLY = (
     "This phone can only watch this game: the scores are changed on the scorer's phone. "
     "Ask the scorer for the hand-over link to score from here too."
@@ -270,10 +272,18 @@ def hand_preview(request: HttpRequest, public_id: str) -> HttpResponse:
     is still missing. Always a fragment (only htmx asks for it)."""
     game = _game(public_id)
     form = _hand_form(game, data=request.POST)
-    number = form.data.get("number")
     # On the edit screen (a hand already played) the check replays the later hands too.
-    number = int(number) if number and str(number).isdigit() else None
+    number = _hand_number(form.data.get("number"))
     return render(request, "games/_preview.html", _preview_line(game, number, form))
+
+
+def _hand_number(value: Any) -> int | None:
+    """A hand number as the form posts it (ASCII digits), or None for anything else: "²"
+    is a digit to str.isdigit but not to int(), and 5,000 digits are no hand of a game."""
+    value = str(value or "")
+    if value.isascii() and value.isdigit() and len(value) <= MAX_NUMBER_DIGITS:
+        return int(value)
+    return None
 
 
 def _preview_line(game: Game, number: int | None, form: HandForm) -> dict[str, str]:
@@ -442,7 +452,7 @@ def game_history_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     rows = selectors.game_history(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="smear-{game.public_id}.csv"'
-    writer = csv.writer(response)
+    writer = SafeWriter(response)
     labels = [variant.team_label(t) for t in range(variant.teams)]
     writer.writerow(
         ["hand", "dealer", "bidder", "bid", "result"]

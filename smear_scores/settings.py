@@ -19,7 +19,14 @@ if not SECRET_KEY:
             'e.g. python -c "import secrets; print(secrets.token_urlsafe(50))".'
         )
     SECRET_KEY = "insecure-local-development-key-only-used-when-DEBUG-is-on"
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if DEBUG else [])
+if DEBUG:
+    # `make run` at the table: the phones open this machine by its address on the Wi-Fi,
+    # so every address of its own is a host (read from its interfaces; never a wildcard).
+    from .lan import host_names
+
+    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", host_names())
+else:
+    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [

@@ -12,6 +12,7 @@ urlpatterns = [
     path("g/<str:public_id>/undo/", games.hand_undo, name="hand_undo"),
     path("g/<str:public_id>/history/", games.game_history, name="game_history"),
     path("g/<str:public_id>/history.csv", games.game_history_csv, name="game_history_csv"),
-    path("g/<str:public_id>/score/<str:token>/", games.game_handover, name="game_handover"),
+    path("g/<str:public_id>/score/", games.game_handover, name="game_handover"),
+    path("g/<str:public_id>/score/new/", games.game_scoring_rotate, name="game_scoring_rotate"),
     path("g/<str:public_id>/rematch/", games.game_rematch, name="game_rematch"),
 ]

@@ -4,6 +4,7 @@ of each write, so two devices writing at once are serialised."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -133,6 +134,7 @@ def _store_state(game: Game, state: rules.GameState) -> None:
     was_finished = game.finished
     game.scores = list(state.scores)
     game.hands_played = state.hands_played
+    game.hands_scored = state.hands_scored
     game.next_dealer = state.dealer
     game.finished = state.finished
     game.winner = state.winner
@@ -145,6 +147,7 @@ def _store_state(game: Game, state: rules.GameState) -> None:
         update_fields=[
             "scores",
             "hands_played",
+            "hands_scored",
             "next_dealer",
             "finished",
             "winner",
@@ -176,12 +179,16 @@ def game_create(
     first_dealer: int | None = None,
     options: dict[str, Any] | None = None,
     rematch_of: Game | None = None,
+    hand_limit: int | None = None,
     **extra: Any,
 ) -> Game:
     """A new game; ``first_dealer=None`` draws the dealer at random (S3, W4).
+    ``hand_limit``: a night's round that ends after that many scored hands.
 
     Raises HandRefused with every problem of the set-up at once."""
     rules_variant = _variant(variant)
+    if hand_limit is not None:
+        rules_variant = dataclasses.replace(rules_variant, hand_limit=hand_limit)
     errors = _check_players(rules_variant, players)
     if first_dealer is None:
         first_dealer = random.randrange(rules_variant.players)

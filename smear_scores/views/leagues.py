@@ -25,6 +25,7 @@ from smear_scores import permissions
 from smear_scores.models import Club, League, Player
 from smear_scores.rules import HandRefused
 from smear_scores.selectors import leagues as selectors
+from smear_scores.selectors import nights as night_selectors
 from smear_scores.services import games as game_services
 
 from .exports import SafeWriter
@@ -75,6 +76,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "club": club,
             "leagues": selectors.club_leagues(club),
             "nights": selectors.club_nights(club),
+            "tournaments": night_selectors.club_progressive_nights(club),
             "roster": selectors.club_roster(club),
             "member": permissions.is_member(request.user, club.pk),
             "club_admin": permissions.is_club_admin(request.user, club.pk),

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from smear_scores.models import Game, Hand, HandRevision, Seat
+from smear_scores.services.ratings import ratings_recompute
 
 
 class SeatInline(admin.TabularInline):
@@ -33,6 +34,14 @@ class GameAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        game = form.instance
+        if game.league_id is not None and game.finished:
+            # A roster player corrected on a finished league game changes whose rating it
+            # moves: rate the club's games again now, in this request's transaction.
+            ratings_recompute(club=game.league.club)
+
 
 @admin.register(Hand)
 class HandAdmin(admin.ModelAdmin):
@@ -58,23 +67,8 @@ from django.urls import reverse  # noqa: E402
 
 from smear_scores.models import Club, League, Membership, Player  # noqa: E402
 from smear_scores.names import name_problem  # noqa: E402
+from smear_scores.permissions import admin_club_ids  # noqa: E402
 from smear_scores.services.clubs import MergeRefused, player_merge  # noqa: E402
-
-
-def admin_club_ids(request) -> set[int] | None:
-    """The clubs this user administers; None for a superuser (every club)."""
-    user = request.user
-    if user.is_superuser:
-        return None
-    if not (user.is_active and user.is_staff):
-        return set()
-    cached = getattr(request, "_admin_club_ids", None)
-    if cached is None:
-        cached = set(
-            Membership.objects.filter(user=user, is_admin=True).values_list("club_id", flat=True)
-        )
-        request._admin_club_ids = cached
-    return cached
 
 
 class ClubScopedAdmin(admin.ModelAdmin):

@@ -25,8 +25,8 @@ from smear_scores.models import (
 )
 from smear_scores.rules import HandRefused, RuleError
 from smear_scores.rules.draw import DrawnTable, History, RoundDraw, draw_round
-from smear_scores.services.clubs import MergeRefused, league_is_open, player_create
-from smear_scores.services.games import game_create
+from smear_scores.services.clubs import MergeRefused, player_create
+from smear_scores.services.games import game_create, league_is_open
 
 MAX_ROUNDS = 20
 MAX_ROUND_HANDS = 30

@@ -18,13 +18,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from smear_scores.models import Club, Night, Player, RoundTable
-from smear_scores.permissions import show_code
+from smear_scores.permissions import is_club_admin, show_code
 from smear_scores.rules import HandRefused
 from smear_scores.selectors import leagues as league_selectors
 from smear_scores.selectors import nights as selectors
 from smear_scores.selectors.variants import variants
 from smear_scores.services import nights as services
-from smear_scores.services.clubs import is_club_admin
 
 ROOM_POLL_SECONDS = 3
 

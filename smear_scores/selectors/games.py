@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import Prefetch
 
@@ -51,8 +51,23 @@ def seat_names(game: Game) -> list[str]:
     return list(names)
 
 
+def team_names(game: Game) -> tuple[str, ...]:
+    """Each team as the table calls it: its partners' names ("Cy & Flo")."""
+    return game.rules_variant.seat_team_names(seat_names(game))
+
+
+def named_variant(game: Game) -> rules.Variant:
+    """The game's variant speaking of its teams by their players' names."""
+    return game.rules_variant.named(team_names(game))
+
+
+def named_state(game: Game, state: rules.GameState | None = None) -> rules.GameState:
+    """Standings (the game's own by default) whose messages name the teams."""
+    return replace(state or game.state(), variant=named_variant(game))
+
+
 def game_teams(game: Game) -> list[TeamView]:
-    variant = game.rules_variant
+    variant = named_variant(game)
     names = seat_names(game)
     state = game.state()
     return [
@@ -126,6 +141,8 @@ class Board:
     finished: bool
     winner: str | None
     reason: str
+    # The rule id that explains ``reason`` (the rules page's anchor).
+    reason_rule: str
     recent: list[HandRow]
 
     @property
@@ -133,16 +150,17 @@ class Board:
         return self.game.hands_played
 
     @property
-    def house_rules(self) -> list[str]:
-        """The game's per-game options as the table agreed them (W2, W10a, W10b)."""
+    def house_rules(self) -> list[tuple[str, str]]:
+        """The game's per-game options as the table agreed them (W2, W10a, W10b), each
+        with the rule id that explains it."""
         said = []
         for option in self.variant.options:
             value = self.game.options.get(option.name, option.default)
             if option.type is bool:
                 if value:
-                    said.append(f"{option.label} ({option.rule})")
+                    said.append((option.label, option.rule))
             else:
-                said.append(f"{option.label}: {value} ({option.rule})")
+                said.append((f"{option.label}: {value}", option.rule))
         return said
 
     @property
@@ -168,10 +186,26 @@ def _hand_row(variant: rules.Variant, names: list[str], hand: Hand) -> HandRow:
 def game_board(game: Game, *, recent: int = RECENT_HANDS) -> Board:
     """What the scoreboard shows: a fixed number of queries however long the game is
     (the seats, if not prefetched, and the last few hands)."""
-    variant = game.rules_variant
+    variant = named_variant(game)
     names = seat_names(game)
     state = game.state()
-    last = list(game.hands.order_by("-number")[:recent]) if game.hands_played else []
+    # One hand more than shown: the totals before the last hand, to say how it ended.
+    fetched = list(game.hands.order_by("-number")[: recent + 1]) if game.hands_played else []
+    last = fetched[:recent]
+    if state.reason and fetched:
+        # The end of the game said again in the table's words (the teams' names): the
+        # engine plays the last hand again from the totals before it.
+        hand = fetched[0]
+        before = fetched[1].scores_after if len(fetched) > 1 else [0] * variant.teams
+        replayed = rules.GameState(
+            variant=variant,
+            options=game.options,
+            first_dealer=game.first_dealer,
+            scores=tuple(before),
+            dealer=hand.dealer,
+            hands_played=hand.number - 1,
+        )
+        state, _ = replayed.play(hand.entry())
     return Board(
         game=game,
         variant=variant,
@@ -183,13 +217,14 @@ def game_board(game: Game, *, recent: int = RECENT_HANDS) -> Board:
         finished=state.finished,
         winner=variant.team_label(state.winner) if state.winner is not None else None,
         reason=state.reason,
+        reason_rule=state.reason_rule,
         recent=[_hand_row(variant, names, h) for h in last],
     )
 
 
 def game_history(game: Game) -> list[HandRow]:
     """Every hand in order (one query)."""
-    variant = game.rules_variant
+    variant = named_variant(game)
     names = seat_names(game)
     return [_hand_row(variant, names, h) for h in game_hands(game)]
 
@@ -201,8 +236,9 @@ def hand_get(game: Game, number: int) -> Hand:
 
 def hand_text(game: Game, hand: Hand) -> str:
     """'Hand 7: Dee bid 4 and Team A took 5, made · Team B 1' — a stored hand in one line."""
-    row = _hand_row(game.rules_variant, seat_names(game), hand)
-    return row_text(game.rules_variant, row)
+    variant = named_variant(game)
+    row = _hand_row(variant, seat_names(game), hand)
+    return row_text(variant, row)
 
 
 def row_text(variant: rules.Variant, row: HandRow) -> str:

@@ -59,7 +59,7 @@ def league_game_create(
             RuleError(
                 "players",
                 f"{variant.name} is played by {variant.players} players: pick one for each "
-                f"seat ({seats_rule}).",
+                f"seat.",
                 seats_rule,
             )
         )

@@ -36,7 +36,7 @@ def _check_players(variant: rules.Variant, players: Sequence[Any]) -> list[RuleE
             RuleError(
                 "players",
                 f"{variant.name} is played by {variant.players} players: give "
-                f"{variant.players} names in seat order, clockwise ({seats_rule}).",
+                f"{variant.players} names in seat order, clockwise.",
                 seats_rule,
             )
         ]
@@ -200,7 +200,7 @@ def _record_next(
     ``state``), with its audit record; the caller has checked the hand number."""
     if state.finished:
         raise Conflict(
-            f"The game is over: {state.reason} Undo the last hand to reopen it (D8).",
+            f"The game is over: {state.reason} Undo the last hand to reopen it.",
             field="game",
             rule="D8",
         )
@@ -316,7 +316,7 @@ def _replay_and_store_checked(
                     RuleError(
                         "game",
                         f"With this change the game is over after hand {edited}, but {later}, "
-                        f"then edit hand {edited} (D8).",
+                        f"then edit hand {edited}.",
                         "D8",
                     )
                 ],

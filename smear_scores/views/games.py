@@ -68,6 +68,24 @@ def _hand_form(game: Game, board: selectors.Board | None = None, **kwargs: Any) 
     return HandForm(variant=game.rules_variant, names=names, **kwargs)
 
 
+# Per game, the phones that enter typed totals rather than who took each point: the
+# switch stays on for that game on that phone (session), not just for one hand.
+TOTALS_KEY = "typed_totals"
+
+
+def _remember_totals(request: HttpRequest, game: Game, form: HandForm) -> None:
+    on = form.totals_on
+    chosen = set(request.session.get(TOTALS_KEY, []))
+    if on != (game.public_id in chosen):
+        chosen.symmetric_difference_update({game.public_id})
+        # The newest games only, to keep the cookie small.
+        request.session[TOTALS_KEY] = sorted(chosen)[-30:]
+
+
+def _totals_on(request: HttpRequest, game: Game) -> bool:
+    return game.public_id in request.session.get(TOTALS_KEY, [])
+
+
 def _board_context(
     request: HttpRequest,
     game: Game,
@@ -79,7 +97,10 @@ def _board_context(
     board = selectors.game_board(game)
     scorer = can_score(request, game)
     if form is None and scorer and not board.finished:
-        form = _hand_form(game, board, initial={"number": board.next_number})
+        initial = {"number": board.next_number}
+        if _totals_on(request, game):
+            initial["by_totals"] = "on"
+        form = _hand_form(game, board, initial=initial)
     return {
         "board": board,
         "game": game,
@@ -245,6 +266,8 @@ def hand_record(request: HttpRequest, public_id: str) -> HttpResponse:
     form = _hand_form(game, data=request.POST)
     if not form.is_valid():
         return _board(request, game, form=form, status=422)
+    if not form.cleaned_data.get("thrown_in"):
+        _remember_totals(request, game, form)
     try:
         saved, result = services.hand_record(
             game=game, entry=form.cleaned_data["entry"], number=form.cleaned_data["number"]
@@ -260,7 +283,7 @@ def hand_record(request: HttpRequest, public_id: str) -> HttpResponse:
     if result is None:
         notice = f"Hand {form.cleaned_data['number']} was already recorded; nothing was added."
     else:
-        notice = f"Hand {result.number}: {rules.describe(game.rules_variant, result)}"
+        notice = f"Hand {result.number}: {rules.describe(selectors.named_variant(game), result)}"
     return _to_board(request, game, notice=notice)
 
 
@@ -275,19 +298,27 @@ def hand_preview(request: HttpRequest, public_id: str) -> HttpResponse:
     if number and str(number).isdigit() and int(number) < state.next_number:
         # The edit screen: the standings just before that hand.
         state = selectors.state_before(game, int(number)) or state
+    elif can_score(request, game):
+        # The switch for typed totals, as this phone left it for this game.
+        _remember_totals(request, game, form)
     return render(request, "games/_preview.html", _preview_line(game, state, form))
 
 
 def _preview_line(game: Game, state: rules.GameState, form: HandForm) -> dict[str, str]:
     """What the hand would score (rules.preview/describe), or what is wrong or missing."""
     text, problem = "", ""
+    state = selectors.named_state(game, state)
     if form.is_valid():
         entry = form.cleaned_data["entry"]
         errors = state.check(entry)
         if errors:
             problem = " ".join(e.message for e in errors)
         else:
-            text = rules.describe(game.rules_variant, rules.preview(state, entry))
+            after, result = state.play(entry)
+            text = rules.describe(state.variant, result)
+            end = rules.describe_end(state, after)
+            if end:
+                text = f"{text} · {end}"
     else:
         missing = form.missing()
         problem = "Still to tap: " + ", ".join(missing) + "." if missing else ""
@@ -317,7 +348,7 @@ def hand_undo(request: HttpRequest, public_id: str) -> HttpResponse:
             game = services.hand_undo(game=game, version=request.POST.get("version"))
         except Conflict as conflict:
             return _board(request, game, status=409, problem=conflict.message)
-        reopened = " The game is open again (D8)." if was_finished and not game.finished else ""
+        reopened = " The game is open again." if was_finished and not game.finished else ""
         return _to_board(request, game, notice=f"Hand {number} was undone.{reopened}")
     if not game.hands_played:
         return _board(request, game, status=409, problem="There is no hand to undo yet.")
@@ -396,7 +427,9 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
                 request,
                 render(request, template, _edit_context(game, hand, form, version), status=422),
             )
-        new_text = rules.describe(game.rules_variant, rules.preview(state, entry))
+        new_text = rules.describe(
+            selectors.named_variant(game), rules.preview(state, entry)
+        )
         hidden = [
             (k, v) for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken", "back")
         ]
@@ -444,7 +477,7 @@ def game_history_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="smear-{game.public_id}.csv"'
     writer = csv.writer(response)
-    labels = [variant.team_label(t) for t in range(variant.teams)]
+    labels = list(selectors.team_names(game))
     writer.writerow(
         ["hand", "dealer", "bidder", "bid", "result"]
         + [f"{label} points" for label in labels]

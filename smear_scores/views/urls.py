@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import games
+from . import games, rules
 
 urlpatterns = [
     path("", games.home, name="home"),
@@ -14,4 +14,5 @@ urlpatterns = [
     path("g/<str:public_id>/history.csv", games.game_history_csv, name="game_history_csv"),
     path("g/<str:public_id>/score/<str:token>/", games.game_handover, name="game_handover"),
     path("g/<str:public_id>/rematch/", games.game_rematch, name="game_rematch"),
+    path("rules/<slug:slug>/", rules.rules_page, name="rules"),
 ]

@@ -10,7 +10,7 @@ RULE_IDS = (
     [f"S{n}" for n in range(1, 11)]
     + [f"W{n}" for n in range(1, 11)]
     + ["W10a", "W10b"]
-    + [f"D{n}" for n in range(1, 9)]
+    + [f"D{n}" for n in range(1, 13)]
 )
 
 
@@ -26,4 +26,4 @@ def test_rule_ids_each_have_a_test_named_after_them():
     }
 
     assert [rule for rule in RULE_IDS if rule.lower() not in ids_in_names] == []
-    assert len(RULE_IDS) == 30
+    assert len(RULE_IDS) == 34

@@ -55,7 +55,7 @@ def test_scoreboard_game_over_shows_banner_and_closes_entry(client, make_game, s
     page = text(scorer_for(game).get(reverse("game", args=[game.public_id])))
     assert find_all(page, "p", "banner-title") == ["Team A wins!"]
     assert game.reason in page
-    assert game.reason == "Team A wins with 24 points, the first team to reach 21 (S10)."
+    assert game.reason == "Team A wins with 24 points: the only team at 21 or more."
     assert 'id="hand-form"' not in page
     assert find_all(page, "button", "record") == ["Rematch"]
 
@@ -93,7 +93,7 @@ def test_scoreboard_shows_the_house_rules_agreed(client, make_game):
     game = make_game("ne-wisconsin", options={"kitty": 2, "cap_non_bidder": True})
     page = text(client.get(reverse("game", args=[game.public_id])))
     assert find_all(page, "p", "house-rules") == [
-        "Undealt cards the bidder may take: 2 (W2) · Non-bidders stop at 15 (W10b)"
+        "Undealt cards the bidder may take: 2 · Non-bidders stop at 15"
     ]
     schmier = make_game("schmier")
     assert (

@@ -55,7 +55,7 @@ def test_hand_undo_the_winning_hand_reopens_the_game(client, make_game, scorer_f
         reverse("hand_undo", args=[game.public_id]), {"number": "4"}, **HTMX
     )
     page = text(response)
-    assert find_all(page, "p", "notice") == ["Hand 4 was undone. The game is open again (D8)."]
+    assert find_all(page, "p", "notice") == ["Hand 4 was undone. The game is open again."]
     assert scores(page) == [18, 0, 0]
     assert 'id="hand-form"' in page
 
@@ -175,7 +175,7 @@ def test_hand_edit_refused_keeps_what_was_typed(client, make_game, scorer_for):
     assert response.status_code == 422
     assert find_all(page, "p", "error") == [
         "Four Point Northeastern Wisconsin Smear has only 4 points a hand: the teams' points "
-        "must add up to 0 to 4, not 6 (D1)."
+        "must add up to 0 to 4, not 6."
     ]
     assert 'name="points_0" value="3"' in page
     assert Hand.objects.get(game=game, number=1).revisions == 0
@@ -190,7 +190,7 @@ def test_hand_edit_that_would_end_the_game_early_is_refused(client, make_game, s
     assert response.status_code == 422
     assert find_all(text(response), "p", "error") == [
         "With this change the game is over after hand 4, but hand 5 follows it. Undo that "
-        "hand first, then edit hand 4 (D8)."
+        "hand first, then edit hand 4."
     ]
     assert Hand.objects.get(game=game, number=4).bidder == 1
 

@@ -27,6 +27,7 @@ from smear_scores.rules.hands import and_join
 NOT_OUT = "none"
 # The value of the "Yes, thrown in" button: drop a half-entered hand on purpose (D4).
 THROWN_IN_ANYWAY = "anyway"
+MAX_HAND_NUMBER = 99_999
 
 
 @dataclass
@@ -69,7 +70,17 @@ def _int_or_none(value: Any) -> int | None:
 class HandForm(forms.Form):
     """One hand as the scorer taps it. ``cleaned_data["entry"]`` is the rules' HandEntry."""
 
-    number = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    # Hidden: a bad value is not the scorer's doing, so its error is shown with the form's.
+    number = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_HAND_NUMBER,
+        widget=forms.HiddenInput,
+        error_messages={
+            key: "This screen's hand number is not one of this game: reload the scoreboard."
+            for key in ("invalid", "min_value", "max_value")
+        },
+    )
     thrown_in = forms.BooleanField(required=False)
     by_totals = forms.BooleanField(required=False)
 
@@ -115,6 +126,8 @@ class HandForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         variant = self.variant
+        if "number" in self.errors:
+            self.add_error(None, self.errors.pop("number"))
         if data.get("thrown_in"):
             tapped = self.tapped()
             if tapped and self.data.get("thrown_in") != THROWN_IN_ANYWAY:

@@ -19,7 +19,8 @@ from ninja.errors import (
     ValidationErrorContext,
 )
 
-from smear_scores.rules import VARIANTS, RuleError
+from smear_scores.rules import RuleError
+from smear_scores.selectors.variants import option_names
 
 TOKEN_HINT = (
     "send the game's edit token as 'Authorization: Bearer <edit_token>'; it came back as "
@@ -83,7 +84,7 @@ def _sentence(error: dict[str, Any]) -> str:
     if kind == "missing":
         return f"Give {field}: it is required."
     if kind == "extra_forbidden" and field.startswith("options."):
-        known = sorted({o.name for v in VARIANTS.values() for o in v.options})
+        known = option_names()
         return (
             f"There is no option {field[len('options.') :]!r}; the options are "
             f"{', '.join(known)} (GET /api/variants says which variant takes which)."
@@ -109,6 +110,11 @@ def _sentence(error: dict[str, Any]) -> str:
         return f"{field} must be at least {ctx.get('ge')}{given}."
     if kind == "string_too_short":
         return f"{field} must not be empty."
+    if kind == "too_long":
+        return (
+            f"{field} has {ctx.get('actual_length')} entries; at most {ctx.get('max_length')} "
+            f"are accepted."
+        )
     if kind == "string_too_long":
         return f"{field} is too long: keep it to {ctx.get('max_length')} characters."
     return f"{field}: {error.get('msg', 'is not valid')}."

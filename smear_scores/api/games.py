@@ -12,22 +12,22 @@ from django.http import HttpRequest
 from ninja import Header, Path, Router, Status
 from ninja.security import HttpBearer
 
-from smear_scores import rules
 from smear_scores.models import Game
 from smear_scores.permissions import token_matches
 from smear_scores.rules import HandEntry, HandRefused, RuleError
 from smear_scores.selectors.games import game_get, game_hands, seat_names
-from smear_scores.services.api import (
-    MAX_KEY,
-    Answer,
-    KeyReused,
-    hand_record_numbered,
-    idempotent_write,
-    request_fingerprint,
+from smear_scores.selectors.variants import variant_list
+from smear_scores.services.games import (
+    Conflict,
+    game_create,
+    game_import,
+    hand_edit,
+    hand_record,
+    hand_undo,
 )
-from smear_scores.services.games import Conflict, game_create, game_import, hand_edit, hand_undo
 
 from .errors import TOKEN_HINT, error_body, problem
+from .idempotency import MAX_KEY, Answer, KeyReused, idempotent_write, request_fingerprint
 from .schemas import (
     ErrorOut,
     GameCreatedOut,
@@ -126,6 +126,34 @@ def hand_problems(number: int, errors: list[RuleError]) -> dict[str, Any]:
 
 def conflict(error: Conflict) -> Status:
     return Status(409, problem(error.field, error.message, error.rule))
+
+
+def number_taken(number: int, next_number: int) -> dict[str, Any]:
+    """A hand sent under a number already recorded (409). Unlike a resubmitted form on the
+    scoring screen, an API repeat of the last hand is a conflict too: repeats are made
+    safe with an Idempotency-Key instead."""
+    return problem(
+        "number",
+        f"Hand {number} is already recorded; the next hand is hand {next_number}. Read "
+        f'the game again and send the hand with "number": {next_number}, or edit hand '
+        f"{number} with PUT.",
+    )
+
+
+def number_conflict(error: Conflict) -> Status:
+    """The service's Conflict about a hand number, in the API's words (the JSON field)."""
+    if error.number is None or error.next_number is None:
+        return conflict(error)
+    if 1 <= error.number < error.next_number:
+        return Status(409, number_taken(error.number, error.next_number))
+    return Status(
+        409,
+        problem(
+            "number",
+            f"The next hand is hand {error.next_number}, not hand {error.number}: send it "
+            f'with "number": {error.next_number}.',
+        ),
+    )
 
 
 def key_reused() -> Status:
@@ -230,7 +258,7 @@ def keyed_write(request: HttpRequest, scope: str, key: str | None, write) -> Sta
     except HandRefused as error:
         return refused(error)
     except Conflict as error:
-        return conflict(error)
+        return number_conflict(error)
     except KeyReused:
         return key_reused()
 
@@ -238,15 +266,7 @@ def keyed_write(request: HttpRequest, scope: str, key: str | None, write) -> Sta
 # -- routes --------------------------------------------------------------------------------
 @router.get("/variants", response=list[VariantOut], summary="The variants and their rules")
 def variants(request: HttpRequest):
-    # The preset as the engine freezes it into a game, with points given by their keys.
-    return [
-        {
-            **rules.variant_to_dict(v),
-            "points": list(v.point_keys),
-            "always_awarded": list(v.always_awarded),
-        }
-        for v in rules.VARIANTS.values()
-    ]
+    return variant_list()
 
 
 @router.post(
@@ -296,9 +316,6 @@ def import_game(
             )
         entries.append(imported_entry(hand))
     options = options_given(payload.options)
-    mismatch = awards_disagree(payload, options, entries)
-    if mismatch is not None:
-        return Status(422, mismatch)
 
     def write() -> Answer:
         game = game_import(
@@ -308,46 +325,17 @@ def import_game(
                 "first_dealer": payload.first_dealer,
                 "options": options,
                 "hands": entries,
+                # Points given beside the awards must agree with them (checked as the
+                # hands are played, once).
+                "stated_points": [
+                    hand.points if hand.awards is not None else None for hand in payload.hands
+                ],
             },
             source="api",
         )
         return Answer(201, created_json(game))
 
     return keyed_write(request, "games", idempotency_key, write)
-
-
-def awards_disagree(
-    payload: ImportIn, options: dict[str, Any], entries: list[HandEntry]
-) -> dict[str, Any] | None:
-    """A hand that gives both awards and points must say the same thing twice: the record
-    keeps the awards, so a disagreement would silently lose the points. Checked in order
-    with the rules engine, stopping at the first hand it refuses (the import names that)."""
-    variant = rules.get_variant(payload.variant)
-    try:
-        state = rules.new_game(variant, options, payload.first_dealer)
-    except HandRefused:
-        return None
-    for hand, entry in zip(payload.hands, entries, strict=True):
-        try:
-            state, result = state.play(entry)
-        except HandRefused:
-            return None
-        if hand.thrown_in or hand.awards is None or hand.points is None:
-            continue
-        if tuple(hand.points) != result.points:
-            return hand_problems(
-                result.number,
-                [
-                    RuleError(
-                        "points",
-                        f"the points {list(hand.points)} do not match who took each point, "
-                        f"which gives {list(result.points)}; give only one of points and "
-                        f"awards, or make them agree.",
-                        variant.rule("points"),
-                    )
-                ],
-            )
-    return None
 
 
 @router.get("/games/{id}", response={200: GameOut, 404: ErrorOut}, summary="A game")
@@ -375,9 +363,13 @@ def record_hand(
         return denied
 
     def write() -> Answer:
-        updated, _ = hand_record_numbered(
+        updated, result = hand_record(
             game=game, entry=hand_entry(payload), number=payload.number, source="api"
         )
+        if result is None:
+            # The same hand again under the last number: recorded nothing (409, see
+            # number_taken); not kept for its Idempotency-Key.
+            return Answer(409, number_taken(payload.number, updated.hands_played + 1))
         # The locked game as the write left it, with the names already read.
         return Answer(201, game_json(updated))
 

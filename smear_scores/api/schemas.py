@@ -12,9 +12,9 @@ from typing import Literal
 from ninja import Field, Schema
 from pydantic import ConfigDict
 
-from smear_scores.rules import VARIANTS
+from smear_scores.selectors.variants import variant_slugs
 
-VariantSlug = Literal[tuple(VARIANTS)]  # type: ignore[valid-type]
+VariantSlug = Literal[variant_slugs()]  # type: ignore[valid-type]
 
 # Strict: "3" is not 3 and true is not 1, so a client's type slip is named, not guessed.
 STRICT = ConfigDict(strict=True)
@@ -72,6 +72,10 @@ class OptionsIn(Schema):
         False, description="A non-bidding team that passes 15 keeps only 15 (W10b)."
     )
 
+
+# A real game has a few dozen hands, thrown-in deals included; a record of thousands is
+# not a game, and replaying it would hold a worker for seconds.
+MAX_IMPORT_HANDS = 500
 
 SIX_NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
@@ -221,4 +225,8 @@ class ImportIn(Schema):
     players: list[str]
     first_dealer: int
     options: OptionsIn | None = None
-    hands: list[ImportHandIn] = Field(default_factory=list)
+    hands: list[ImportHandIn] = Field(
+        default_factory=list,
+        max_length=MAX_IMPORT_HANDS,
+        description=f"The hands in the order they were played; at most {MAX_IMPORT_HANDS}.",
+    )

@@ -145,7 +145,9 @@ class GameState:
 
     # -- the end of the game (S10, W10, D5, D11) --------------------------------------------
     def _decide(self, result: HandResult) -> GameState:
-        return self.decided(made=result.made, bidding_team=result.bidding_team, capped=result.capped)
+        return self.decided(
+            made=result.made, bidding_team=result.bidding_team, capped=result.capped
+        )
 
     def decided(
         self,
@@ -333,9 +335,7 @@ def describe_end(before: GameState, after: GameState) -> str:
     if after.finished:
         winner = after.winner
         runner_up = max(s for t, s in enumerate(after.scores) if t != winner)
-        return (
-            f"ends the game: {variant.team_wins(winner)} {after.scores[winner]}–{runner_up}"
-        )
+        return f"ends the game: {variant.team_wins(winner)} {after.scores[winner]}–{runner_up}"
     if after.reason and after.reason != before.reason:
         # A D5 tie between teams that did not bid, or W10a's set hand: play on.
         return f"no winner yet: {after.reason}"

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from django.db.models import Prefetch
 
 from smear_scores import rules
 from smear_scores.models import Game, Hand, Seat
+
+# The alphabet and length of Game.public_id (secrets.token_urlsafe, at most 16 characters).
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 
 
 @dataclass(frozen=True)
@@ -28,7 +32,12 @@ _SEAT_NAMES = "_seat_names"
 
 def game_get(*, public_id: str) -> Game:
     """The game (one query); its players' names are read when first needed (seat_names),
-    so a write that only redirects never reads them. Raises Game.DoesNotExist."""
+    so a write that only redirects never reads them. Raises Game.DoesNotExist.
+
+    An id that no game could have (another alphabet, a NUL, too long) is not looked up:
+    PostgreSQL refuses a NUL in a query, and such an id is simply not a game's."""
+    if not PUBLIC_ID.fullmatch(public_id):
+        raise Game.DoesNotExist(f"No game has the id {public_id!r}.")
     return Game.objects.get(public_id=public_id)
 
 
@@ -253,23 +262,11 @@ def row_text(variant: rules.Variant, row: HandRow) -> str:
     return " · ".join(parts)
 
 
-def state_before(game: Game, number: int) -> rules.GameState | None:
-    """The standings just before hand ``number`` was played, from the cached running totals
-    of the hand before it (one query); None when there is no such hand."""
-    hands = {h.number: h for h in game.hands.filter(number__in=[number - 1, number])}
-    hand = hands.get(number)
-    if hand is None:
-        return None
-    previous = hands.get(number - 1)
-    variant = game.rules_variant
-    return rules.GameState(
-        variant=variant,
-        options=game.options,
-        first_dealer=game.first_dealer,
-        scores=tuple(previous.scores_after) if previous else (0,) * variant.teams,
-        dealer=hand.dealer,
-        hands_played=number - 1,
-    )
+def result_text(game: Game, result: rules.HandResult) -> str:
+    """'Cy & Flo bid 4 and took 5: made, +5 · Al & Di +1': a hand just scored, in one line."""
+    # A thrown-in deal names no team: its line needs no read of the players' names.
+    variant = game.rules_variant if result.thrown_in else named_variant(game)
+    return rules.describe(variant, result)
 
 
 @dataclass(frozen=True)

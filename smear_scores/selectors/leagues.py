@@ -844,4 +844,7 @@ def table_csv_rows(rows: list[TableRow], with_points: bool) -> Iterator[list[Any
     yield [label for _, label in columns]
     for row in rows:
         data = row.as_dict(with_points)
+        # A shared rank is the same number twice, not the page's "=1": a cell starting
+        # with = is a formula to a spreadsheet.
+        data["rank_label"] = "–" if row.rank is None else row.rank
         yield ["" if data[key] is None else data[key] for key, _ in columns]

@@ -11,6 +11,7 @@ from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from smear_scores.models import Club, Game, League, Membership, Player, Rating, Seat
+from smear_scores.names import name_problem
 from smear_scores.rules import HandRefused, RuleError
 from smear_scores.selectors.leagues import game_placings
 from smear_scores.services.games import game_create
@@ -58,8 +59,7 @@ def league_game_create(
         errors.append(
             RuleError(
                 "players",
-                f"{variant.name} is played by {variant.players} players: pick one for each "
-                f"seat.",
+                f"{variant.name} is played by {variant.players} players: pick one for each seat.",
                 seats_rule,
             )
         )
@@ -109,6 +109,9 @@ def player_create(*, club: Club, name: str) -> Player:
     name = " ".join(name.split())
     if not name:
         raise MergeRefused("Give the player's name.")
+    problem = name_problem(name)
+    if problem is not None:
+        raise MergeRefused(f"The name {problem}.")
     if Player.objects.filter(club=club, name__iexact=name).exists():
         raise MergeRefused(
             f"{club.name} already has a player called {name}: pick that player, or tell the "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import transaction
@@ -13,20 +14,94 @@ from django.utils import timezone
 
 from smear_scores import rules
 from smear_scores.models import Game, Hand, HandRevision, Seat
+from smear_scores.names import name_problem
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
-from smear_scores.selectors.games import carry_seat_names
+from smear_scores.selectors.games import carry_seat_names, named_variant
 
 MAX_NAME = 40
 
 
 class Conflict(Exception):
-    """The write no longer fits the game: a hand number already taken, or a finished game."""
+    """The write no longer fits the game: a hand number already taken, or a finished game.
 
-    def __init__(self, message: str, *, field: str = "number", rule: str = ""):
+    For a hand number that is not the next one, ``number`` is the number sent and
+    ``next_number`` the game's next hand, so a caller may say it in its own words."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str = "number",
+        rule: str = "",
+        number: int | None = None,
+        next_number: int | None = None,
+    ):
         self.message = message
         self.field = field
         self.rule = rule
+        self.number = number
+        self.next_number = next_number
         super().__init__(message)
+
+
+@dataclass(frozen=True)
+class HandCheck:
+    """What a hand would do if it were recorded (or changed) now, asked without writing:
+    the result and one line saying it, or the errors that would refuse it. ``before`` and
+    ``after`` are the standings either side of the hand; ``was`` and ``final`` the game's
+    end as it stands and as it would be once every later hand is replayed (an edit)."""
+
+    number: int
+    result: HandResult | None
+    errors: list[RuleError]
+    variant: rules.Variant
+    before: rules.GameState | None = None
+    after: rules.GameState | None = None
+    was: rules.GameState | None = None
+    final: rules.GameState | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @property
+    def text(self) -> str:
+        """'Cy & Flo bid 4 and took 5: made, +5 · Al & Di +1 · ends the game: Cy & Flo
+        win 23–19', or '' when refused."""
+        if self.result is None:
+            return ""
+        line = rules.describe(self.variant, self.result)
+        if self.before is not None and self.after is not None and self.final is None:
+            end = rules.describe_end(self.before, self.after)
+            if end:
+                line = f"{line} · {end}"
+        return line
+
+    @property
+    def game_change(self) -> str:
+        """For an edit: how the end of the game changes (D8), or ''."""
+        was, final = self.was, self.final
+        if was is None or final is None:
+            return ""
+        label = self.variant.team_label
+        if final.finished and not was.finished:
+            ending = rules.describe_end(was, final)
+            return f"This change {ending}."
+        if was.finished and not final.finished:
+            return (
+                f"This change reopens the game: {label(was.winner)} would not have won "
+                f"yet, and play goes on."
+            )
+        if was.finished and final.finished and was.winner != final.winner:
+            return (
+                f"This change gives the game to {label(final.winner)} instead of "
+                f"{label(was.winner)} ({final.scores[final.winner]} points)."
+            )
+        return ""
+
+    @property
+    def problem(self) -> str:
+        return " ".join(error.message for error in self.errors)
 
 
 def _check_players(variant: rules.Variant, players: Sequence[Any]) -> list[RuleError]:
@@ -45,6 +120,10 @@ def _check_players(variant: rules.Variant, players: Sequence[Any]) -> list[RuleE
         if not isinstance(name, str) or not name.strip():
             errors.append(
                 RuleError(f"players.{seat}", f"Seat {seat + 1} needs a player's name.", seats_rule)
+            )
+        elif (problem := name_problem(name.strip())) is not None:
+            errors.append(
+                RuleError(f"players.{seat}", f"Seat {seat + 1}'s name {problem}.", seats_rule)
             )
         elif len(name.strip()) > MAX_NAME:
             errors.append(
@@ -172,11 +251,14 @@ def _same_hand(variant: rules.Variant, hand: Hand, entry: HandEntry) -> bool:
 def hand_record(
     *, game: Game, entry: HandEntry, number: int | None = None, source: str = "web"
 ) -> tuple[Game, HandResult | None]:
-    """Record the next hand. ``number`` is the hand number the scorer's screen showed.
+    """Record the next hand: the one service every caller (scoring screen, htmx, API, a
+    phone resending what it kept while offline) records a hand through. ``number`` is the
+    hand number the caller's screen or request showed.
 
-    A repeat of the hand just recorded (a double tap, a resubmitted form) records nothing
-    and returns (game, None). A different hand under a number already taken, or any hand
-    for a finished game, raises Conflict; a hand that breaks a rule raises HandRefused."""
+    A repeat of the hand just recorded (a double tap, a resubmitted form, a resend)
+    records nothing and returns (game, None). A different hand under a number already
+    taken, or any hand for a finished game, raises Conflict; a hand that breaks a rule
+    raises HandRefused. One lock, one transaction (no savepoint)."""
     game = _locked(game)
     state = game.state()
     if number is not None and number != state.next_number:
@@ -187,9 +269,15 @@ def hand_record(
         if number <= state.hands_played:
             raise Conflict(
                 f"Hand {number} was already recorded on another device; the scoreboard now "
-                f"shows hand {state.next_number}. Check it and enter the hand again if needed."
+                f"shows hand {state.next_number}. Check it and enter the hand again if needed.",
+                number=number,
+                next_number=state.next_number,
             )
-        raise Conflict(f"The next hand is hand {state.next_number}, not hand {number}.")
+        raise Conflict(
+            f"The next hand is hand {state.next_number}, not hand {number}.",
+            number=number,
+            next_number=state.next_number,
+        )
     return game, _record_next(game, state, entry, source=source)
 
 
@@ -205,23 +293,28 @@ def _record_next(
             rule="D8",
         )
     new_state, result = state.play(entry)
-    values = _result_values(result)
-    Hand.objects.create(game=game, number=result.number, **values)
-    HandRevision.objects.create(
-        game=game,
-        number=result.number,
-        action=HandRevision.Action.RECORD,
-        new=values,
-        source=source,
-    )
+    hand, revision = _hand_rows(game, result, HandRevision.Action.RECORD, source)
+    hand.save(force_insert=True)
+    revision.save(force_insert=True)
     _store_state(game, new_state)
     return result
 
 
-def _replay_and_store(game: Game, hands: list[Hand], entries: list[HandEntry]) -> rules.GameState:
-    """Replay every hand from the start; rewrite what changed; refuse if any hand now breaks
-    a rule (with the number of the first such hand)."""
-    state, results = rules.replay(game.rules_variant, game.options, game.first_dealer, entries)
+def _hand_rows(
+    game: Game, result: HandResult, action: str, source: str
+) -> tuple[Hand, HandRevision]:
+    """The stored hand and its audit record, as every way of recording a hand keeps them."""
+    values = _result_values(result)
+    return (
+        Hand(game=game, number=result.number, **values),
+        HandRevision(game=game, number=result.number, action=action, new=values, source=source),
+    )
+
+
+def _store_replay(
+    game: Game, hands: list[Hand], state: rules.GameState, results: list[HandResult]
+) -> None:
+    """Store a replay's standings and rewrite the hands whose result changed."""
     changed = []
     for hand, result in zip(hands, results, strict=True):
         values = _result_values(result)
@@ -232,7 +325,6 @@ def _replay_and_store(game: Game, hands: list[Hand], entries: list[HandEntry]) -
     if changed:
         Hand.objects.bulk_update(changed, [*_result_values(results[0]).keys(), "revisions"])
     _store_state(game, state)
-    return state
 
 
 def hand_version(hand: Hand) -> str:
@@ -248,6 +340,84 @@ def _check_version(hand: Hand, version: str | None, undone: str) -> None:
             f"Hand {hand.number} changed on another device since this screen was opened: "
             f"nothing was {undone}. Check the scoreboard and try again."
         )
+
+
+def _edited(hands: list[Hand], number: int, entry: HandEntry) -> list[HandEntry]:
+    """Every hand's entry, with hand ``number`` replaced by ``entry``."""
+    entries = [h.entry() for h in hands]
+    entries[number - 1] = HandEntry(
+        thrown_in=entry.thrown_in,
+        bidder=entry.bidder,
+        bid=entry.bid,
+        points=entry.points,
+        awards=entry.awards,
+    )
+    return entries
+
+
+def _replay_edited(
+    game: Game, hands: list[Hand], number: int, entry: HandEntry
+) -> tuple[rules.GameState, list[HandResult]]:
+    """The game replayed from the start with hand ``number`` changed to ``entry``. Raises
+    HandRefused when the change breaks a rule, or when a later hand no longer fits (the
+    changed hand now ends the game, D8), saying which hands to undo first."""
+    errors = rules.validate_hand(game.rules_variant, entry)
+    if errors:
+        raise HandRefused(errors, hand_number=number)
+    entries = _edited(hands, number, entry)
+    try:
+        return rules.replay(game.rules_variant, game.options, game.first_dealer, entries)
+    except HandRefused as refused:
+        if refused.hand_number is not None and refused.hand_number > number:
+            # The edited hand decides the game earlier: later hands would be played in a
+            # finished game (D8). Say so instead of silently dropping them.
+            later = (
+                f"hand {number + 1} follows it. Undo that hand first"
+                if number + 1 == len(hands)
+                else f"hands {number + 1} to {len(hands)} follow it. Undo those hands first"
+            )
+            raise HandRefused(
+                [
+                    RuleError(
+                        "game",
+                        f"With this change the game is over after hand {number}, but {later}, "
+                        f"then edit hand {number}.",
+                        "D8",
+                    )
+                ],
+                hand_number=number,
+            ) from None
+        raise
+
+
+def hand_check(*, game: Game, entry: HandEntry, number: int | None = None) -> HandCheck:
+    """What ``entry`` would do as hand ``number``, without writing: as the next hand
+    (``number`` None or the next number) from the game's standings, or, for a hand already
+    played, as an edit replaying every later hand, so an edit that would break one is
+    refused here already, as hand_edit would refuse it. No lock: it answers for the game
+    as it was read; the write checks again under the lock. Its words name the teams by
+    their players (one read of the names)."""
+    variant = named_variant(game)
+    was = replace(game.state(), variant=variant)
+    if number is None or number > game.hands_played:
+        errors = was.check(entry)
+        if errors:
+            return HandCheck(was.next_number, None, errors, variant)
+        after, result = was.play(entry)
+        return HandCheck(was.next_number, result, [], variant, before=was, after=after)
+    hands = list(game.hands.order_by("number"))
+    if not 1 <= number <= len(hands):
+        raise Conflict(
+            f"There is no hand {number}: this game has {len(hands)} hand"
+            f"{'s' if len(hands) != 1 else ''}.",
+        )
+    try:
+        final, results = _replay_edited(game, hands, number, entry)
+    except HandRefused as refused:
+        return HandCheck(number, None, refused.errors, variant)
+    return HandCheck(
+        number, results[number - 1], [], variant, was=was, final=replace(final, variant=variant)
+    )
 
 
 @transaction.atomic
@@ -271,18 +441,8 @@ def hand_edit(
     target = hands[number - 1]
     _check_version(target, version, "changed")
     old = target.as_record()
-    entries = [h.entry() for h in hands]
-    errors = rules.validate_hand(game.rules_variant, entry)
-    if errors:
-        raise HandRefused(errors, hand_number=number)
-    entries[number - 1] = HandEntry(
-        thrown_in=entry.thrown_in,
-        bidder=entry.bidder,
-        bid=entry.bid,
-        points=entry.points,
-        awards=entry.awards,
-    )
-    _replay_and_store_checked(game, hands, entries, number)
+    state, results = _replay_edited(game, hands, number, entry)
+    _store_replay(game, hands, state, results)
     target.revisions += 1
     Hand.objects.filter(pk=target.pk).update(revisions=target.revisions)
     target.refresh_from_db()
@@ -295,34 +455,6 @@ def hand_edit(
         source=source,
     )
     return game
-
-
-def _replay_and_store_checked(
-    game: Game, hands: list[Hand], entries: list[HandEntry], edited: int
-) -> None:
-    try:
-        _replay_and_store(game, hands, entries)
-    except HandRefused as refused:
-        if refused.hand_number is not None and refused.hand_number > edited:
-            # The edited hand decides the game earlier: later hands would be played in a
-            # finished game (D8). Say so instead of silently dropping them.
-            later = (
-                f"hand {edited + 1} follows it. Undo that hand first"
-                if edited + 1 == len(hands)
-                else f"hands {edited + 1} to {len(hands)} follow it. Undo those hands first"
-            )
-            raise HandRefused(
-                [
-                    RuleError(
-                        "game",
-                        f"With this change the game is over after hand {edited}, but {later}, "
-                        f"then edit hand {edited}.",
-                        "D8",
-                    )
-                ],
-                hand_number=edited,
-            ) from None
-        raise
 
 
 @transaction.atomic
@@ -356,7 +488,11 @@ def hand_undo(*, game: Game, source: str = "web", version: str | None = None) ->
 @transaction.atomic
 def game_import(*, record: dict[str, Any], source: str = "import") -> Game:
     """A whole game from a record (variant, players, first_dealer, options, hands); every
-    hand is validated, and one bad hand refuses the whole import, naming its number."""
+    hand is validated, and one bad hand refuses the whole import, naming its number.
+
+    ``stated_points`` (optional, one per hand) are the points a record gives beside the
+    awards of a hand; they must agree with what the awards give, or the import is refused
+    (the record keeps the awards, so a disagreement would silently lose the points)."""
     game = game_create(
         variant=record.get("variant"),
         players=record.get("players") or [],
@@ -364,25 +500,31 @@ def game_import(*, record: dict[str, Any], source: str = "import") -> Game:
         options=record.get("options") or {},
     )
     entries = list(record.get("hands") or [])
+    stated = list(record.get("stated_points") or [None] * len(entries))
     state = game.state()
     hands, revisions = [], []
-    for entry in entries:
+    for entry, points in zip(entries, stated, strict=True):
         try:
             state, result = state.play(entry)
         except HandRefused as refused:
             refused.hand_number = state.next_number
             raise
-        values = _result_values(result)
-        hands.append(Hand(game=game, number=result.number, **values))
-        revisions.append(
-            HandRevision(
-                game=game,
-                number=result.number,
-                action=HandRevision.Action.IMPORT,
-                new=values,
-                source=source,
+        if points is not None and not entry.thrown_in and tuple(points) != result.points:
+            raise HandRefused(
+                [
+                    RuleError(
+                        "points",
+                        f"the points {list(points)} do not match who took each point, "
+                        f"which gives {list(result.points)}; give only one of points and "
+                        f"awards, or make them agree.",
+                        game.rules_variant.rule("points"),
+                    )
+                ],
+                hand_number=result.number,
             )
-        )
+        hand, revision = _hand_rows(game, result, HandRevision.Action.IMPORT, source)
+        hands.append(hand)
+        revisions.append(revision)
     Hand.objects.bulk_create(hands)
     HandRevision.objects.bulk_create(revisions)
     _store_state(game, state)

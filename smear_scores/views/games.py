@@ -28,7 +28,6 @@ Example (Schmier, seat 0's team bid 4 and took every point but Game)::
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 
 from django.contrib import messages
@@ -40,15 +39,18 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, push_url, reswap
 
-from smear_scores import rules
 from smear_scores.forms import HandForm, NewGameForm, hand_initial
 from smear_scores.models import Game, Hand
 from smear_scores.permissions import can_score, grant_scoring, scoring_tokens, token_matches
-from smear_scores.rules import HandRefused
+from smear_scores.rules import HandRefused, Variant
 from smear_scores.selectors import games as selectors
+from smear_scores.selectors.variants import variant_or_default, variants
 from smear_scores.services import games as services
 from smear_scores.services.games import Conflict
 
+from .exports import SafeWriter
+
+MAX_NUMBER_DIGITS = 6
 READ_ONLY = (
     "This phone can only watch this game: the scores are changed on the scorer's phone. "
     "Ask the scorer for the hand-over link to score from here too."
@@ -74,12 +76,14 @@ TOTALS_KEY = "typed_totals"
 
 
 def _remember_totals(request: HttpRequest, game: Game, form: HandForm) -> None:
-    on = form.totals_on
-    chosen = set(request.session.get(TOTALS_KEY, []))
-    if on != (game.public_id in chosen):
-        chosen.symmetric_difference_update({game.public_id})
-        # The newest games only, to keep the cookie small.
-        request.session[TOTALS_KEY] = sorted(chosen)[-30:]
+    chosen = list(request.session.get(TOTALS_KEY, []))
+    if form.totals_on != (game.public_id in chosen):
+        if form.totals_on:
+            # The newest games only, to keep the cookie small.
+            chosen = [*chosen, game.public_id][-30:]
+        else:
+            chosen.remove(game.public_id)
+        request.session[TOTALS_KEY] = chosen
 
 
 def _totals_on(request: HttpRequest, game: Game) -> bool:
@@ -97,7 +101,7 @@ def _board_context(
     board = selectors.game_board(game)
     scorer = can_score(request, game)
     if form is None and scorer and not board.finished:
-        initial = {"number": board.next_number}
+        initial: dict[str, Any] = {"number": board.next_number}
         if _totals_on(request, game):
             initial["by_totals"] = "on"
         form = _hand_form(game, board, initial=initial)
@@ -156,8 +160,8 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, template, {"rows": rows})
 
 
-def _variant_of(value: Any) -> rules.Variant:
-    return rules.VARIANTS.get(str(value), rules.SCHMIER)
+def _variant_of(value: Any) -> Variant:
+    return variant_or_default(value)
 
 
 def _new_context(form: NewGameForm) -> dict[str, Any]:
@@ -201,7 +205,7 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
     return {
         "form": form,
         "variant": variant,
-        "variants": list(rules.VARIANTS.values()),
+        "variants": variants(),
         "teams": teams,
         "seats": seats,
         "options": options,
@@ -283,7 +287,7 @@ def hand_record(request: HttpRequest, public_id: str) -> HttpResponse:
     if result is None:
         notice = f"Hand {form.cleaned_data['number']} was already recorded; nothing was added."
     else:
-        notice = f"Hand {result.number}: {rules.describe(selectors.named_variant(game), result)}"
+        notice = f"Hand {result.number}: {selectors.result_text(game, result)}"
     return _to_board(request, game, notice=notice)
 
 
@@ -293,32 +297,33 @@ def hand_preview(request: HttpRequest, public_id: str) -> HttpResponse:
     is still missing. Always a fragment (only htmx asks for it)."""
     game = _game(public_id)
     form = _hand_form(game, data=request.POST)
-    state = game.state()
-    number = form.data.get("number")
-    if number and str(number).isdigit() and int(number) < state.next_number:
-        # The edit screen: the standings just before that hand.
-        state = selectors.state_before(game, int(number)) or state
-    elif can_score(request, game):
+    # On the edit screen (a hand already played) the check replays the later hands too.
+    number = _hand_number(form.data.get("number"))
+    if (number is None or number > game.hands_played) and can_score(request, game):
         # The switch for typed totals, as this phone left it for this game.
         _remember_totals(request, game, form)
-    return render(request, "games/_preview.html", _preview_line(game, state, form))
+    return render(request, "games/_preview.html", _preview_line(game, number, form))
 
 
-def _preview_line(game: Game, state: rules.GameState, form: HandForm) -> dict[str, str]:
-    """What the hand would score (rules.preview/describe), or what is wrong or missing."""
+def _hand_number(value: Any) -> int | None:
+    """A hand number as the form posts it (ASCII digits), or None for anything else: "²"
+    is a digit to str.isdigit but not to int(), and 5,000 digits are no hand of a game."""
+    value = str(value or "")
+    if value.isascii() and value.isdigit() and len(value) <= MAX_NUMBER_DIGITS:
+        return int(value)
+    return None
+
+
+def _preview_line(game: Game, number: int | None, form: HandForm) -> dict[str, str]:
+    """What the hand would score (services.hand_check), or what is wrong or missing."""
     text, problem = "", ""
-    state = selectors.named_state(game, state)
     if form.is_valid():
-        entry = form.cleaned_data["entry"]
-        errors = state.check(entry)
-        if errors:
-            problem = " ".join(e.message for e in errors)
+        try:
+            check = services.hand_check(game=game, number=number, entry=form.cleaned_data["entry"])
+        except Conflict as conflict:
+            problem = conflict.message
         else:
-            after, result = state.play(entry)
-            text = rules.describe(state.variant, result)
-            end = rules.describe_end(state, after)
-            if end:
-                text = f"{text} · {end}"
+            text, problem = check.text, check.problem
     else:
         missing = form.missing()
         problem = "Still to tap: " + ", ".join(missing) + "." if missing else ""
@@ -403,7 +408,7 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
         form = _hand_form(game, initial=initial)
         # The 'will score' line for the hand as it stands, from the totals before it.
         as_posted = _hand_form(game, data={k: str(v) for k, v in initial.items()})
-        line = _preview_line(game, selectors.state_before(game, number) or game.state(), as_posted)
+        line = _preview_line(game, number, as_posted)
         context = _edit_context(game, hand, form, services.hand_version(hand), **line)
         return render(request, template, context)
 
@@ -419,22 +424,29 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
         )
     entry = form.cleaned_data["entry"]
     if request.POST.get("confirm") != "yes":
-        state = selectors.state_before(game, number) or game.state()
-        errors = rules.validate_hand(game.rules_variant, entry)
-        if errors:
-            form.add_refusal(HandRefused(errors))
+        # The change as it would be stored: the later hands replayed, so a change that
+        # would break one (D8) is refused here, before "Yes".
+        check = services.hand_check(game=game, number=number, entry=entry)
+        if not check.ok:
+            form.add_refusal(HandRefused(check.errors))
             return _show_first_error(
                 request,
                 render(request, template, _edit_context(game, hand, form, version), status=422),
             )
-        new_text = rules.describe(
-            selectors.named_variant(game), rules.preview(state, entry)
-        )
+        new_text = check.text
+        game_change = check.game_change
         hidden = [
             (k, v) for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken", "back")
         ]
         context = _edit_context(
-            game, hand, form, version, confirm=True, new_text=new_text, hidden=hidden
+            game,
+            hand,
+            form,
+            version,
+            confirm=True,
+            new_text=new_text,
+            game_change=game_change,
+            hidden=hidden,
         )
         return render(request, template, context)
     try:
@@ -472,11 +484,10 @@ def game_history(request: HttpRequest, public_id: str) -> HttpResponse:
 def game_history_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     """The history table as CSV: one row per hand, points and running totals per team."""
     game = _game(public_id)
-    variant = game.rules_variant
     rows = selectors.game_history(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="smear-{game.public_id}.csv"'
-    writer = csv.writer(response)
+    writer = SafeWriter(response)
     labels = list(selectors.team_names(game))
     writer.writerow(
         ["hand", "dealer", "bidder", "bid", "result"]

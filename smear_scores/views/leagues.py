@@ -4,7 +4,6 @@ show them (services.clubs.ratings_refresh), a few aggregate queries when nothing
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterable
 from datetime import date
 from typing import Any
@@ -27,7 +26,10 @@ from smear_scores.rules import HandRefused
 from smear_scores.selectors import leagues as selectors
 from smear_scores.services import clubs as services
 
+from .exports import SafeWriter
+
 NIGHT_POLL_SECONDS = 10
+NIGHTS_FROM, NIGHTS_UNTIL = date(1900, 1, 1), date(9998, 12, 31)
 
 
 def _league(league_id: int) -> League:
@@ -162,7 +164,7 @@ class _Echo:
 
 
 def _csv(rows: Iterable[list[Any]], filename: str) -> StreamingHttpResponse:
-    writer = csv.writer(_Echo())
+    writer = SafeWriter(_Echo())
     response = StreamingHttpResponse(
         (writer.writerow(row) for row in rows), content_type="text/csv; charset=utf-8"
     )
@@ -293,6 +295,9 @@ def night_detail(request: HttpRequest, slug: str, day: str) -> HttpResponse:
         on = date.fromisoformat(day)
     except ValueError:
         raise Http404("A club night's date is written like 2026-11-29.") from None
+    if not NIGHTS_FROM <= on <= NIGHTS_UNTIL:
+        # The night's bounds are worked out as times of day, which stop at year 9999.
+        raise Http404("No club met on that date: check the year.")
     lines = selectors.night_games(club, on)
     context = {
         "club": club,

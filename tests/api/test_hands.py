@@ -247,8 +247,8 @@ def test_record_hand_answers_409_when_the_game_is_over(api):
     assert response.json()["detail"] == [
         {
             "field": "game",
-            "message": "The game is over: Team A wins with 24 points, the first team to reach "
-            "21. Undo the last hand to reopen it.",
+            "message": "The game is over: Team A wins with 24 points: the only team at 21 or "
+            "more. Undo the last hand to reopen it.",
             "rule": "D8",
         }
     ]

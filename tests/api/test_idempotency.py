@@ -1,7 +1,7 @@
 """Idempotency-Key: a repeat gets the first answer back and records nothing more."""
 
+from smear_scores.api import idempotency as service
 from smear_scores.models import Game, Hand, HandRevision, IdempotencyKey
-from smear_scores.services import api as service
 from smear_scores.services.games import game_create
 
 from .helpers import SIX

@@ -51,7 +51,7 @@ def test_variants_list_both_variants_with_their_rules(api):
                 },
                 {
                     "name": "cap_non_bidder",
-                    "label": "Non-bidders stop at 15",
+                    "label": "Non-bidders' points above 15 do not count",
                     "type": "bool",
                     "default": False,
                     "allowed": [False, True],

@@ -50,9 +50,7 @@ def test_d1_schmier_only_the_game_point_may_go_to_nobody():
 
     nobody_high = {**awards, "high": None, "game": 0}
     assert new_game(SCHMIER).check(HandEntry(bidder=0, bid=3, awards=nobody_high)) == [
-        RuleError(
-            "awards.high", "Schmier awards High in every hand: say which team took it.", "D1"
-        )
+        RuleError("awards.high", "Schmier awards High in every hand: say which team took it.", "D1")
     ]
 
 
@@ -166,9 +164,7 @@ def test_d4_thrown_in_deal_with_a_bid_or_points_is_refused():
         RuleError(
             "bidder", "A thrown-in deal has no bidder: everyone passed, so leave it out.", "D4"
         ),
-        RuleError(
-            "bid", "A thrown-in deal has no bid: everyone passed, so leave it out.", "D4"
-        ),
+        RuleError("bid", "A thrown-in deal has no bid: everyone passed, so leave it out.", "D4"),
         RuleError(
             "points", "A thrown-in deal has no points: everyone passed, so leave it out.", "D4"
         ),

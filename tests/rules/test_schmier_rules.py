@@ -206,8 +206,7 @@ def test_s10_when_two_teams_pass_21_in_one_hand_the_higher_score_wins():
 
     assert (state.scores, state.finished, state.winner) == ((21, 6, 22), True, 2)
     assert state.reason == (
-        "Team C wins: more than one team is at 21 or more, and Team C's 22 beats "
-        "Team A's 21."
+        "Team C wins: more than one team is at 21 or more, and Team C's 22 beats Team A's 21."
     )
 
 

@@ -327,9 +327,7 @@ def test_validation_replay_names_the_refused_hand():
         replay(SCHMIER, None, 0, [hand(0, 3, 3, 2, 1), hand(1, 3, 3, 2, 1), hand(2, 2, 3, 2, 1)])
 
     assert refused.value.hand_number == 3
-    assert refused.value.errors == [
-        RuleError("bid", "Schmier bids run from 3 to 6, not 2.", "S6")
-    ]
+    assert refused.value.errors == [RuleError("bid", "Schmier bids run from 3 to 6, not 2.", "S6")]
 
 
 def test_preview_shows_what_a_hand_would_do_or_none_when_refused():

@@ -189,8 +189,7 @@ def test_w10_both_teams_past_15_in_one_hand_the_higher_score_wins():
 
     assert (state.scores, state.finished, state.winner) == ((15, 16), True, 1)
     assert state.reason == (
-        "Team B wins: more than one team is at 15 or more, and Team B's 16 beats "
-        "Team A's 15."
+        "Team B wins: more than one team is at 15 or more, and Team B's 16 beats Team A's 15."
     )
 
 
@@ -275,9 +274,7 @@ def test_w10b_a_non_bidding_team_passing_15_keeps_only_15():
         "Team B wins with 15 points: held at 15 as they did not bid, they have still reached 15.",
         "W10b",
     )
-    assert describe(W, result) == (
-        "Team A bid 2 and took 1: set, -2 · Team B +2 (held at 15)"
-    )
+    assert describe(W, result) == ("Team A bid 2 and took 1: set, -2 · Team B +2 (held at 15)")
 
 
 def test_w10b_the_bidding_team_is_not_capped():

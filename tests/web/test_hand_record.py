@@ -5,7 +5,16 @@ from django.urls import reverse
 
 from smear_scores.models import Hand, HandRevision
 
-from .conftest import HTMX, SCHMIER_ALL_A, awards_post, checked, find_all, scores, text
+from .conftest import (
+    HTMX,
+    SCHMIER_ALL_A,
+    awards_post,
+    checked,
+    find_all,
+    notices,
+    scores,
+    text,
+)
 
 SCHMIER_HAND = {
     "high": 0,
@@ -29,8 +38,8 @@ def test_hand_record_full_page_redirects_then_shows_the_hand(client, make_game, 
     assert response["Location"] == reverse("game", args=[game.public_id])
     page = text(scorer.get(response["Location"]))
     assert scores(page) == [3, 1, 1]
-    assert find_all(page, "p", "notice") == [
-        "Hand 1: Team A bid 3 and took 3: made, +3 · Team B +1 · Team C +1"
+    assert notices(page) == [
+        "Hand 1: Ann & Dee bid 3 and took 3: made, +3 · Bo & Eli +1 · Cy & Flo +1"
     ]
     assert find_all(page, "p", "deal") == ["Hand 2 · Bo deals · Cy bids first"]
     assert find_all(page, "td", "num") == ["3 3", "1 1", "1 1"]
@@ -48,9 +57,7 @@ def test_hand_record_htmx_swaps_the_board_in_place(client, make_game, scorer_for
     assert "<html" not in page
     assert response["HX-Push-Url"] == reverse("game", args=[game.public_id])
     assert scores(page) == [1, 2]
-    assert find_all(page, "p", "notice") == [
-        "Hand 1: Team B bid 2 and took 2: made, +2 · Team A +1"
-    ]
+    assert notices(page) == ["Hand 1: Bo & Dee bid 2 and took 2: made, +2 · Ann & Cy +1"]
     assert find_all(page, "button", "record") == ["Record hand 2"]
 
 
@@ -74,9 +81,7 @@ def test_hand_record_thrown_in_keeps_the_dealer(client, make_game, scorer_for):
     game = make_game("schmier", first_dealer=4)
     response = scorer_for(game).post(_url(game), {"number": "1", "thrown_in": "1"}, **HTMX)
     page = text(response)
-    assert find_all(page, "p", "notice") == [
-        "Hand 1: Thrown in: no score; the same dealer deals again."
-    ]
+    assert notices(page) == ["Hand 1: Thrown in: no score; the same dealer deals again."]
     assert find_all(page, "p", "deal") == ["Hand 2 · Eli deals · Flo bids first"]
     assert Hand.objects.get(game=game).thrown_in is True
 
@@ -90,7 +95,7 @@ def test_hand_record_forgotten_point_is_refused_beside_it(client, make_game, sco
     page = text(response)
     assert response.status_code == 422
     assert ("<html" in page) == (not headers)
-    assert find_all(page, "p", "error") == ["Tap the team that took Game, or Not out."]
+    assert find_all(page, "p", "error") == ["Tap the team that took Game, or Nobody (tie)."]
     assert 'id="award_game-error"' in page
     # What was tapped is kept.
     assert checked(page) == {
@@ -112,10 +117,10 @@ def test_hand_record_nothing_tapped_names_every_missing_field(client, make_game,
     assert find_all(text(response), "p", "error") == [
         "Tap the player who won the bid.",
         "Tap the bid.",
-        "Tap the team that took High, or Not out.",
-        "Tap the team that took Low, or Not out.",
-        "Tap the team that took Jack, or Not out.",
-        "Tap the team that took Game, or Not out.",
+        "Tap the team that took High, or Nobody.",
+        "Tap the team that took Low, or Nobody.",
+        "Tap the team that took Jack, or Nobody.",
+        "Tap the team that took Game, or Nobody (tie).",
     ]
 
 
@@ -163,7 +168,7 @@ def test_hand_record_double_submit_records_once(client, make_game, scorer_for):
     response = scorer.post(_url(game), data, **HTMX)
     page = text(response)
     assert response.status_code == 200
-    assert find_all(page, "p", "notice") == ["Hand 1 was already recorded; nothing was added."]
+    assert notices(page) == ["Hand 1 was already recorded; nothing was added."]
     assert scores(page) == [6, 0, 0]
     assert Hand.objects.filter(game=game).count() == 1
 
@@ -253,7 +258,7 @@ def test_hand_preview_says_what_will_be_scored(client, make_game, scorer_for):
     assert response.status_code == 200
     assert "<html" not in text(response)
     assert find_all(text(response), "span", "will") == [
-        "Will score: Team A bid 4 and took 3: set, -4 · Team B +1 · Team C +1"
+        "Will score: Ann & Dee bid 4 and took 3: set, -4 · Bo & Eli +1 · Cy & Flo +1"
     ]
 
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 from smear_scores import rules
 from smear_scores.models import Game
 
-from .conftest import HTMX, SCHMIER_ALL_A, find_all, scores, text
+from .conftest import HTMX, SCHMIER_ALL_A, find_all, notices, scores, text
 
 WIN = rules.HandEntry(bidder=0, bid=6, awards=SCHMIER_ALL_A)
 
@@ -33,7 +33,7 @@ def test_game_handover_post_lets_a_second_phone_score(make_game, db):
     response = second.post(reverse("game_handover", args=[game.public_id, game.edit_token]), **HTMX)
     page = text(response)
     assert response.status_code == 200
-    assert find_all(page, "p", "notice") == ["This phone can now score this game."]
+    assert notices(page) == ["This phone can now score this game."]
     assert 'id="hand-form"' in page
     # The first phone keeps scoring too.
     assert 'id="hand-form"' in text(first.get(reverse("game", args=[game.public_id])))
@@ -76,7 +76,7 @@ def test_game_rematch_same_seats_next_dealer(client, make_game, scorer_for, head
     assert new.rematch_of == game
     assert find_all(page, "p", "deal") == ["Hand 1 · Eli deals · Flo bids first"]
     assert scores(page) == [0, 0, 0]
-    assert find_all(page, "span", "players") == ["Ann & Dee", "Bo & Eli", "Cy & Flo"]
+    assert find_all(page, "span", "team-label") == ["Ann & Dee", "Bo & Eli", "Cy & Flo"]
 
 
 def test_game_rematch_tapped_twice_starts_one_game(client, make_game, scorer_for):

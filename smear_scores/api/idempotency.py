@@ -1,5 +1,5 @@
-"""Writes made through the JSON API: repeat-safe requests (Idempotency-Key) and the
-hand-number check, around the game services the screens use too."""
+"""Repeat-safe API writes (Idempotency-Key): an HTTP concern, so it lives with the API.
+The writes themselves are the game services every screen uses."""
 
 from __future__ import annotations
 
@@ -11,9 +11,8 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from smear_scores.models import Game, IdempotencyKey
-from smear_scores.rules import HandEntry, HandRefused, HandResult
-from smear_scores.services import games
+from smear_scores.models import IdempotencyKey
+from smear_scores.rules import HandRefused
 from smear_scores.services.games import Conflict
 
 MAX_KEY = 200
@@ -76,30 +75,3 @@ def idempotent_write(
         if earlier is None:
             raise
         return earlier
-
-
-@transaction.atomic
-def hand_record_numbered(
-    *, game: Game, entry: HandEntry, number: int | None, source: str = "api"
-) -> tuple[Game, HandResult]:
-    """Record the next hand; ``number``, when given, must be the next hand's number.
-
-    Unlike a resubmitted form on the scoring screen, an API repeat of the last hand under
-    its number is a conflict (409): repeats are made safe with an Idempotency-Key instead.
-
-    One lock and one transaction (no savepoint): the number is checked on the locked game,
-    then the hand is stored as the scoring screens store it."""
-    locked = games._locked(game)
-    state = locked.state()
-    if number is not None and number != state.next_number:
-        if 1 <= number <= state.hands_played:
-            raise Conflict(
-                f"Hand {number} is already recorded; the next hand is hand "
-                f"{state.next_number}. Read the game again and send the hand with "
-                f'"number": {state.next_number}, or edit hand {number} with PUT.'
-            )
-        raise Conflict(
-            f"The next hand is hand {state.next_number}, not hand {number}: send it with "
-            f'"number": {state.next_number}.'
-        )
-    return locked, games._record_next(locked, state, entry, source=source)

@@ -1,0 +1,41 @@
+"""Reads of the variant presets, for the screens and the API (which never ask the rules
+engine themselves)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from smear_scores import rules
+
+
+def variants() -> list[rules.Variant]:
+    """Every preset, in the order the screens offer them."""
+    return list(rules.VARIANTS.values())
+
+
+def variant_slugs() -> tuple[str, ...]:
+    return tuple(rules.VARIANTS)
+
+
+def variant_or_default(slug: Any) -> rules.Variant:
+    """The preset called ``slug``, or the first preset for anything else (a form's choice
+    that is missing or unknown starts from the default)."""
+    return rules.VARIANTS.get(str(slug), next(iter(rules.VARIANTS.values())))
+
+
+def option_names() -> list[str]:
+    """Every per-game option any preset takes, sorted."""
+    return sorted({o.name for v in rules.VARIANTS.values() for o in v.options})
+
+
+def variant_list() -> list[dict[str, Any]]:
+    """The presets as the engine freezes them into a game, with points given by their keys
+    (GET /api/variants)."""
+    return [
+        {
+            **rules.variant_to_dict(v),
+            "points": list(v.point_keys),
+            "always_awarded": list(v.always_awarded),
+        }
+        for v in rules.VARIANTS.values()
+    ]

@@ -1,0 +1,24 @@
+"""Fixtures for the hardening tests: a scoring device, a club with a league."""
+
+from __future__ import annotations
+
+import pytest
+
+from smear_scores.models import Club
+
+from ..league.conftest import make_league, roster
+
+
+@pytest.fixture
+def club(db):
+    return Club.objects.create(name="Tuesday Smear Club", slug="tuesday")
+
+
+@pytest.fixture
+def league(club):
+    return make_league(club)
+
+
+@pytest.fixture
+def four(club):
+    return roster(club, "Ann", "Bob", "Cat", "Dan")

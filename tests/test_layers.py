@@ -1,0 +1,68 @@
+"""The house's doorways: the screens (views/) and the API (api/) never call the rules
+engine; they ask services to write and services or selectors to check and read. They may
+name the engine's types (HandEntry, HandRefused, Variant …) and nothing else of it."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+import pytest
+
+import smear_scores
+from smear_scores import rules
+
+PACKAGE = Path(smear_scores.__file__).parent
+
+
+def engine_uses(path: Path) -> list[str]:
+    """What one module takes from the engine other than a type: 'file:line name'."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found += [
+                f"{path.name}:{node.lineno} import {alias.name}"
+                for alias in node.names
+                if alias.name.startswith("smear_scores.rules")
+            ]
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if module == "smear_scores":
+                found += [
+                    f"{path.name}:{node.lineno} the rules module"
+                    for alias in node.names
+                    if alias.name == "rules"
+                ]
+            elif module.startswith("smear_scores.rules"):
+                found += [
+                    f"{path.name}:{node.lineno} {alias.name}"
+                    for alias in node.names
+                    if not inspect.isclass(getattr(rules, alias.name, None))
+                ]
+    return found
+
+
+@pytest.mark.parametrize("layer", ["views", "api"])
+def test_layer_takes_only_types_from_the_rules_engine(layer):
+    modules = sorted((PACKAGE / layer).glob("*.py"))
+    assert modules, f"no modules found under smear_scores/{layer}"
+
+    assert [use for m in modules for use in engine_uses(m)] == []
+
+
+def test_engine_uses_finds_calls_and_data_taken_from_the_engine(tmp_path):
+    # The check itself: a module that reaches the engine is named, a types-only one is not.
+    module = tmp_path / "view.py"
+    module.write_text(
+        "from smear_scores import rules\n"
+        "import smear_scores.rules.game\n"
+        "from smear_scores.rules import HandEntry, HandRefused, describe, VARIANTS\n"
+    )
+
+    assert engine_uses(module) == [
+        "view.py:1 the rules module",
+        "view.py:2 import smear_scores.rules.game",
+        "view.py:3 describe",
+        "view.py:3 VARIANTS",
+    ]

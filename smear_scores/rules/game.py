@@ -273,13 +273,14 @@ def new_game(
 
 
 def rematch_first_dealer(
-    finished: GameState, *, keep_rotation: bool, draw: Callable[[int], int] = random.randrange
+    finished: GameState, *, keep_rotation: bool, draw: Callable[[int], int] | None = None
 ) -> int:
     """The first dealer of a rematch with the same seats (D12): drawn at random, as for any
-    new game (S3, W4), unless the table goes on with the rotation (the next dealer)."""
+    new game (S3, W4), unless the table goes on with the rotation (the next dealer).
+    ``draw(players)`` picks a seat; random.randrange by default."""
     if keep_rotation:
         return finished.dealer
-    return draw(finished.variant.players)
+    return (draw or random.randrange)(finished.variant.players)
 
 
 def replay(

@@ -532,14 +532,16 @@ def game_import(*, record: dict[str, Any], source: str = "import") -> Game:
 
 
 @transaction.atomic
-def game_rematch(*, game: Game) -> Game:
-    """A new game with the same variant, options and seats; the next dealer deals first.
+def game_rematch(*, game: Game, keep_rotation: bool = False) -> Game:
+    """A new game with the same variant, options and seats. Its first dealer is drawn at
+    random unless ``keep_rotation``: then the next dealer deals first (D12, S3, W4).
     A league game's rematch is a game of the same league with the same roster players.
     Asked twice (a double tap, two phones), it gives the one rematch already started."""
     game = _locked(game)
     existing = game.rematches.order_by("pk").first()
     if existing is not None:
         return existing
+    first_dealer = rules.rematch_first_dealer(game.state(), keep_rotation=keep_rotation)
     seats = list(game.seats.order_by("position").select_related("player"))
     if game.league_id is not None:
         from smear_scores.services.clubs import league_game_create
@@ -547,7 +549,7 @@ def game_rematch(*, game: Game) -> Game:
         new = league_game_create(
             league=game.league,
             players=[seat.player for seat in seats],
-            first_dealer=game.next_dealer,
+            first_dealer=first_dealer,
         )
         new.rematch_of = game
         new.save(update_fields=["rematch_of"])
@@ -556,7 +558,7 @@ def game_rematch(*, game: Game) -> Game:
     return game_create(
         variant=game.variant,
         players=players,
-        first_dealer=game.next_dealer,
+        first_dealer=first_dealer,
         options=dict(game.options),
         rematch_of=game,
     )

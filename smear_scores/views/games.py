@@ -533,7 +533,8 @@ def game_handover(request: HttpRequest, public_id: str, token: str) -> HttpRespo
 @require_POST
 @vary_on_headers("HX-Request")
 def game_rematch(request: HttpRequest, public_id: str) -> HttpResponse:
-    """A new game with the same seats; the next dealer deals first."""
+    """A new game with the same seats. ``dealer=next`` goes on with the rotation; anything
+    else draws the first dealer at random (D12)."""
     game = _game(public_id)
     if not can_score(request, game):
         return _refuse_watcher(request, game)
@@ -545,10 +546,13 @@ def game_rematch(request: HttpRequest, public_id: str) -> HttpResponse:
             problem="This game is not over yet: finish it before starting a rematch.",
         )
     try:
-        new = services.game_rematch(game=game)
+        keep_rotation = request.POST.get("dealer") == "next"
+        new = services.game_rematch(game=game, keep_rotation=keep_rotation)
     except HandRefused as refused:
         # A league's rematch can be refused, e.g. when the league's season has ended.
         problem = " ".join(error.message for error in refused.errors)
         return _board(request, game, status=422, problem=problem)
     grant_scoring(request, new)
-    return _to_board(request, new, notice="Rematch: same seats, the next dealer deals first.")
+    how = "the deal goes on round the table" if keep_rotation else "drawn at random"
+    dealer = selectors.seat_names(new)[new.first_dealer]
+    return _to_board(request, new, notice=f"Rematch: same seats; {dealer} deals first ({how}).")

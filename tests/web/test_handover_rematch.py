@@ -1,5 +1,7 @@
 """Handing scoring to another phone, and a rematch."""
 
+import random
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -58,10 +60,14 @@ def test_game_handover_link_is_shown_to_scorers_only(client, make_game, scorer_f
 
 
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])
-def test_game_rematch_same_seats_next_dealer(client, make_game, scorer_for, headers):
+def test_game_rematch_same_seats_next_dealer_when_the_table_keeps_the_rotation_d12(
+    client, make_game, scorer_for, headers
+):
     game = make_game("schmier", first_dealer=0, entries=[WIN] * 4)
     scorer = scorer_for(game)
-    response = scorer.post(reverse("game_rematch", args=[game.public_id]), **headers)
+    response = scorer.post(
+        reverse("game_rematch", args=[game.public_id]), {"dealer": "next"}, **headers
+    )
     new = Game.objects.exclude(pk=game.pk).get()
     url = reverse("game", args=[new.public_id])
     if headers:
@@ -100,3 +106,24 @@ def test_game_rematch_watcher_is_refused(client, make_game):
     response = client.post(reverse("game_rematch", args=[game.public_id]), **HTMX)
     assert response.status_code == 403
     assert Game.objects.count() == 1
+
+
+@pytest.mark.parametrize("drawn", [0, 3, 5])
+def test_game_rematch_draws_the_first_dealer_at_random_d12(
+    client, make_game, scorer_for, monkeypatch, drawn
+):
+    game = make_game("schmier", first_dealer=0, entries=[WIN] * 4)
+    asked = []
+
+    def randrange(players):
+        asked.append(players)
+        return drawn
+
+    monkeypatch.setattr(random, "randrange", randrange)
+    scorer = scorer_for(game)
+    response = scorer.post(reverse("game_rematch", args=[game.public_id]), {"dealer": "draw"})
+    new = Game.objects.get(rematch_of=game)
+    page = text(scorer.get(response["Location"]))
+    names = ["Ann", "Bo", "Cy", "Dee", "Eli", "Flo"]
+    assert (asked, new.first_dealer) == ([6], drawn)
+    assert notices(page) == [f"Rematch: same seats; {names[drawn]} deals first (drawn at random)."]

@@ -60,7 +60,7 @@ def test_scoreboard_game_over_shows_banner_and_closes_entry(client, make_game, s
         "Ann & Dee win! Ann & Dee win with 24 points: the only team at 21 or more. why?"
     )
     assert 'id="hand-form"' not in page
-    assert find_all(page, "button", "record") == ["Rematch"]
+    assert find_all(page, "button", "record") == ["Rematch: draw the dealer", "Rematch: Eli deals"]
 
 
 def test_scoreboard_shows_last_five_hands_and_links_history(client, make_game, scorer_for):

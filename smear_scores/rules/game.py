@@ -336,7 +336,9 @@ def describe_end(before: GameState, after: GameState) -> str:
     if after.finished:
         winner = after.winner
         runner_up = max(s for t, s in enumerate(after.scores) if t != winner)
-        return f"ends the game: {variant.team_wins(winner)} {after.scores[winner]}–{runner_up}"
+        # "23–19", but "17 to -1": a dash before a minus sign reads as a typo.
+        dash = "–" if runner_up >= 0 else " to "
+        return f"ends the game: {variant.team_wins(winner)} {after.scores[winner]}{dash}{runner_up}"
     if after.reason and after.reason != before.reason:
         # A D5 tie between teams that did not bid, or W10a's set hand: play on.
         return f"no winner yet: {after.reason}"

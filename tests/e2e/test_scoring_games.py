@@ -93,7 +93,9 @@ class Scorer:
         self.tap_hand(bidder, bid, awards)
         expect(self.page.locator("#hand-preview")).to_have_text(f"Will score: {will_score}")
         self.tap(self.page.locator("#hand-form button.record"))
-        expect(self.page.locator(".notice")).to_have_text(f"Hand {number}: {will_score}")
+        # The notice says what was scored; the preview also said how it ends the game.
+        scored = will_score.split(" · ends the game")[0].split(" · no winner yet")[0]
+        expect(self.page.locator(".notice")).to_have_text(f"Hand {number}: {scored}")
         self.settled()
         return self.taps
 
@@ -222,7 +224,7 @@ def test_scoring_schmier_whole_game(phone, live_server):
     assert me.scores() == [10, 8, 4]
 
     taps.append(me.record(5, "Dee", 6, all_a, all_a_text))
-    taps.append(me.record(6, "Ann", 6, all_a, all_a_text))
+    taps.append(me.record(6, "Ann", 6, all_a, f"{all_a_text} · ends the game: Ann & Dee win 22–8"))
     expect(phone.locator(".banner-title")).to_have_text("Ann & Dee win!")
     expect(phone.locator(".banner")).to_contain_text(
         "Ann & Dee win with 22 points: the only team at 21 or more."
@@ -297,6 +299,10 @@ def test_scoring_wisconsin_whole_game(phone, live_server):
         "Hand 2: Bo & Dee bid 3 and took 1: set, -3 · Ann & Cy +3"
     )
     assert me.scores() == [5, -2]
+    # Typed totals stay on for this game on this phone; back to who took each point.
+    expect(phone.locator("input[name=by_totals]")).to_be_checked()
+    phone.get_by_text("Type totals").tap()
+    me.settled()
 
     all_a = {"high": "A", "low": "A", "jack": "A", "game": "A"}
     taps.append(me.record(3, "Cy", 4, all_a, "Ann & Cy bid 4 and took 4: made, +4 · Bo & Dee +0"))
@@ -325,7 +331,8 @@ def test_scoring_wisconsin_whole_game(phone, live_server):
             "Bo",
             2,
             {"high": "A", "low": "A", "jack": "Nobody", "game": "B"},
-            "Bo & Dee bid 2 and took 1: set, -2 · Ann & Cy +2",
+            "Bo & Dee bid 2 and took 1: set, -2 · Ann & Cy +2 · no winner yet: Ann & Cy reached "
+            "15, but this hand's bid was set and the game is only won on a made bid: play on.",
         )
     )
     # W10a: Ann & Cy passed 15 on a set bid: no winner yet.
@@ -340,7 +347,8 @@ def test_scoring_wisconsin_whole_game(phone, live_server):
             "Cy",
             2,
             {"high": "A", "low": "A", "jack": "Nobody", "game": "Nobody"},
-            "Ann & Cy bid 2 and took 2: made, +2 · Bo & Dee +0",
+            "Ann & Cy bid 2 and took 2: made, +2 · Bo & Dee +0 · ends the game: Ann & Cy win 17 "
+            "to -1",
         )
     )
     expect(phone.locator(".banner-title")).to_have_text("Ann & Cy win!")

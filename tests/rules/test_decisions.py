@@ -11,6 +11,7 @@ from smear_scores.rules import (
     HandRefused,
     RuleError,
     describe,
+    describe_end,
     new_game,
     rematch_first_dealer,
     replay,
@@ -489,3 +490,30 @@ def test_d12_a_rematch_that_keeps_the_rotation_gives_the_deal_to_the_next_dealer
         raise AssertionError("no draw when the table keeps the rotation")
 
     assert rematch_first_dealer(finished, keep_rotation=True, draw=draw) == 3
+
+
+# -- the preview says how a hand ends the game --------------------------------------------------
+
+
+def test_describe_end_names_the_winner_and_the_score_the_hand_ends_on():
+    before = reach(W.named(["Al & Cy", "Bo & Di"]), (13, 10))
+    after, _ = before.play(hand(0, 2, 2, 0))
+
+    assert describe_end(before, after) == "ends the game: Al & Cy win 15–10"
+
+
+def test_describe_end_says_a_tie_between_non_bidders_plays_on():
+    before = reach(SCHMIER, (18, 5, 18))
+    after, _ = before.play(hand(1, 3, 3, 0, 3))
+
+    assert describe_end(before, after) == (
+        "no winner yet: Team A and Team C are tied at 21 and did not bid this hand: nobody "
+        "has won yet, play another hand."
+    )
+
+
+def test_describe_end_is_silent_when_the_hand_decides_nothing():
+    before = new_game(SCHMIER)
+    after, _ = before.play(hand(0, 3, 3, 1, 1))
+
+    assert describe_end(before, after) == ""

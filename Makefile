@@ -22,9 +22,15 @@ chromium:
 		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
+# The development server for the table: every phone on the same Wi-Fi can open it (with
+# DEBUG on, this machine's own addresses are accepted as hosts). HOST=127.0.0.1 keeps it to
+# this machine. It prints the address a phone opens, with a QR code to scan.
+HOST ?= 0.0.0.0
+PORT ?= 8000
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python manage.py table_address --host $(HOST) --port $(PORT)
+	$(BIN)/python manage.py runserver $(if $(findstring :,$(HOST)),[$(HOST)],$(HOST)):$(PORT)
 
 # Production-style serving: DEBUG off, gunicorn with WORKERS processes (default 4), static
 # files collected, compressed and hashed, served by WhiteNoise. Settings come from the

@@ -51,10 +51,13 @@ class HandRevisionAdmin(admin.ModelAdmin):
 from django import forms  # noqa: E402
 from django.contrib import messages  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
+from django.contrib.auth.password_validation import validate_password  # noqa: E402
+from django.core.exceptions import ValidationError  # noqa: E402
 from django.db.models import Count  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
 from smear_scores.models import Club, League, Membership, Player  # noqa: E402
+from smear_scores.names import name_problem  # noqa: E402
 from smear_scores.services.clubs import MergeRefused, player_merge  # noqa: E402
 
 
@@ -143,8 +146,22 @@ class ClubAdmin(ClubScopedAdmin):
         return request.user.is_superuser
 
 
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["club", "name"]
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        problem = name_problem(name)
+        if problem is not None:
+            raise ValidationError(f"The name {problem}.")
+        return name
+
+
 @admin.register(Player)
 class PlayerAdmin(ClubScopedAdmin):
+    form = PlayerForm
     list_display = ["name", "club", "games"]
     list_filter = ["club"]
     search_fields = ["name"]
@@ -226,24 +243,54 @@ class MembershipForm(forms.ModelForm):
             self.fields["username"].disabled = True
             self.fields["password"].disabled = True
 
+    # The clubs the signed-in admin administers; None for a superuser (set by get_form).
+    admin_clubs: set[int] | None = None
+
     def clean(self):
         cleaned = super().clean()
         if self.instance.pk:
+            if cleaned.get("is_admin"):
+                self._check_not_elsewhere(self.instance.user, "is_admin")
             return cleaned
         username = cleaned.get("username", "").strip()
         users = get_user_model().objects
         user = users.filter(username=username).first()
-        if user is None and not cleaned.get("password"):
+        password = cleaned.get("password")
+        if user is None and not password:
             self.add_error(
                 "password",
                 f"There is no account called {username!r} yet: give a password to create it.",
             )
+        elif user is None:
+            # The same rules as every other password (settings.AUTH_PASSWORD_VALIDATORS).
+            try:
+                validate_password(password, user=get_user_model()(username=username))
+            except ValidationError as error:
+                self.add_error("password", error)
         club = cleaned.get("club")
         if user is not None and club is not None:
             if Membership.objects.filter(user=user, club=club).exists():
                 self.add_error("username", f"{username} is already a member of {club}.")
+            else:
+                self._check_not_elsewhere(user, "username")
         self.user = user
         return cleaned
+
+    def _check_not_elsewhere(self, user, field: str) -> None:
+        """A club admin manages her own clubs' people only: an account that belongs to
+        another club, or a site admin's, is added or made an admin by a site admin."""
+        if self.admin_clubs is None:
+            return
+        elsewhere = user.is_superuser or (
+            Membership.objects.filter(user=user).exclude(club_id__in=self.admin_clubs).exists()
+        )
+        if elsewhere:
+            self.add_error(
+                field,
+                f"{user.get_username()} belongs to another club, so only a site admin can "
+                f"add them here or make them an admin. Ask a site admin, or create a new "
+                f"account for this club.",
+            )
 
     def save(self, commit=True):
         membership = super().save(commit=False)
@@ -270,3 +317,8 @@ class MembershipAdmin(ClubScopedAdmin):
     list_filter = ["club", "is_admin"]
     search_fields = ["user__username"]
     fields = ["club", "username", "password", "is_admin"]
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        form.admin_clubs = admin_club_ids(request)
+        return form

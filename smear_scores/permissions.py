@@ -17,11 +17,29 @@ def scoring_tokens(request: HttpRequest) -> dict[str, str]:
 
 
 def token_matches(game: Game, token: str | None) -> bool:
+    """``token`` is the game's edit_token (the API's Bearer token; never the screen's)."""
     return bool(token) and hmac.compare_digest(game.edit_token, token)
 
 
+def normalise_code(code: str | None) -> str:
+    """A scoring code as typed or pasted: any case, with or without spaces and dashes."""
+    return "".join(ch for ch in (code or "").upper() if ch.isalnum())
+
+
+def code_matches(game: Game, code: str | None) -> bool:
+    """``code`` is the game's current scoring secret (from a scoring link or typed)."""
+    code = normalise_code(code)
+    return bool(code) and hmac.compare_digest(game.scoring_secret.encode(), code.encode())
+
+
+def show_code(secret: str) -> str:
+    """The scoring secret grouped by four, for reading aloud or typing: ABCD-EFGH-JKMN."""
+    return "-".join(secret[i : i + 4] for i in range(0, len(secret), 4))
+
+
 def can_score(request: HttpRequest, game: Game) -> bool:
-    """This device created the game or was handed scoring with the game's link.
+    """This device created the game or was handed scoring with the game's current scoring
+    link or code (a scorer who stops other phones scoring replaces it).
 
     A league game is scored only by logged-in members of the league's club (club admins
     are members too); its link or token alone is not enough."""
@@ -32,14 +50,14 @@ def can_score(request: HttpRequest, game: Game) -> bool:
         if user.is_superuser:
             return True
         return Membership.objects.filter(user=user, club__leagues=game.league_id).exists()
-    return token_matches(game, scoring_tokens(request).get(game.public_id))
+    return code_matches(game, scoring_tokens(request).get(game.public_id))
 
 
 def grant_scoring(request: HttpRequest, game: Game) -> None:
     """Remember on this device (signed session cookie) that it may score ``game``."""
     tokens = scoring_tokens(request)
     tokens.pop(game.public_id, None)
-    tokens[game.public_id] = game.edit_token
+    tokens[game.public_id] = game.scoring_secret
     # Newest last; forget the oldest beyond the limit to keep the cookie small.
     while len(tokens) > MAX_REMEMBERED:
         tokens.pop(next(iter(tokens)))

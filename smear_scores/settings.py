@@ -2,6 +2,7 @@
 
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 from .env import env_bool, env_database, env_int, env_list, env_str
@@ -19,7 +20,14 @@ if not SECRET_KEY:
             'e.g. python -c "import secrets; print(secrets.token_urlsafe(50))".'
         )
     SECRET_KEY = "insecure-local-development-key-only-used-when-DEBUG-is-on"
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if DEBUG else [])
+if DEBUG:
+    # `make run` at the table: the phones open this machine by its address on the Wi-Fi,
+    # so every address of its own is a host (read from its interfaces; never a wildcard).
+    from .lan import host_names
+
+    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", host_names())
+else:
+    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -33,6 +41,8 @@ INSTALLED_APPS = [
     "template_partials",
     # Serves the API docs (Swagger UI) from its own static files instead of a CDN.
     "ninja",
+    # Counts wrong passwords and pauses signing in after too many (smear_scores.signin).
+    "axes",
     "smear_scores",
 ]
 
@@ -46,7 +56,25 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: turns a locked-out sign-in into its 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+AUTHENTICATION_BACKENDS = [
+    "smear_scores.signin.SignInThrottle",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Sign-in throttling (README: Running it for a club): SIGNIN_FAILURE_LIMIT wrong passwords
+# for one username from one address pause that pair for SIGNIN_COOLOFF_MINUTES; a right
+# password clears the count. Behind the TLS proxy the address is the proxy's, so the
+# pause then holds for the username from anywhere.
+AXES_FAILURE_LIMIT = env_int("SIGNIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("SIGNIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "leagues/locked_out.html"
+# Only failures and lockouts are kept, not a row per successful sign-in.
+AXES_DISABLE_ACCESS_LOG = True
 
 ROOT_URLCONF = "smear_scores.urls"
 WSGI_APPLICATION = "smear_scores.wsgi.application"

@@ -27,7 +27,15 @@ from smear_scores.services.games import (
 )
 
 from .errors import TOKEN_HINT, error_body, problem
-from .idempotency import MAX_KEY, Answer, KeyReused, idempotent_write, request_fingerprint
+from .idempotency import (
+    MAX_KEY,
+    MIN_NEW_GAME_KEY,
+    Answer,
+    KeyReused,
+    idempotent_write,
+    new_game_scope,
+    request_fingerprint,
+)
 from .schemas import (
     ErrorOut,
     GameCreatedOut,
@@ -47,8 +55,9 @@ IDEMPOTENCY_KEY = Header(
     alias="Idempotency-Key",
     min_length=1,
     max_length=MAX_KEY,
-    description="Any unique string (a UUID): a repeat with the same key gets the first "
-    "answer back and records nothing more.",
+    description="Any unique string (a UUID): a repeat with the same key, within a day, "
+    "gets the first answer back and records nothing more. To start or import a game the "
+    "key is a secret (the answer holds the edit token): at least 16 characters, random.",
 )
 
 
@@ -248,13 +257,29 @@ def answered(answer: Answer) -> Status:
     return Status(answer.status, answer.body)
 
 
-def keyed_write(request: HttpRequest, scope: str, key: str | None, write) -> Status:
-    """Run a write once per Idempotency-Key in ``scope`` ("games" for create and import,
-    "game:<id>" for a game's hands) and turn its refusals into answers."""
+def weak_new_game_key() -> Status:
+    return Status(
+        422,
+        problem(
+            "Idempotency-Key",
+            f"A key sent to start a game must be a secret of at least {MIN_NEW_GAME_KEY} "
+            f"characters: repeating it gives the game and its edit token back. Send a new "
+            f"random UUID with each new game.",
+        ),
+    )
+
+
+def keyed_write(request: HttpRequest, scope: str | None, key: str | None, write) -> Status:
+    """Run a write once per Idempotency-Key in ``scope`` ("game:<id>" for a game's hands;
+    None for create and import, whose keys are bound to their request, see
+    idempotency.new_game_scope) and turn its refusals into answers."""
+    request_id = fingerprint(request)
+    if scope is None:
+        if key is not None and len(key) < MIN_NEW_GAME_KEY:
+            return weak_new_game_key()
+        scope = new_game_scope(request_id)
     try:
-        return answered(
-            idempotent_write(scope=scope, key=key, fingerprint=fingerprint(request), write=write)
-        )
+        return answered(idempotent_write(scope=scope, key=key, fingerprint=request_id, write=write))
     except HandRefused as error:
         return refused(error)
     except Conflict as error:
@@ -286,7 +311,7 @@ def create_game(
         )
         return Answer(201, created_json(game))
 
-    return keyed_write(request, "games", idempotency_key, write)
+    return keyed_write(request, None, idempotency_key, write)
 
 
 @router.post(
@@ -335,7 +360,7 @@ def import_game(
         )
         return Answer(201, created_json(game))
 
-    return keyed_write(request, "games", idempotency_key, write)
+    return keyed_write(request, None, idempotency_key, write)
 
 
 @router.get("/games/{id}", response={200: GameOut, 404: ErrorOut}, summary="A game")

@@ -1,5 +1,12 @@
 """Repeat-safe API writes (Idempotency-Key): an HTTP concern, so it lives with the API.
-The writes themselves are the game services every screen uses."""
+The writes themselves are the game services every screen uses.
+
+A kept answer is replayed for KEY_TTL (a day: long enough for any retry, short enough
+that the table does not grow for ever); expired answers are deleted when the next one is
+kept. Whoever repeats a key gets its answer, and the answer to a new game holds the
+game's edit token: so on the routes that start a game (no token asked) the key is a
+secret (at least MIN_NEW_GAME_KEY characters, a UUID) and is bound to its request's body,
+so that a stranger trying keys learns nothing (no "already used" answer there)."""
 
 from __future__ import annotations
 
@@ -7,15 +14,19 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from smear_scores.models import IdempotencyKey
 from smear_scores.rules import HandRefused
 from smear_scores.services.games import Conflict
 
 MAX_KEY = 200
+MIN_NEW_GAME_KEY = 16
+KEY_TTL = timedelta(hours=24)
 
 
 @dataclass(frozen=True)
@@ -35,8 +46,15 @@ def request_fingerprint(*, method: str, path: str, body: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+def new_game_scope(fingerprint: str) -> str:
+    """The scope of a key sent to start a game: the request itself, so that the same key
+    with another body is another request, not a refusal that says the key exists."""
+    return f"new:{fingerprint}"
+
+
 def _stored(scope: str, key: str, fingerprint: str) -> Answer | None:
-    row = IdempotencyKey.objects.filter(scope=scope, key=key).first()
+    fresh = timezone.now() - KEY_TTL
+    row = IdempotencyKey.objects.filter(scope=scope, key=key, created_at__gte=fresh).first()
     if row is None:
         return None
     if row.response.get("request") != fingerprint:
@@ -60,6 +78,7 @@ def idempotent_write(
                 return earlier
             answer = write()
             if 200 <= answer.status < 300:
+                IdempotencyKey.objects.filter(created_at__lt=timezone.now() - KEY_TTL).delete()
                 IdempotencyKey.objects.create(
                     scope=scope,
                     key=key,

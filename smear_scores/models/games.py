@@ -19,10 +19,27 @@ def new_edit_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+# Letters and digits a person reads off a screen and types without mistaking one for
+# another (no 0/O, 1/I/L, U/V).
+SCORING_ALPHABET = "ABCDEFGHJKMNPQRSTWXYZ23456789"
+SCORING_LENGTH = 12
+
+
+def new_scoring_secret() -> str:
+    # 12 of 29 symbols: 58 random bits, short enough to type from another phone's screen.
+    return "".join(secrets.choice(SCORING_ALPHABET) for _ in range(SCORING_LENGTH))
+
+
 class Game(models.Model):
     public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
     # Whoever holds this may score the game (the creating device, a hand-over link, the API).
     edit_token = models.CharField(max_length=40, default=new_edit_token, editable=False)
+    # Whoever holds this may score the game on the scoring screen: the creating phone, a
+    # phone handed the scoring link or code. Separate from edit_token (the API's), and
+    # replaced when a scorer stops other phones scoring (services.game_scoring_rotate).
+    scoring_secret = models.CharField(
+        max_length=SCORING_LENGTH, default=new_scoring_secret, editable=False
+    )
     variant = models.SlugField(max_length=40)
     # The variant and its options frozen when the game starts: a later change of a preset
     # never rewrites an old game.

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from smear_scores import rules
 from smear_scores.models import Game, Hand, HandRevision, Seat
+from smear_scores.models.games import new_scoring_secret
 from smear_scores.names import name_problem
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
 from smear_scores.selectors.games import carry_seat_names, named_variant
@@ -562,3 +563,14 @@ def game_rematch(*, game: Game, keep_rotation: bool = False) -> Game:
         options=dict(game.options),
         rematch_of=game,
     )
+
+
+@transaction.atomic
+def game_scoring_rotate(*, game: Game) -> Game:
+    """Stop other phones scoring: a fresh scoring secret replaces the old one, so every
+    scoring link, code and phone granted before is refused from now on. The API's
+    edit_token is not changed. The game's version moves on, so open boards refresh."""
+    game = _locked(game)
+    game.scoring_secret = new_scoring_secret()
+    game.save(update_fields=["scoring_secret", "updated_at"])
+    return game

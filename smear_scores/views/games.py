@@ -35,13 +35,20 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, push_url, reswap
 
 from smear_scores.forms import HandForm, NewGameForm, hand_initial
 from smear_scores.models import Game, Hand
-from smear_scores.permissions import can_score, grant_scoring, scoring_tokens, token_matches
+from smear_scores.permissions import (
+    can_score,
+    code_matches,
+    grant_scoring,
+    scoring_tokens,
+    show_code,
+)
 from smear_scores.rules import HandRefused, Variant
 from smear_scores.selectors import games as selectors
 from smear_scores.selectors.variants import variant_or_default, variants
@@ -53,7 +60,7 @@ from .exports import SafeWriter
 MAX_NUMBER_DIGITS = 6
 READ_ONLY = (
     "This phone can only watch this game: the scores are changed on the scorer's phone. "
-    "Ask the scorer for the hand-over link to score from here too."
+    "Ask the scorer for the scoring link or code to score from here too."
 )
 
 
@@ -108,16 +115,28 @@ def _board_context(
     return {
         "board": board,
         "game": game,
+        # The game as this board shows it; the board polls for a newer one (game_live).
+        "version": selectors.version_of(game),
         "scorer": scorer,
         "form": form,
         "notice": notice,
         "problem": problem,
-        "handover_url": request.build_absolute_uri(
-            reverse("game_handover", args=[game.public_id, game.edit_token])
-        )
-        # A league game is scored by its club's members, not by whoever holds a link.
-        if scorer and game.league_id is None
-        else "",
+        # Built from the address this phone used, so another phone on the same network
+        # can open it.
+        "watch_url": request.build_absolute_uri(reverse("game", args=[game.public_id])),
+        **(_scoring_link(request, game) if scorer and game.league_id is None else {}),
+    }
+
+
+def _scoring_link(request: HttpRequest, game: Game) -> dict[str, str]:
+    """The scoring link and code a scorer hands on (a league game is scored by its club's
+    members instead). The secret rides in the fragment (``#...``): a browser never sends
+    it to a server, so it appears in no access log and no Referer header; the hand-over
+    page's script posts it in a form body."""
+    url = request.build_absolute_uri(reverse("game_handover", args=[game.public_id]))
+    return {
+        "handover_url": f"{url}#{game.scoring_secret}",
+        "scoring_code": show_code(game.scoring_secret),
     }
 
 
@@ -258,6 +277,22 @@ def game_new(request: HttpRequest) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def game(request: HttpRequest, public_id: str) -> HttpResponse:
     return _board(request, _game(public_id))
+
+
+def _live_etag(request: HttpRequest, public_id: str) -> str | None:
+    return selectors.game_version(public_id=public_id)
+
+
+@require_GET
+@cache_control(private=True, no_cache=True)
+@vary_on_headers("Cookie")
+@condition(etag_func=_live_etag)
+def game_live(request: HttpRequest, public_id: str) -> HttpResponse:
+    """What an open board polls (static/js/live.js) with ``If-None-Match: "<version>"``.
+    Nothing new: an empty 304 after one indexed query (the game's version). Otherwise the
+    #game-board fragment as this phone sees it, with the new version as its ETag.
+    Nothing is kept in a process's memory, so any app process may answer any phone."""
+    return render(request, "games/game.html#game-board", _board_context(request, _game(public_id)))
 
 
 @require_POST
@@ -505,28 +540,49 @@ def game_history_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     return response
 
 
-# -- hand over scoring, rematch ---------------------------------------------------------------
+# -- hand over scoring, take it back, rematch --------------------------------------------------
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
-def game_handover(request: HttpRequest, public_id: str, token: str) -> HttpResponse:
-    """A hand-over link: after a confirmation, this device may score the game too."""
+def game_handover(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The scoring link's page: after a confirmation, this phone may score the game too.
+
+    The link is ``/g/<id>/score/#<secret>``; the secret never reaches the server in the
+    address. The page's script copies it from the fragment into the form, which posts it
+    as ``code``; without script, the code shown on the scorer's phone is typed in."""
     game = _game(public_id)
-    if not token_matches(game, token):
-        return _board(
-            request,
-            game,
-            status=403,
-            problem="This hand-over link is not valid for this game: ask the scorer to "
-            "show the link again.",
-        )
-    if request.method == "POST":
-        grant_scoring(request, game)
-        return _to_board(request, game, notice="This phone can now score this game.")
+    context = {
+        "game": game,
+        "teams": selectors.game_teams(game),
+        "already": can_score(request, game),
+    }
     template = "games/handover.html#game-board" if request.htmx else "games/handover.html"
-    return render(
+    if request.method == "POST":
+        if game.league_id is None and code_matches(game, request.POST.get("code")):
+            grant_scoring(request, game)
+            return _to_board(request, game, notice="This phone can now score this game.")
+        context["problem"] = (
+            "This scoring code is not the game's: check it against the scorer's screen. "
+            "If the scorer stopped other phones scoring, ask for the new link."
+        )
+        return render(request, template, context, status=403)
+    return render(request, template, context)
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def game_scoring_rotate(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Stop other phones scoring: a new scoring link and code; every older one, and every
+    phone let in with it, is refused from now on. This phone keeps scoring."""
+    game = _game(public_id)
+    if not can_score(request, game) or game.league_id is not None:
+        return _refuse_watcher(request, game)
+    game = services.game_scoring_rotate(game=game)
+    grant_scoring(request, game)
+    return _to_board(
         request,
-        template,
-        {"game": game, "teams": selectors.game_teams(game), "already": can_score(request, game)},
+        game,
+        notice="Other phones can no longer score this game. To let one score again, give it "
+        "the new scoring link or code.",
     )
 
 

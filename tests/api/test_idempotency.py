@@ -1,5 +1,10 @@
 """Idempotency-Key: a repeat gets the first answer back and records nothing more."""
 
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
 from smear_scores.api import idempotency as service
 from smear_scores.models import Game, Hand, HandRevision, IdempotencyKey
 from smear_scores.services.games import game_create
@@ -7,6 +12,8 @@ from smear_scores.services.games import game_create
 from .helpers import SIX
 
 HAND = {"bidder": 1, "bid": 3, "points": [2, 3, 1]}
+NEW_GAME_KEY = "3f0c9e1a-7b2d-4c55-9e8a-0d6b1f2a4c77"
+IMPORT_KEY = "b9d2a6f0-41c3-4e7a-8f15-6a0e2c9d3b18"
 
 
 def hands_url(game):
@@ -109,9 +116,9 @@ def test_key_is_not_replayed_to_a_request_without_the_games_token(api):
 
 def test_repeated_create_with_the_same_key_makes_one_game(api):
     body = {"variant": "schmier", "players": SIX, "first_dealer": 2}
-    first = api.post("/api/games", body, key="new-game-1")
+    first = api.post("/api/games", body, key=NEW_GAME_KEY)
 
-    again = api.post("/api/games", body, key="new-game-1")
+    again = api.post("/api/games", body, key=NEW_GAME_KEY)
 
     assert (again.status_code, again.json()) == (201, first.json())
     assert Game.objects.count() == 1
@@ -119,25 +126,73 @@ def test_repeated_create_with_the_same_key_makes_one_game(api):
 
 def test_repeated_import_with_the_same_key_makes_one_game(api):
     record = {"variant": "schmier", "players": SIX, "first_dealer": 0, "hands": [HAND]}
-    first = api.post("/api/games/import", record, key="import-1")
+    first = api.post("/api/games/import", record, key=IMPORT_KEY)
 
-    again = api.post("/api/games/import", record, key="import-1")
+    again = api.post("/api/games/import", record, key=IMPORT_KEY)
 
     assert (again.status_code, again.json()) == (201, first.json())
     assert Game.objects.count() == 1
 
 
-def test_create_key_reused_for_an_import_is_refused(api):
-    api.post("/api/games", {"variant": "schmier", "players": SIX}, key="k-1")
+def test_new_game_key_with_another_body_is_another_request_not_a_refusal(api):
+    # A stranger trying keys must not learn which exist: no "already used" answer here.
+    first = api.post("/api/games", {"variant": "schmier", "players": SIX}, key=NEW_GAME_KEY)
 
     response = api.post(
         "/api/games/import",
         {"variant": "schmier", "players": SIX, "first_dealer": 0},
-        key="k-1",
+        key=NEW_GAME_KEY,
     )
 
+    assert (first.status_code, response.status_code) == (201, 201)
+    assert response.json()["id"] != first.json()["id"]
+    assert response.json()["edit_token"] != first.json()["edit_token"]
+    assert Game.objects.count() == 2
+
+
+@pytest.mark.parametrize("url", ["/api/games", "/api/games/import"])
+def test_short_key_to_start_a_game_is_refused(api, url):
+    body = {"variant": "schmier", "players": SIX, "first_dealer": 0}
+
+    response = api.post(url, body, key="k-1")
+
     assert response.status_code == 422
-    assert response.json()["detail"][0]["field"] == "Idempotency-Key"
+    assert response.json()["detail"] == [
+        {
+            "field": "Idempotency-Key",
+            "message": "A key sent to start a game must be a secret of at least 16 characters: "
+            "repeating it gives the game and its edit token back. Send a new random UUID with "
+            "each new game.",
+            "rule": "",
+        }
+    ]
+    assert Game.objects.count() == 0
+
+
+def test_answer_older_than_a_day_is_not_replayed_and_is_cleared(api):
+    body = {"variant": "schmier", "players": SIX, "first_dealer": 2}
+    first = api.post("/api/games", body, key=NEW_GAME_KEY)
+    IdempotencyKey.objects.update(created_at=timezone.now() - timedelta(hours=24, seconds=1))
+
+    again = api.post("/api/games", body, key=NEW_GAME_KEY)
+
+    assert again.status_code == 201
+    assert again.json()["id"] != first.json()["id"]
+    assert Game.objects.count() == 2
+    # The expired answer is gone; only the new one is kept.
+    assert [row.response["body"]["id"] for row in IdempotencyKey.objects.all()] == [
+        again.json()["id"]
+    ]
+
+
+def test_answer_a_little_under_a_day_old_is_still_replayed(api):
+    body = {"variant": "schmier", "players": SIX, "first_dealer": 2}
+    first = api.post("/api/games", body, key=NEW_GAME_KEY)
+    IdempotencyKey.objects.update(created_at=timezone.now() - timedelta(hours=23, minutes=59))
+
+    again = api.post("/api/games", body, key=NEW_GAME_KEY)
+
+    assert (again.status_code, again.json()) == (201, first.json())
     assert Game.objects.count() == 1
 
 

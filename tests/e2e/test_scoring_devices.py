@@ -29,7 +29,7 @@ def _game():
 def test_scoring_watcher_reads_only_then_takes_over_with_the_link(phone, second_phone):
     game = _game()
     # The scorer's phone gets the right to score through the link it was created with.
-    phone.goto(f"/g/{game.public_id}/score/{game.edit_token}/")
+    phone.goto(f"/g/{game.public_id}/score/#{game.scoring_secret}")
     phone.get_by_role("button", name="Yes, score from this phone").tap()
     expect(phone.locator("#hand-form")).to_have_count(1)
 
@@ -44,9 +44,9 @@ def test_scoring_watcher_reads_only_then_takes_over_with_the_link(phone, second_
     expect(second_phone.locator(".problem")).to_contain_text("This phone can only watch")
 
     # The scorer hands scoring over: the link is on the scoreboard.
-    phone.get_by_text("Hand over scoring to another phone").tap()
-    link = phone.locator(".handover input").input_value()
-    assert link == f"{phone.url.split('/g/')[0]}/g/{game.public_id}/score/{game.edit_token}/"
+    # A new game offers its scoring link at once (the box is open).
+    link = phone.locator("#scoring-link").input_value()
+    assert link == f"{phone.url.split('/g/')[0]}/g/{game.public_id}/score/#{game.scoring_secret}"
     second_phone.goto(link)
     expect(second_phone.locator("h1")).to_have_text("Score this game on this phone?")
     _no_sideways_scroll(second_phone)
@@ -98,7 +98,11 @@ def test_scoring_works_without_javascript(browser, live_server):
     page = context.new_page()
     page.set_default_timeout(10_000)
     try:
-        page.goto(f"/g/{game.public_id}/score/{game.edit_token}/")
+        # Without script the fragment stays in the browser: the code is typed, as read
+        # off the scorer's screen (grouped by dashes, any case).
+        page.goto(f"/g/{game.public_id}/score/")
+        code = game.scoring_secret.lower()
+        page.get_by_label("Scoring code").fill(f"{code[:4]}-{code[4:8]}-{code[8:]}")
         page.get_by_role("button", name="Yes, score from this phone").click()
         for label in ("bidder-2", "bid-3", "award_high-0", "award_low-0", "award_jack-0"):
             page.locator(f"label[for={label}]").click()
@@ -125,7 +129,7 @@ def test_scoring_home_lists_this_phones_games(phone):
     phone.goto("/")
     expect(phone.locator("#games")).to_contain_text("No games on this phone yet.")
     game = _game()
-    phone.goto(f"/g/{game.public_id}/score/{game.edit_token}/")
+    phone.goto(f"/g/{game.public_id}/score/#{game.scoring_secret}")
     phone.get_by_role("button", name="Yes, score from this phone").tap()
     expect(phone.locator(".notice")).to_have_text("This phone can now score this game.")
     phone.goto("/")

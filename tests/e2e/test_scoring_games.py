@@ -167,7 +167,8 @@ def test_scoring_schmier_whole_game(phone, live_server):
     )
     assert me.scores() == [1, 4, 1]
     me.no_sideways_scroll()
-    phone.get_by_text("Hand over scoring to another phone").tap()
+    phone.get_by_text("Scoring link: for another phone, or if this one is lost").tap()
+    phone.get_by_text("Show this game on another phone").tap()
     me.touch_targets_ok()
 
     # A refused entry: Game forgotten. The error sits beside it; nothing is recorded.

@@ -22,3 +22,8 @@ def league(club):
 @pytest.fixture
 def four(club):
     return roster(club, "Ann", "Bob", "Cat", "Dan")
+
+
+@pytest.fixture
+def other_club(db):
+    return Club.objects.create(name="Friday Club", slug="friday")

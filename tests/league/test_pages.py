@@ -243,7 +243,10 @@ def test_league_game_member_of_another_club_cannot_score_or_edit(client, league,
 
 
 def test_league_game_handover_link_does_not_let_a_stranger_score(client, league_game):
-    client.post(f"/g/{league_game.public_id}/score/{league_game.edit_token}/")
+    handover = client.post(
+        f"/g/{league_game.public_id}/score/", {"code": league_game.scoring_secret}
+    )
+    assert handover.status_code == 403
     response = client.post(f"/g/{league_game.public_id}/hands/", record_post())
     assert response.status_code == 403
     assert league_game.hands.count() == 0

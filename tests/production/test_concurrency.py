@@ -161,8 +161,8 @@ def test_game_write_locks_the_game_until_it_commits(request, write, moment):
 
 def _scoring_phone(game: Game) -> Client:
     phone = Client()
-    link = f"/g/{game.public_id}/score/{game.edit_token}/"
-    assert phone.post(link).status_code == 302
+    link = f"/g/{game.public_id}/score/"
+    assert phone.post(link, {"code": game.scoring_secret}).status_code == 302
     return phone
 
 

@@ -38,6 +38,7 @@ def test_rules_modules_import_neither_django_nor_the_rest_of_the_project():
 
     assert [m.name for m in modules] == [
         "__init__.py",
+        "draw.py",
         "errors.py",
         "game.py",
         "hands.py",

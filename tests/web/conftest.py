@@ -13,8 +13,11 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def grant(client: Client, game) -> Client:
-    """Give ``client`` scoring rights the way a phone gets them: the hand-over link."""
-    response = client.post(reverse("game_handover", args=[game.public_id, game.edit_token]))
+    """Give ``client`` scoring rights the way a phone gets them: the scoring link's page
+    posts the game's scoring code."""
+    response = client.post(
+        reverse("game_handover", args=[game.public_id]), {"code": game.scoring_secret}
+    )
     assert response.status_code == 302
     # Open the scoreboard it redirects to, as the phone would (shows the hand-over notice).
     assert client.get(response["Location"]).status_code == 200

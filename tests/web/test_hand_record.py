@@ -194,7 +194,7 @@ def test_hand_record_watcher_is_refused(client, make_game):
     assert response.status_code == 403
     assert find_all(text(response), "p", "problem") == [
         "This phone can only watch this game: the scores are changed on the scorer's phone. "
-        "Ask the scorer for the hand-over link to score from here too."
+        "Ask the scorer for the scoring link or code to score from here too."
     ]
     assert Hand.objects.filter(game=game).count() == 0
 

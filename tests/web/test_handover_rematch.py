@@ -1,6 +1,7 @@
 """Handing scoring to another phone, and a rematch."""
 
 import random
+import re
 
 import pytest
 from django.test import Client
@@ -14,49 +15,123 @@ from .conftest import HTMX, SCHMIER_ALL_A, find_all, notices, scores, text
 WIN = rules.HandEntry(bidder=0, bid=6, awards=SCHMIER_ALL_A)
 
 
+def _handover(client: Client, game, code: str, **headers):
+    return client.post(reverse("game_handover", args=[game.public_id]), {"code": code}, **headers)
+
+
+def _can_score(client: Client, game) -> bool:
+    return 'id="hand-form"' in text(client.get(reverse("game", args=[game.public_id])))
+
+
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])
 def test_game_handover_get_asks_before_granting(client, make_game, headers):
     game = make_game("schmier", hands=1)
-    url = reverse("game_handover", args=[game.public_id, game.edit_token])
-    response = client.get(url, **headers)
+    response = client.get(reverse("game_handover", args=[game.public_id]), **headers)
     page = text(response)
     assert response.status_code == 200
     assert ("<html" in page) == (not headers)
     assert find_all(page, "button", "record") == ["Yes, score from this phone"]
+    # The page never holds the secret: the link's fragment stays in the browser.
+    assert game.scoring_secret not in page
     # Only asking: this phone still only watches.
-    board = text(client.get(reverse("game", args=[game.public_id])))
-    assert 'id="hand-form"' not in board
+    assert not _can_score(client, game)
 
 
 def test_game_handover_post_lets_a_second_phone_score(make_game, db):
     game = make_game("schmier")
     first, second = Client(), Client()
-    first.post(reverse("game_handover", args=[game.public_id, game.edit_token]))
-    response = second.post(reverse("game_handover", args=[game.public_id, game.edit_token]), **HTMX)
+    _handover(first, game, game.scoring_secret)
+    response = _handover(second, game, game.scoring_secret, **HTMX)
     page = text(response)
     assert response.status_code == 200
     assert notices(page) == ["This phone can now score this game."]
     assert 'id="hand-form"' in page
     # The first phone keeps scoring too.
-    assert 'id="hand-form"' in text(first.get(reverse("game", args=[game.public_id])))
+    assert _can_score(first, game)
 
 
-def test_game_handover_wrong_token_is_refused(client, make_game):
+def test_game_handover_code_typed_with_dashes_and_small_letters_is_accepted(client, make_game):
     game = make_game("schmier")
-    response = client.post(reverse("game_handover", args=[game.public_id, "guess"]))
+    code = game.scoring_secret.lower()
+    response = _handover(client, game, f" {code[:4]}-{code[4:8]} {code[8:]} ")
+    assert response.status_code == 302
+    assert _can_score(client, game)
+
+
+@pytest.mark.parametrize("code", ["guess", "", "EDIT-TOKEN"], ids=["wrong", "empty", "api-token"])
+def test_game_handover_wrong_code_is_refused(client, make_game, code):
+    game = make_game("schmier")
+    # The API's edit token is another secret: it never lets a phone score on screen.
+    response = _handover(client, game, game.edit_token if code == "EDIT-TOKEN" else code)
     assert response.status_code == 403
     assert find_all(text(response), "p", "problem") == [
-        "This hand-over link is not valid for this game: ask the scorer to show the link again."
+        "This scoring code is not the game's: check it against the scorer's screen. "
+        "If the scorer stopped other phones scoring, ask for the new link."
     ]
-    board = text(client.get(reverse("game", args=[game.public_id])))
-    assert 'id="hand-form"' not in board
+    assert not _can_score(client, game)
 
 
-def test_game_handover_link_is_shown_to_scorers_only(client, make_game, scorer_for):
+def test_game_scoring_link_is_shown_to_scorers_only_with_its_secret_in_the_fragment(
+    client, make_game, scorer_for
+):
     game = make_game("schmier")
-    link = f"http://testserver/g/{game.public_id}/score/{game.edit_token}/"
-    assert link not in text(Client().get(reverse("game", args=[game.public_id])))
-    assert f'value="{link}"' in text(scorer_for(game).get(reverse("game", args=[game.public_id])))
+    link = f"http://testserver/g/{game.public_id}/score/#{game.scoring_secret}"
+    watcher = text(Client().get(reverse("game", args=[game.public_id])))
+    assert game.scoring_secret not in watcher
+    page = text(scorer_for(game).get(reverse("game", args=[game.public_id])))
+    assert re.findall(r'value="([^"]*)" aria-label="Scoring link"', page) == [link]
+    code = game.scoring_secret
+    assert find_all(page, "b", "scoring-code") == [f"{code[:4]}-{code[4:8]}-{code[8:]}"]
+    # Offered at once, before any hand, so the scorer can keep it.
+    assert '<details class="handover" open>' in page
+    assert game.edit_token not in page
+
+
+def test_game_links_are_built_from_the_address_the_phone_used(client, make_game, scorer_for):
+    game = make_game("schmier")
+    page = text(
+        scorer_for(game).get(reverse("game", args=[game.public_id]), HTTP_HOST="192.0.2.2:8123")
+    )
+    assert re.findall(r'value="([^"]*)" aria-label="(?:Scoring|Game) link"', page) == [
+        f"http://192.0.2.2:8123/g/{game.public_id}/score/#{game.scoring_secret}",
+        f"http://192.0.2.2:8123/g/{game.public_id}/",
+    ]
+    # Each as a QR code drawn on the server.
+    assert re.findall(r'<figure class="qr" role="img" aria-label="([^"]*)"><svg ', page) == [
+        "QR code of the scoring link",
+        "QR code of the link to watch the game",
+    ]
+
+
+def test_game_scoring_rotate_stops_other_phones_and_old_links(make_game, db):
+    game = make_game("schmier")
+    old = game.scoring_secret
+    keeper, other = Client(), Client()
+    _handover(keeper, game, old)
+    _handover(other, game, old)
+    assert (_can_score(keeper, game), _can_score(other, game)) == (True, True)
+    response = keeper.post(reverse("game_scoring_rotate", args=[game.public_id]), **HTMX)
+    game.refresh_from_db()
+    assert response.status_code == 200
+    assert notices(text(response)) == [
+        "Other phones can no longer score this game. To let one score again, give it the new "
+        "scoring link or code."
+    ]
+    assert game.scoring_secret != old
+    assert (_can_score(keeper, game), _can_score(other, game)) == (True, False)
+    # The old link is refused; the new one works; the API's token did not change.
+    assert _handover(Client(), game, old).status_code == 403
+    assert _handover(other, game, game.scoring_secret).status_code == 302
+    assert _can_score(other, game)
+
+
+def test_game_scoring_rotate_by_a_watcher_is_refused(client, make_game):
+    game = make_game("schmier")
+    old = game.scoring_secret
+    response = client.post(reverse("game_scoring_rotate", args=[game.public_id]))
+    game.refresh_from_db()
+    assert response.status_code == 403
+    assert game.scoring_secret == old
 
 
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])

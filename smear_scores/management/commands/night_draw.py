@@ -1,0 +1,122 @@
+"""Draw a progressive night and print it as JSON with its fairness counts."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+
+from smear_scores import rules
+from smear_scores.rules.draw import draw_night, opponent_floor, player_counts
+
+FAIRNESS_PLAYERS = (12, 18, 24, 30)
+FAIRNESS_ROUNDS = (5, 6, 7, 8)
+
+
+def night_json(variant: rules.Variant, players: int, rounds: int, seed: int) -> dict:
+    names = list(range(1, players + 1))
+    draws = draw_night(variant, names, rounds, seed)
+    counts = player_counts(variant, names, draws)
+    return {
+        "variant": variant.slug,
+        "players": players,
+        "rounds": rounds,
+        "seed": seed,
+        "draw": [
+            {
+                "round": number,
+                "seed": draw.seed,
+                "tables": [
+                    {
+                        "table": table.number,
+                        "seats": list(table.seats),
+                        "partnerships": [list(p) for p in table.partnerships(variant)],
+                        "dealer": table.seats[table.dealer],
+                    }
+                    for table in draw.tables
+                ],
+                "sitting_out": list(draw.sitting_out),
+            }
+            for number, draw in enumerate(draws, start=1)
+        ],
+        "counts": {
+            "repeated_partners": sum(c.repeated_partners for c in counts),
+            "repeated_opponents": sum(c.repeated_opponents for c in counts),
+            "fewest_repeated_opponents_possible": sum(
+                opponent_floor(variant, players, c.rounds_played) for c in counts
+            ),
+            "sit_outs": sum(c.sit_outs for c in counts),
+            "per_player": [
+                {
+                    "player": c.player,
+                    "repeated_partners": c.repeated_partners,
+                    "repeated_opponents": c.repeated_opponents,
+                    "sit_outs": c.sit_outs,
+                }
+                for c in counts
+            ],
+        },
+    }
+
+
+def fairness_table(seed: int = 1) -> list[str]:
+    """The README's table: one row per variant, players and rounds."""
+    lines = [
+        "| Variant | Players | Rounds | Repeated partners | Repeated opponents "
+        "(fewest possible) | Most repeated opponents of one player | Sit-outs per player |",
+        "|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for variant in rules.VARIANTS.values():
+        for players in FAIRNESS_PLAYERS:
+            for rounds in FAIRNESS_ROUNDS:
+                data = night_json(variant, players, rounds, seed)["counts"]
+                per = data["per_player"]
+                sits = [p["sit_outs"] for p in per]
+                lines.append(
+                    f"| {variant.name} | {players} | {rounds} | {data['repeated_partners']} | "
+                    f"{data['repeated_opponents']} ({data['fewest_repeated_opponents_possible']})"
+                    f" | {max(p['repeated_opponents'] for p in per)} | "
+                    f"{min(sits)}–{max(sits)} |"
+                )
+    return lines
+
+
+class Command(BaseCommand):
+    help = (
+        "Draw a progressive night (everyone present every round) and print it as JSON with "
+        "the counts of repeated partners, repeated opponents and sit-outs per player. "
+        "--fairness prints the README's fairness table instead."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("--variant", default="schmier", help="schmier or ne-wisconsin")
+        parser.add_argument("--players", type=int, default=24)
+        parser.add_argument("--rounds", type=int, default=6)
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument(
+            "--fairness", action="store_true", help="Print the fairness table as Markdown."
+        )
+
+    def handle(self, *args, **options):
+        if options["fairness"]:
+            self.stdout.write("\n".join(fairness_table(options["seed"])))
+            return
+        try:
+            variant = rules.get_variant(options["variant"])
+        except KeyError as error:
+            raise CommandError(error.args[0]) from None
+        players, rounds = options["players"], options["rounds"]
+        if players < variant.players:
+            raise CommandError(
+                f"A {variant.name} table needs {variant.players} players: "
+                f"give --players {variant.players} or more, not {players}."
+            )
+        if rounds < 1:
+            raise CommandError("A night has at least one round: give --rounds 1 or more.")
+        started = time.perf_counter()
+        data = night_json(variant, players, rounds, options["seed"])
+        seconds = time.perf_counter() - started
+        self.stdout.write(json.dumps(data, indent=1))
+        # Timing goes to stderr so the JSON stays the same for the same seed.
+        self.stderr.write(f"Drew {players} players x {rounds} rounds in {seconds:.3f} s.")

@@ -1,0 +1,172 @@
+"""Phones at one table, in Chromium at 360x740: joining by a link or QR code, and taking
+scoring back when the scoring phone is lost."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from smear_scores.models import Game, Hand
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=10_000)
+
+TABLE_PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def table(browser, live_server):
+    """table(): a new phone (its own cookies) at 360x740 on the live server."""
+    contexts = []
+
+    def phone(**options):
+        context = browser.new_context(
+            viewport=TABLE_PHONE,
+            has_touch=True,
+            is_mobile=True,
+            base_url=live_server.url,
+            **options,
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    yield phone
+    for context in contexts:
+        context.close()
+
+
+def _no_sideways_scroll(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def _start_game(page) -> Game:
+    page.goto("/new/?variant=ne-wisconsin")
+    for seat, name in enumerate(["Ann", "Bo", "Cy", "Dee"]):
+        page.locator(f"input[name=player_{seat}]").fill(name)
+    page.locator("label[for=first_dealer-0]").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator("#hand-form")).to_have_count(1)
+    return Game.objects.get()
+
+
+def _record_hand(page, number: int, bidder: int = 1) -> None:
+    for label in (f"bidder-{bidder}", "bid-2", "award_high-1", "award_low-1", "award_jack-0"):
+        page.locator(f"label[for={label}]").tap()
+    page.locator("label[for=award_game-none]").tap()
+    page.get_by_role("button", name=f"Record hand {number}").tap()
+    expect(page.locator(".notice")).to_contain_text(f"Hand {number}:")
+
+
+def test_table_a_second_phone_joins_by_the_scoring_link_from_the_start(table, live_server):
+    scorer = table(permissions=["clipboard-read", "clipboard-write"])
+    game = _start_game(scorer)
+    # Offered at once, before any hand: the scoring link as a QR code, copy and share.
+    box = scorer.locator("details.handover[open]")
+    expect(box.locator("summary")).to_have_text(
+        "Scoring link: for another phone, or if this one is lost"
+    )
+    expect(box.locator("figure.qr svg")).to_be_visible()
+    link = scorer.locator("#scoring-link").input_value()
+    assert link == f"{live_server.url}/g/{game.public_id}/score/#{game.scoring_secret}"
+    box.get_by_role("button", name="Copy link").tap()
+    expect(box.get_by_role("button", name="Copied")).to_be_visible()
+    assert scorer.evaluate("navigator.clipboard.readText()") == link
+    _no_sideways_scroll(scorer)
+
+    # The other phone opens the link (what scanning the code does).
+    other = table()
+    other.goto(link)
+    expect(other.locator("h1")).to_have_text("Score this game on this phone?")
+    # The secret moved from the address into the form; the address no longer shows it.
+    expect(other.get_by_label("Scoring code")).to_have_value(game.scoring_secret)
+    assert other.url == f"{live_server.url}/g/{game.public_id}/score/"
+    other.get_by_role("button", name="Yes, score from this phone").tap()
+    expect(other.locator(".notice")).to_have_text("This phone can now score this game.")
+    _record_hand(other, 1)
+    assert Hand.objects.filter(game=game).count() == 1
+    _no_sideways_scroll(other)
+
+
+def test_table_scoring_phone_lost_a_kept_link_takes_scoring_back(table, live_server):
+    lost = table()
+    game = _start_game(lost)
+    kept_link = lost.locator("#scoring-link").input_value()
+    _record_hand(lost, 1)
+
+    # The scoring phone is gone; the link kept at the start lets another phone score.
+    rescue = table()
+    rescue.goto(kept_link)
+    rescue.get_by_role("button", name="Yes, score from this phone").tap()
+    _record_hand(rescue, 2, bidder=2)
+    # It stops every other phone scoring: a new link and code.
+    rescue.get_by_text("Scoring link: for another phone, or if this one is lost").tap()
+    rescue.get_by_role("button", name="Stop other phones scoring").tap()
+    expect(rescue.locator(".notice")).to_have_text(
+        "Other phones can no longer score this game. To let one score again, give it the "
+        "new scoring link or code."
+    )
+    game.refresh_from_db()
+    rescue.get_by_text("Scoring link: for another phone, or if this one is lost").tap()
+    assert rescue.locator("#scoring-link").input_value() != kept_link
+    # The rescue phone still scores.
+    _record_hand(rescue, 3)
+
+    # The lost phone turns up again: it only watches now.
+    lost.reload()
+    expect(lost.locator("#hand-form")).to_have_count(0)
+    expect(lost.locator(".watching")).to_have_text(
+        "Watching: the scores change on the scorer's phone; this page follows them by itself."
+    )
+    # And the old link is refused on any phone.
+    stranger = table()
+    stranger.goto(kept_link)
+    stranger.get_by_role("button", name="Yes, score from this phone").tap()
+    expect(stranger.locator(".problem")).to_have_text(
+        "This scoring code is not the game's: check it against the scorer's screen. "
+        "If the scorer stopped other phones scoring, ask for the new link."
+    )
+    assert Hand.objects.filter(game=game).count() == 3
+    _no_sideways_scroll(stranger)
+
+
+def test_table_boards_are_live_and_a_half_entered_hand_survives(table, live_server):
+    a = table()
+    game = _start_game(a)
+    link = a.locator("#scoring-link").input_value()
+    b = table()
+    b.goto(link)
+    b.get_by_role("button", name="Yes, score from this phone").tap()
+    watcher = table()
+    watcher.goto(f"/g/{game.public_id}/")
+    expect(watcher.locator(".team .score")).to_have_text(["0", "0"])
+
+    # B starts tapping in hand 1 (bidder, bid, two points) and stops there.
+    for label in ("bidder-2", "bid-3", "award_high-0", "award_low-1"):
+        b.locator(f"label[for={label}]").tap()
+    # A records hand 1 meanwhile.
+    _record_hand(a, 1)
+
+    # Within 3 s, without a reload, B and the watcher show it.
+    expect(b.locator(".team .score")).to_have_text(["1", "2"], timeout=3_000)
+    expect(watcher.locator(".team .score")).to_have_text(["1", "2"], timeout=3_000)
+    expect(watcher.locator(".deal")).to_have_text("Hand 2 · Bo deals · Cy bids first")
+    # B's taps are all still there, and B is told the hand number moved on.
+    checked = b.evaluate(
+        "[...document.querySelectorAll('#hand-form input:checked')].map(i => i.id)"
+    )
+    assert checked == ["bidder-2", "bid-3", "award_high-0", "award_low-1"]
+    expect(b.locator(".moved-on")).to_have_text(
+        "Hand 1 was recorded on another phone, so this entry is now hand 2. "
+        "What you tapped is kept: check it before you record it."
+    )
+    expect(b.locator("#hand-form button.record")).to_have_text("Record hand 2")
+    # B finishes its entry: it is recorded as hand 2.
+    b.locator("label[for=award_jack-0]").tap()
+    b.locator("label[for=award_game-0]").tap()
+    b.get_by_role("button", name="Record hand 2").tap()
+    expect(b.locator(".notice")).to_contain_text("Hand 2:")
+    expect(a.locator(".team .score")).to_have_text(["4", "3"], timeout=3_000)
+    assert Hand.objects.filter(game=game).count() == 2
+    _no_sideways_scroll(b)

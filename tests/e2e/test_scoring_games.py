@@ -340,8 +340,9 @@ def test_scoring_wisconsin_whole_game(phone, live_server):
     assert me.scores() == [15, -1]
     expect(phone.locator(".note")).to_have_text(
         "Ann & Cy reached 15, but this hand's bid was set and the game is only won on a made "
-        "bid: play on."
+        "bid: play on. why?"
     )
+    expect(phone.locator(".note a.why")).to_have_attribute("href", "/rules/ne-wisconsin/#W10a")
     taps.append(
         me.record(
             7,

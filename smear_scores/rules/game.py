@@ -50,6 +50,8 @@ class GameState:
     reason: str = ""
     # The rule id that explains ``reason`` (for a "why?" link to the rules page).
     reason_rule: str = ""
+    # Hands that were not thrown in: what a round of a set number of hands counts.
+    hands_scored: int = 0
 
     # -- the deal (S3, S6, D7) -------------------------------------------------------------
     @property
@@ -138,6 +140,7 @@ class GameState:
             self,
             scores=tuple(scores),
             hands_played=number,
+            hands_scored=self.hands_scored + 1,
             # D7: the deal passes to the left (S3, W4).
             dealer=(self.dealer + 1) % variant.players,
         )
@@ -145,6 +148,8 @@ class GameState:
 
     # -- the end of the game (S10, W10, D5, D11) --------------------------------------------
     def _decide(self, result: HandResult) -> GameState:
+        if self.variant.hand_limit is not None:
+            return self._decide_round(result)
         return self.decided(
             made=result.made, bidding_team=result.bidding_team, capped=result.capped
         )
@@ -158,7 +163,7 @@ class GameState:
     ) -> GameState:
         """These standings with the end of the game decided, after a hand whose bid was
         ``made`` (None: thrown in) by ``bidding_team``; ``capped``: the teams W10b held at
-        the target in that hand. Also used to say it again with the table's team names."""
+        the target in that hand."""
         variant = self.variant
         target = variant.target
         label = variant.team_label
@@ -239,6 +244,51 @@ class GameState:
             winner=None,
             reason=f"{names} are tied at {best} and did not bid this hand: nobody has won "
             f"yet, play another hand.",
+            reason_rule="D5",
+        )
+
+    def _decide_round(self, result: HandResult) -> GameState:
+        """A progressive night's round of a set number of hands ends after its last scored
+        hand, whatever the target; the most points wins. Tied leaders: the bidding team
+        among them wins, as in D5; tied leaders who did not bid play another hand."""
+        limit = self.variant.hand_limit
+        label = self.variant.team_label
+        left = limit - self.hands_scored
+        if left > 0:
+            return replace(
+                self,
+                finished=False,
+                winner=None,
+                reason=f"Round of {limit} hands: {left} more to play.",
+            )
+        best = max(self.scores)
+        leaders = [t for t, s in enumerate(self.scores) if s == best]
+        if len(leaders) == 1:
+            team = leaders[0]
+            return replace(
+                self,
+                finished=True,
+                winner=team,
+                reason=f"The round's {limit} hands are played: {self.variant.team_wins(team)} "
+                f"it with {best} points.",
+            )
+        names = and_join([label(t) for t in leaders])
+        if result.bidding_team in leaders:
+            team = result.bidding_team
+            return replace(
+                self,
+                finished=True,
+                winner=team,
+                reason=f"The round's {limit} hands are played: {names} are tied at {best}, "
+                f"and {label(team)} bid this hand, so the round goes to {label(team)}.",
+                reason_rule="D5",
+            )
+        return replace(
+            self,
+            finished=False,
+            winner=None,
+            reason=f"The round's {limit} hands are played, but {names} are tied at {best} "
+            f"and did not bid: play another hand.",
             reason_rule="D5",
         )
 

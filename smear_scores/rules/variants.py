@@ -82,6 +82,9 @@ class Variant:
     # The names a table calls its teams by ("Cy & Flo"), in team order; never frozen into
     # a game's spec (the players' names are stored with the game). Empty: "Team A" ...
     team_names: tuple[str, ...] = ()
+    # A round of a progressive night: the game ends after this many scored hands, not at
+    # the target. None: an ordinary game.
+    hand_limit: int | None = None
 
     # -- seats and teams (S1, W1) ---------------------------------------------------------
     def team_of(self, seat: int) -> int:
@@ -300,6 +303,8 @@ def variant_to_dict(variant: Variant) -> dict[str, Any]:
         ],
         "rule_ids": dict(variant.rule_ids),
         "summary": variant.summary,
+        # Only a night's round has a limit; other games keep the shape they always had.
+        **({"hand_limit": variant.hand_limit} if variant.hand_limit is not None else {}),
     }
 
 
@@ -320,4 +325,5 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
         ),
         rule_ids=dict(data["rule_ids"]),
         summary=data.get("summary", ""),
+        hand_limit=data.get("hand_limit"),
     )

@@ -204,17 +204,23 @@ def game_board(game: Game, *, recent: int = RECENT_HANDS) -> Board:
     if state.reason and fetched:
         # The end of the game said again in the table's words (the teams' names): the
         # engine plays the last hand again from the totals before it.
+        # Only the words are taken from it: who won and whether the game is over stay the
+        # stored standings'.
         hand = fetched[0]
         before = fetched[1].scores_after if len(fetched) > 1 else [0] * variant.teams
-        replayed = rules.GameState(
+        replayed = replace(
+            state,
             variant=variant,
-            options=game.options,
-            first_dealer=game.first_dealer,
             scores=tuple(before),
             dealer=hand.dealer,
             hands_played=hand.number - 1,
+            hands_scored=state.hands_scored - (0 if hand.thrown_in else 1),
+            finished=False,
+            winner=None,
+            reason="",
         )
-        state, _ = replayed.play(hand.entry())
+        said, _ = replayed.play(hand.entry())
+        state = replace(state, reason=said.reason, reason_rule=said.reason_rule)
     return Board(
         game=game,
         variant=variant,

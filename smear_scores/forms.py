@@ -60,13 +60,6 @@ class ChoiceGroup:
             choice.label_class = f"{choice.css} wide" if choice.wide else choice.css
 
 
-def _int_or_none(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 class HandForm(forms.Form):
     """One hand as the scorer taps it. ``cleaned_data["entry"]`` is the rules' HandEntry."""
 
@@ -179,8 +172,9 @@ class HandForm(forms.Form):
         """What the posted hand already holds besides "thrown in", in the table's words."""
         said = []
         data = self.data
-        bidder = _int_or_none(data.get("bidder"))
-        if bidder is not None and 0 <= bidder < self.variant.players:
+        value = str(data.get("bidder") or "")
+        bidder = int(value) if value.isascii() and value.isdigit() and len(value) < 3 else None
+        if bidder is not None and bidder < self.variant.players:
             said.append(f"{self.names[bidder]} as the bidder")
         if data.get("bid"):
             said.append(f"a bid of {data.get('bid')}")

@@ -94,6 +94,15 @@ def test_standings_add_each_round_the_bonus_and_a_sit_out_average(club, players)
 
     round2 = services.round_draw(night=night, seed=6)
     assert out not in list(round2.sitting_out.all())
+    for game in games_of(round2):
+        play_out(game, [HandEntry(bidder=0, bid=3, points=(3, 2, 1))] * 2)
+    # Every table: team A 6 and the round (+2), team B 4, team C 2.
+    seat = Seat.objects.get(game__night_table__round=round2, player=out).position
+    played = {0: 8, 1: 4, 2: 2}[seat % 3]
+    standing = {s.name: s for s in night_standings(night)}[out.name]
+    # The round sat out scores the average of the rounds played: here the one round.
+    assert standing.rounds == [f"out ({played})", str(played)]
+    assert standing.total == 2 * played
 
 
 def test_standings_ties_broken_by_rounds_won_then_best_round_then_shared(club, players):

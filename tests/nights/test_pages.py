@@ -95,7 +95,7 @@ def test_director_draws_a_round_and_sees_table_cards_with_a_qr_each(
 
 
 def test_room_view_full_page_fragment_and_no_content_while_nothing_changed(
-    client, club, players, director
+    client, club, players, director, django_assert_num_queries
 ):
     login(client, director)
     night = run_night(client, club, players)
@@ -108,7 +108,10 @@ def test_room_view_full_page_fragment_and_no_content_while_nothing_changed(
     assert "<html" in html
     version = re.search(r'room/\?v=([^"]+)"', html).group(1)
 
-    same = client.get(f"/tournaments/{night.pk}/room/?v={version}", headers={"HX-Request": "true"})
+    with django_assert_num_queries(1):
+        same = client.get(
+            f"/tournaments/{night.pk}/room/?v={version}", headers={"HX-Request": "true"}
+        )
     assert (same.status_code, same.content) == (204, b"")
 
     game = night.round_set.get().tables.get(number=1).game
@@ -121,3 +124,22 @@ def test_room_view_full_page_fragment_and_no_content_while_nothing_changed(
     assert "<html" not in fragment
     assert fragment.strip().startswith('<section id="room"')
     assert "Playing: 1 hand" in fragment
+
+
+def test_round_board_counts_down_hands_and_offers_no_rematch(client, club, players, director):
+    login(client, director)
+    night = run_night(client, club, players)
+    client.post(f"/tournaments/{night.pk}/draw/")
+    game = night.round_set.get().tables.get(number=1).game
+    code = {"code": game.scoring_secret}
+    assert client.post(f"/g/{game.public_id}/score/", code).status_code == 302
+
+    game, _ = hand_record(game=game, entry=HandEntry(bidder=0, bid=3, points=(3, 2, 1)))
+    page = client.get(f"/g/{game.public_id}/").content.decode()
+    assert "Round of 2 hands: 1 more to play." in page
+    assert "needs " not in page
+
+    hand_record(game=game, entry=HandEntry(bidder=0, bid=3, points=(3, 2, 1)))
+    page = client.get(f"/g/{game.public_id}/").content.decode()
+    assert "The round&#x27;s 2 hands are played: Team A wins it with 6 points." in page
+    assert "Rematch" not in page

@@ -309,9 +309,7 @@ def test_hand_record_sent_again_with_its_idempotency_key_is_stored_once(make_gam
     second = scorer.post(url, {"number": "2", "thrown_in": "1"}, HTTP_IDEMPOTENCY_KEY="k2", **HTMX)
     again = scorer.post(url, post, HTTP_IDEMPOTENCY_KEY="hand-1-key", **HTMX)
     assert (first.status_code, second.status_code, again.status_code) == (200, 200, 200)
-    assert find_all(text(again), "p", "notice") == [
-        "Hand 1 was already recorded; nothing was added."
-    ]
+    assert notices(text(again)) == ["Hand 1 was already recorded; nothing was added."]
     assert list(game.hands.values_list("number", "thrown_in")) == [(1, False), (2, True)]
 
 

@@ -56,13 +56,6 @@ class ChoiceGroup:
             choice.label_class = f"{choice.css} wide" if choice.wide else choice.css
 
 
-def _int_or_none(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 class HandForm(forms.Form):
     """One hand as the scorer taps it. ``cleaned_data["entry"]`` is the rules' HandEntry."""
 

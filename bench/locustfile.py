@@ -24,11 +24,12 @@ class Phone(HttpUser):
     wait_time = constant(0)
 
     def take_over(self, game: dict) -> None:
-        """Open the game's hand-over link and confirm it: this phone may now score."""
-        link = f"/g/{game['public_id']}/score/{game['edit_token']}/"
+        """Open the game's scoring link and confirm it: this phone may now score."""
+        link = f"/g/{game['public_id']}/score/"
         self.client.get(link, name="hand-over link")
         self.client.post(
             link,
+            data={"code": game["scoring_secret"]},
             headers={"HX-Request": "true", "X-CSRFToken": self.client.cookies.get("csrftoken")},
             name="hand-over link",
         )
@@ -63,5 +64,28 @@ class HandScorer(Phone):
         ) as response:
             if response.status_code == 200:
                 self.state, _ = self.state.play(entry)
+            else:
+                response.failure(f"{response.status_code}: {response.text[:200]}")
+
+
+_watchers = itertools.count()
+
+
+class LiveWatcher(Phone):
+    """An open board asking, with no pause, whether its game changed: nothing did."""
+
+    def on_start(self) -> None:
+        self.game = GAMES["boards"][next(_watchers) % len(GAMES["boards"])]
+
+    @task
+    def live_check(self) -> None:
+        with self.client.get(
+            f"/g/{self.game['public_id']}/live/",
+            headers={"If-None-Match": f'"{self.game["version"]}"'},
+            name="live check",
+            catch_response=True,
+        ) as response:
+            if response.status_code == 304:
+                response.success()
             else:
                 response.failure(f"{response.status_code}: {response.text[:200]}")

@@ -103,14 +103,31 @@ def get_ok(browser, path: str, **headers):
     return call
 
 
+def live_check(browser, game):
+    """What an open board asks every 2 s when nothing changed: If-None-Match with the
+    version it shows; the answer is an empty 304."""
+    from smear_scores.selectors.games import game_version
+
+    etag = f'"{game_version(public_id=game.public_id)}"'
+    path = f"/g/{game.public_id}/live/"
+
+    def call() -> float:
+        status, body, spent = browser.call("GET", path, If_None_Match=etag)
+        if status != 304 or body:
+            raise SystemExit(f"GET {path} with nothing new answered {status}: {body[:300]!r}")
+        return spent
+
+    return call
+
+
 def scorer(app, game):
     """A phone that may score ``game`` (it followed the hand-over link)."""
     from bench.wsgi import Browser
 
     browser = Browser(app)
-    link = f"/g/{game.public_id}/score/{game.edit_token}/"
+    link = f"/g/{game.public_id}/score/"
     browser.call("GET", link)
-    status, body, _ = browser.call("POST", link, {}, HX_Request="true")
+    status, body, _ = browser.call("POST", link, {"code": game.scoring_secret}, HX_Request="true")
     if status != 200:
         raise SystemExit(f"The hand-over link answered {status}: {body[:300]!r}")
     return browser
@@ -222,6 +239,14 @@ def in_process(args, rows: list[Row]) -> None:
             {"t": measure(write, s, w), "q": queries_of(write)},
         )
     )
+    idle = live_check(scorer(app, board_game), board_game)
+    rows.append(
+        Row(
+            "1",
+            "live check, nothing new (empty 304)",
+            {"t": measure(idle, s, w), "q": queries_of(idle)},
+        )
+    )
     board = get_ok(scorer(app, board_game), f"/g/{board_game.public_id}/")
     rows.append(
         Row("1", "scoreboard, 30-hand game", {"t": measure(board, s, w), "q": queries_of(board)})
@@ -323,7 +348,14 @@ def under_load(args, rows: list[Row], out: Path) -> None:
     games_file = out / "games.json"
 
     def public(g):
-        return {"public_id": g.public_id, "edit_token": g.edit_token, "variant": g.variant}
+        from smear_scores.selectors.games import game_version
+
+        return {
+            "version": game_version(public_id=g.public_id),
+            "public_id": g.public_id,
+            "scoring_secret": g.scoring_secret,
+            "variant": g.variant,
+        }
 
     games_file.write_text(
         json.dumps({"boards": [public(g) for g in boards], "scoring": [public(g) for g in scoring]})
@@ -348,6 +380,7 @@ def under_load(args, rows: list[Row], out: Path) -> None:
         for user_class, name, label in (
             ("ScoreboardReader", "scoreboard", "scoreboard page"),
             ("HandScorer", "hand submission", "hand submissions"),
+            ("LiveWatcher", "live check", "live checks, nothing new (304)"),
         ):
             table = locust(user_class, host, games_file, args, out)
             row, total = table.get(name), table.get("Aggregated")
@@ -443,6 +476,20 @@ def targets(rows: list[Row], cores: int | None) -> list[str]:
                 f"- {name} within 4× the minimal view: {v['ratio']:.1f}× "
                 f"({verdict(v['ratio'] <= 4)}){floor}"
             )
+    idle = by_name.get("live check, nothing new (empty 304)", {})
+    one = by_name.get("one-query view (for scale)", {})
+    if "t" in idle and "t" in one:
+        ratio = idle["t"].median_ms / one["t"].median_ms
+        out.append(
+            f"- live check with nothing new within 1.5× the one-query view: {ratio:.2f}× "
+            f"({verdict(ratio <= 1.5)}); {idle['q']} query"
+        )
+    live = by_name.get("live checks, nothing new (304)", {})
+    if "rps" in live:
+        out.append(
+            f"- phones one server keeps live, each asking every 2 s: about "
+            f"{int(live['rps'] * 2):,} ({live['rps']:.0f} checks/s × 2 s, no other load)"
+        )
     big = by_name.get("scoreboard, 1,000 hands", {})
     if "growth" in big:
         out.append(

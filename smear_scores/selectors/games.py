@@ -289,3 +289,20 @@ def device_games(public_ids: list[str]) -> list[Game]:
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("position")))
         .order_by("-updated_at")[:20]
     )
+
+
+# -- live boards ---------------------------------------------------------------------------
+def version_of(game: Game) -> str:
+    """What an open board last saw of ``game``: the time of its last write (every hand
+    recorded, edited or undone, and a new scoring code, save the game's row), in
+    microseconds. Kept in the database, so any app process on any machine agrees."""
+    return str(int(game.updated_at.timestamp() * 1_000_000))
+
+
+def game_version(*, public_id: str) -> str | None:
+    """The game's version (version_of) by one query on the unique public_id index; None
+    when there is no such game."""
+    found = list(
+        Game.objects.filter(public_id=public_id).order_by().values_list("updated_at", flat=True)[:1]
+    )
+    return str(int(found[0].timestamp() * 1_000_000)) if found else None

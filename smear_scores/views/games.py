@@ -35,7 +35,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, push_url, reswap
 
@@ -91,6 +92,8 @@ def _board_context(
     return {
         "board": board,
         "game": game,
+        # The game as this board shows it; the board polls for a newer one (game_live).
+        "version": selectors.version_of(game),
         "scorer": scorer,
         "form": form,
         "notice": notice,
@@ -251,6 +254,22 @@ def game_new(request: HttpRequest) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def game(request: HttpRequest, public_id: str) -> HttpResponse:
     return _board(request, _game(public_id))
+
+
+def _live_etag(request: HttpRequest, public_id: str) -> str | None:
+    return selectors.game_version(public_id=public_id)
+
+
+@require_GET
+@cache_control(private=True, no_cache=True)
+@vary_on_headers("Cookie")
+@condition(etag_func=_live_etag)
+def game_live(request: HttpRequest, public_id: str) -> HttpResponse:
+    """What an open board polls (static/js/live.js) with ``If-None-Match: "<version>"``.
+    Nothing new: an empty 304 after one indexed query (the game's version). Otherwise the
+    #game-board fragment as this phone sees it, with the new version as its ETag.
+    Nothing is kept in a process's memory, so any app process may answer any phone."""
+    return render(request, "games/game.html#game-board", _board_context(request, _game(public_id)))
 
 
 @require_POST

@@ -6,6 +6,7 @@ urlpatterns = [
     path("", games.home, name="home"),
     path("new/", games.game_new, name="game_new"),
     path("g/<str:public_id>/", games.game, name="game"),
+    path("g/<str:public_id>/live/", games.game_live, name="game_live"),
     path("g/<str:public_id>/hands/", games.hand_record, name="hand_record"),
     path("g/<str:public_id>/hands/preview/", games.hand_preview, name="hand_preview"),
     path("g/<str:public_id>/hands/<int:number>/edit/", games.hand_edit, name="hand_edit"),

@@ -129,3 +129,44 @@ def test_table_scoring_phone_lost_a_kept_link_takes_scoring_back(table, live_ser
     )
     assert Hand.objects.filter(game=game).count() == 3
     _no_sideways_scroll(stranger)
+
+
+def test_table_boards_are_live_and_a_half_entered_hand_survives(table, live_server):
+    a = table()
+    game = _start_game(a)
+    link = a.locator("#scoring-link").input_value()
+    b = table()
+    b.goto(link)
+    b.get_by_role("button", name="Yes, score from this phone").tap()
+    watcher = table()
+    watcher.goto(f"/g/{game.public_id}/")
+    expect(watcher.locator(".team .score")).to_have_text(["0", "0"])
+
+    # B starts tapping in hand 1 (bidder, bid, two points) and stops there.
+    for label in ("bidder-2", "bid-3", "award_high-0", "award_low-1"):
+        b.locator(f"label[for={label}]").tap()
+    # A records hand 1 meanwhile.
+    _record_hand(a, 1)
+
+    # Within 3 s, without a reload, B and the watcher show it.
+    expect(b.locator(".team .score")).to_have_text(["1", "2"], timeout=3_000)
+    expect(watcher.locator(".team .score")).to_have_text(["1", "2"], timeout=3_000)
+    expect(watcher.locator(".deal")).to_have_text("Hand 2 · Bo deals · Cy bids first")
+    # B's taps are all still there, and B is told the hand number moved on.
+    checked = b.evaluate(
+        "[...document.querySelectorAll('#hand-form input:checked')].map(i => i.id)"
+    )
+    assert checked == ["bidder-2", "bid-3", "award_high-0", "award_low-1"]
+    expect(b.locator(".moved-on")).to_have_text(
+        "Hand 1 was recorded on another phone, so this entry is now hand 2. "
+        "What you tapped is kept: check it before you record it."
+    )
+    expect(b.locator("#hand-form button.record")).to_have_text("Record hand 2")
+    # B finishes its entry: it is recorded as hand 2.
+    b.locator("label[for=award_jack-0]").tap()
+    b.locator("label[for=award_game-0]").tap()
+    b.get_by_role("button", name="Record hand 2").tap()
+    expect(b.locator(".notice")).to_contain_text("Hand 2:")
+    expect(a.locator(".team .score")).to_have_text(["4", "3"], timeout=3_000)
+    assert Hand.objects.filter(game=game).count() == 2
+    _no_sideways_scroll(b)

@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from smear_scores import rules
+from smear_scores.selectors.games import version_of
 
 from .conftest import HTMX, find_all, scores, text
 
@@ -81,12 +82,15 @@ def test_scoreboard_get_runs_fixed_queries(
     assert find_all(text(response), "button", "record") == [f"Record hand {hands + 1}"]
 
 
-def test_scoreboard_follows_the_game_for_watchers_only(client, make_game, scorer_for):
+def test_scoreboard_follows_the_game_for_watchers_and_scorers_alike(client, make_game, scorer_for):
     game = make_game("schmier")
     url = reverse("game", args=[game.public_id])
-    poll = f'hx-get="{url}" hx-trigger="every 15s"'
-    assert poll in text(client.get(url))
-    assert poll not in text(scorer_for(game).get(url))
+    live = (
+        f'<section id="game-board" class="board" data-version="{version_of(game)}" '
+        f'data-live="/g/{game.public_id}/live/">'
+    )
+    assert live in text(client.get(url))
+    assert live in text(scorer_for(game).get(url))
 
 
 def test_scoreboard_shows_the_house_rules_agreed(client, make_game):

@@ -1,0 +1,113 @@
+// A live scoreboard: every 2 s (while the page is shown) ask whether the game changed,
+// with If-None-Match: "<version>". Nothing new costs the server one indexed query and an
+// empty 304. A change brings the fresh #game-board, swapped in by htmx; a hand half
+// tapped in on this phone is carried over into the fresh form, with a line saying the
+// hand number moved on. The open link boxes stay open.
+(function () {
+  "use strict";
+  var EVERY_MS = 2000;
+  var asking = false;
+
+  function board() { return document.getElementById("game-board"); }
+
+  function entered(form) {
+    // What the person has tapped or typed: radios and switches that differ from how the
+    // form was drawn, numbers typed.
+    var fields = [];
+    var changed = false;
+    form.querySelectorAll("input").forEach(function (input) {
+      if (!input.name || input.type === "hidden") return;
+      if (input.type === "radio" || input.type === "checkbox") {
+        if (input.checked !== input.defaultChecked) changed = true;
+        fields.push({ name: input.name, value: input.value, checked: input.checked, box: true });
+      } else {
+        if (input.value !== input.defaultValue) changed = true;
+        fields.push({ name: input.name, value: input.value, box: false });
+      }
+    });
+    return changed ? fields : null;
+  }
+
+  function restore(form, fields) {
+    fields.forEach(function (field) {
+      form.querySelectorAll("input").forEach(function (input) {
+        if (input.name !== field.name) return;
+        if (field.box) {
+          if (input.value === field.value) input.checked = field.checked;
+        } else if (input.type !== "hidden" && input.type !== "radio" && input.type !== "checkbox") {
+          input.value = field.value;
+        }
+      });
+    });
+  }
+
+  function numberOf(form) {
+    var input = form && form.querySelector("input[name=number]");
+    return input ? input.value : "";
+  }
+
+  function movedOn(form, before, now) {
+    var line = document.createElement("p");
+    line.className = "problem moved-on";
+    line.setAttribute("role", "alert");
+    line.textContent = Number(now) > Number(before)
+      ? "Hand " + before + " was recorded on another phone, so this entry is now hand " + now +
+        ". What you tapped is kept: check it before you record it."
+      : "Hand " + now + " was undone on another phone, so this entry is now hand " + now +
+        ". What you tapped is kept: check it before you record it.";
+    form.insertBefore(line, form.firstChild);
+  }
+
+  function swapIn(old, html) {
+    var form = old.querySelector("#hand-form");
+    var fields = form ? entered(form) : null;
+    var before = numberOf(form);
+    var focused = document.activeElement && old.contains(document.activeElement)
+      ? document.activeElement.name : null;
+    var open = [];
+    old.querySelectorAll("details[open]").forEach(function (d) { open.push(d.className); });
+    htmx.swap(old, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
+    var fresh = board();
+    if (!fresh) return;
+    fresh.querySelectorAll("details").forEach(function (d) {
+      if (open.indexOf(d.className) >= 0) d.open = true;
+    });
+    var newForm = fresh.querySelector("#hand-form");
+    if (!newForm || !fields) return;
+    restore(newForm, fields);
+    var now = numberOf(newForm);
+    if (before && now && before !== now) movedOn(newForm, before, now);
+    if (focused) {
+      var again = newForm.querySelector("[name='" + focused + "']:not([type=radio])");
+      if (again) again.focus();
+    }
+    // The 'will score' line follows the kept entry, against the fresh standings.
+    newForm.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function ask() {
+    var current = board();
+    if (asking || !current || !current.dataset.live || document.hidden) return;
+    if (current.querySelector(".htmx-request") || current.classList.contains("htmx-request")) return;
+    asking = true;
+    fetch(current.dataset.live, {
+      headers: { "If-None-Match": '"' + current.dataset.version + '"', "HX-Request": "true" },
+      credentials: "same-origin",
+      cache: "no-store",
+    }).then(function (response) {
+      if (response.status !== 200) return null;
+      return response.text();
+    }).then(function (html) {
+      var now = board();
+      // Swap only if this page still shows the board it asked about.
+      if (html && now === current) swapIn(current, html);
+    }).catch(function () {
+      // Offline or the server is away: ask again at the next tick.
+    }).finally(function () {
+      asking = false;
+    });
+  }
+
+  window.setInterval(ask, EVERY_MS);
+  document.addEventListener("visibilitychange", ask);
+})();

@@ -109,6 +109,11 @@ def _sentence(error: dict[str, Any]) -> str:
         return f"{field} must be one of {ctx.get('expected', '')}{given}."
     if kind == "greater_than_equal":
         return f"{field} must be at least {ctx.get('ge')}{given}."
+    if kind == "string_pattern_mismatch" and field == "Idempotency-Key":
+        return (
+            "Idempotency-Key must be letters, digits and signs without spaces (a UUID), "
+            "not control characters."
+        )
     if kind == "string_too_short":
         return f"{field} must not be empty."
     if kind == "too_long":

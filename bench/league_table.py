@@ -55,7 +55,7 @@ def main() -> None:
 
     from smear_scores.models import Club, Game, League, Player
     from smear_scores.selectors.leagues import league_table
-    from smear_scores.services.clubs import ratings_recompute, ratings_refresh
+    from smear_scores.services.ratings import ratings_recompute, ratings_refresh
     from tests.league.bulk import build_league
 
     try:

@@ -188,7 +188,7 @@ def league_page(games: int) -> str:
     from django.db import connection
 
     from smear_scores.models import Club, League, Player
-    from smear_scores.services.clubs import ratings_recompute
+    from smear_scores.services.ratings import ratings_recompute
     from tests.league.bulk import build_league
 
     club = Club.objects.create(name=f"Club of {games}", slug=f"bench-{games}")

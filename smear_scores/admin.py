@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from smear_scores.models import Game, Hand, HandRevision, Seat
+from smear_scores.services.ratings import ratings_recompute
 
 
 class SeatInline(admin.TabularInline):
@@ -33,6 +34,14 @@ class GameAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        game = form.instance
+        if game.league_id is not None and game.finished:
+            # A roster player corrected on a finished league game changes whose rating it
+            # moves: rate the club's games again now, in this request's transaction.
+            ratings_recompute(club=game.league.club)
+
 
 @admin.register(Hand)
 class HandAdmin(admin.ModelAdmin):
@@ -58,23 +67,8 @@ from django.urls import reverse  # noqa: E402
 
 from smear_scores.models import Club, League, Membership, Player  # noqa: E402
 from smear_scores.names import name_problem  # noqa: E402
+from smear_scores.permissions import admin_club_ids  # noqa: E402
 from smear_scores.services.clubs import MergeRefused, player_merge  # noqa: E402
-
-
-def admin_club_ids(request) -> set[int] | None:
-    """The clubs this user administers; None for a superuser (every club)."""
-    user = request.user
-    if user.is_superuser:
-        return None
-    if not (user.is_active and user.is_staff):
-        return set()
-    cached = getattr(request, "_admin_club_ids", None)
-    if cached is None:
-        cached = set(
-            Membership.objects.filter(user=user, is_admin=True).values_list("club_id", flat=True)
-        )
-        request._admin_club_ids = cached
-    return cached
 
 
 class ClubScopedAdmin(admin.ModelAdmin):
@@ -322,3 +316,62 @@ class MembershipAdmin(ClubScopedAdmin):
         form = super().get_form(request, obj, change=change, **kwargs)
         form.admin_clubs = admin_club_ids(request)
         return form
+
+
+# -- progressive nights: run from the director's screen; the admin shows them and their audit.
+
+from smear_scores.models import Correction, Entrant, Night  # noqa: E402
+
+
+class EntrantInline(admin.TabularInline):
+    model = Entrant
+    fields = ["player", "present", "checked_in_at"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Night)
+class NightAdmin(ClubScopedAdmin):
+    """Nights are opened, drawn and corrected on the director's screen (services.nights),
+    so the draw and its recorded seeds stay whole; here they are read and deleted."""
+
+    list_display = ["name", "club", "day", "variant", "rounds", "round_hands", "league"]
+    list_filter = ["club", "variant"]
+    inlines = [EntrantInline]
+
+    def get_readonly_fields(self, request, obj=None):
+        return [f.name for f in Night._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def view_on_site(self, obj):
+        return reverse("tournament", args=[obj.pk])
+
+
+@admin.register(Correction)
+class CorrectionAdmin(ClubScopedAdmin):
+    """The audit of directors' corrections: read only."""
+
+    club_field = "table__round__night__club"
+    list_display = ["at", "table", "team", "points", "reason", "by"]
+    list_filter = ["table__round__night__club"]
+
+    def _allowed(self, request, obj=None) -> bool:
+        clubs = self._clubs(request)
+        if clubs is None or obj is None:
+            return clubs is None or bool(clubs)
+        return obj.table.round.night.club_id in clubs
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,4 +1,5 @@
-"""Who may change a game. Checked on the server for every write."""
+"""Who may do what: score a game, start a league game, manage a club. Checked on the
+server for every write; the one place these rules live."""
 
 from __future__ import annotations
 
@@ -66,3 +67,39 @@ def grant_scoring(request: HttpRequest, game: Game) -> None:
     while len(tokens) > MAX_REMEMBERED:
         tokens.pop(next(iter(tokens)))
     request.session[SESSION_KEY] = tokens
+
+
+def is_member(user, club_id: int) -> bool:
+    if not user.is_authenticated:
+        return False
+    return Membership.objects.filter(user=user, club_id=club_id).exists()
+
+
+def can_start_league_game(user, club_id: int) -> bool:
+    """A logged-in member of the club (or a superuser) may start its league games."""
+    return user.is_authenticated and (user.is_superuser or is_member(user, club_id))
+
+
+def is_club_admin(user, club_id: int) -> bool:
+    if not user.is_authenticated or not user.is_staff:
+        return False
+    if user.is_superuser:
+        return True
+    return Membership.objects.filter(user=user, club_id=club_id, is_admin=True).exists()
+
+
+def admin_club_ids(request: HttpRequest) -> set[int] | None:
+    """The clubs this user administers in the admin site; None for a superuser (every
+    club). Read once per request."""
+    user = request.user
+    if user.is_superuser:
+        return None
+    if not (user.is_active and user.is_staff):
+        return set()
+    cached = getattr(request, "_admin_club_ids", None)
+    if cached is None:
+        cached = set(
+            Membership.objects.filter(user=user, is_admin=True).values_list("club_id", flat=True)
+        )
+        request._admin_club_ids = cached
+    return cached

@@ -66,3 +66,30 @@ def test_engine_uses_finds_calls_and_data_taken_from_the_engine(tmp_path):
         "view.py:3 describe",
         "view.py:3 VARIANTS",
     ]
+
+
+def project_imports(path: Path) -> set[str]:
+    """The smear_scores modules one module imports, wherever in it (lazy imports too)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("smear_scores"):
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("smear_scores"))
+    return found
+
+
+def test_services_import_each_other_one_way_only():
+    modules = {
+        f"smear_scores.services.{p.stem}": p
+        for p in (PACKAGE / "services").glob("*.py")
+        if p.stem != "__init__"
+    }
+    uses = {name: project_imports(path) & modules.keys() for name, path in modules.items()}
+
+    circles = sorted(
+        f"{a} <-> {b}" for a in uses for b in uses[a] if a < b and a in uses.get(b, set())
+    )
+
+    assert circles == []

@@ -7,7 +7,6 @@ from ninja import Field, Router, Schema, Status
 
 from smear_scores.models import League
 from smear_scores.selectors.leagues import league_get, league_table
-from smear_scores.services.clubs import ratings_refresh
 
 from .errors import problem
 from .schemas import ErrorOut
@@ -71,7 +70,6 @@ def get_league_table(request: HttpRequest, id: int):
         league = league_get(league_id=id)
     except League.DoesNotExist:
         return Status(404, problem("id", f"There is no league {id}: check the league's link."))
-    ratings_refresh(club=league.club)
     table = league_table(league)
     return {
         "league": {

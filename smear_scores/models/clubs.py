@@ -133,7 +133,7 @@ class League(models.Model):
 
 class Rating(models.Model):
     """A player's OpenSkill rating after a game. A cache: replayed from the club's finished
-    league games in order (services.clubs.ratings_refresh, `manage.py ratings_recompute`)."""
+    league games in order (services.ratings, `manage.py ratings_recompute`)."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
     game = models.ForeignKey("smear_scores.Game", on_delete=models.CASCADE, related_name="ratings")

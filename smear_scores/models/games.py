@@ -65,6 +65,8 @@ class Game(models.Model):
     # transaction as every hand write (services); a full replay must always agree with it.
     scores = models.JSONField(default=list)
     hands_played = models.PositiveIntegerField(default=0)
+    # Hands not thrown in: a night's round of a set number of hands counts these.
+    hands_scored = models.PositiveIntegerField(default=0)
     next_dealer = models.PositiveSmallIntegerField()
     finished = models.BooleanField(default=False)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -103,6 +105,7 @@ class Game(models.Model):
             scores=tuple(self.scores),
             dealer=self.next_dealer,
             hands_played=self.hands_played,
+            hands_scored=self.hands_scored,
             finished=self.finished,
             winner=self.winner,
             reason=self.reason,

@@ -47,6 +47,8 @@ class GameState:
     # One plain sentence: why the game ended, or why it goes on although a team reached
     # the target (D5 tie, W10a). Empty while nothing needs saying.
     reason: str = ""
+    # Hands that were not thrown in: what a round of a set number of hands counts.
+    hands_scored: int = 0
 
     # -- the deal (S3, S6, D7) -------------------------------------------------------------
     @property
@@ -135,6 +137,7 @@ class GameState:
             self,
             scores=tuple(scores),
             hands_played=number,
+            hands_scored=self.hands_scored + 1,
             # D7: the deal passes to the left (S3, W4).
             dealer=(self.dealer + 1) % variant.players,
         )
@@ -142,6 +145,8 @@ class GameState:
 
     # -- the end of the game (S10, W10, D5) --------------------------------------------------
     def _decide(self, result: HandResult) -> GameState:
+        if self.variant.hand_limit is not None:
+            return self._decide_round(result)
         variant = self.variant
         target = variant.target
         label = variant.team_label
@@ -201,6 +206,49 @@ class GameState:
             winner=None,
             reason=f"{names} are tied at {best} and did not bid: nobody has won yet, "
             f"play another hand (D5).",
+        )
+
+    def _decide_round(self, result: HandResult) -> GameState:
+        """A progressive night's round of a set number of hands ends after its last scored
+        hand, whatever the target; the most points wins. Tied leaders: the bidding team
+        among them wins, as in D5; tied leaders who did not bid play another hand."""
+        limit = self.variant.hand_limit
+        label = self.variant.team_label
+        left = limit - self.hands_scored
+        if left > 0:
+            return replace(
+                self,
+                finished=False,
+                winner=None,
+                reason=f"Round of {limit} hands: {left} more to play.",
+            )
+        best = max(self.scores)
+        leaders = [t for t, s in enumerate(self.scores) if s == best]
+        if len(leaders) == 1:
+            team = leaders[0]
+            return replace(
+                self,
+                finished=True,
+                winner=team,
+                reason=f"The round's {limit} hands are played: {label(team)} wins it with "
+                f"{best} points.",
+            )
+        names = and_join([label(t) for t in leaders])
+        if result.bidding_team in leaders:
+            team = result.bidding_team
+            return replace(
+                self,
+                finished=True,
+                winner=team,
+                reason=f"The round's {limit} hands are played: {names} are tied at {best}, "
+                f"and {label(team)} was the bidding team, so it wins the round (D5).",
+            )
+        return replace(
+            self,
+            finished=False,
+            winner=None,
+            reason=f"The round's {limit} hands are played, but {names} are tied at {best} "
+            f"and did not bid: play another hand (D5).",
         )
 
 

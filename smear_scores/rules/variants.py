@@ -72,6 +72,9 @@ class Variant:
     # Rule ids of this variant's own texts, cited in messages.
     rule_ids: dict[str, str] = field(default_factory=dict)
     summary: str = ""
+    # A round of a progressive night: the game ends after this many scored hands, not at
+    # the target. None: an ordinary game.
+    hand_limit: int | None = None
 
     # -- seats and teams (S1, W1) ---------------------------------------------------------
     def team_of(self, seat: int) -> int:
@@ -270,6 +273,8 @@ def variant_to_dict(variant: Variant) -> dict[str, Any]:
         ],
         "rule_ids": dict(variant.rule_ids),
         "summary": variant.summary,
+        # Only a night's round has a limit; other games keep the shape they always had.
+        **({"hand_limit": variant.hand_limit} if variant.hand_limit is not None else {}),
     }
 
 
@@ -290,4 +295,5 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
         ),
         rule_ids=dict(data["rule_ids"]),
         summary=data.get("summary", ""),
+        hand_limit=data.get("hand_limit"),
     )

@@ -4,20 +4,23 @@ of each write, so two devices writing at once are serialised."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from smear_scores import rules
-from smear_scores.models import Game, Hand, HandRevision, Seat
+from smear_scores.models import Game, Hand, HandRevision, League, Player, Seat
 from smear_scores.models.games import new_scoring_secret
 from smear_scores.names import name_problem
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
 from smear_scores.selectors.games import carry_seat_names
+from smear_scores.services.ratings import ratings_refresh_for
 
 MAX_NAME = 40
 
@@ -131,6 +134,7 @@ def _store_state(game: Game, state: rules.GameState) -> None:
     was_finished = game.finished
     game.scores = list(state.scores)
     game.hands_played = state.hands_played
+    game.hands_scored = state.hands_scored
     game.next_dealer = state.dealer
     game.finished = state.finished
     game.winner = state.winner
@@ -143,6 +147,7 @@ def _store_state(game: Game, state: rules.GameState) -> None:
         update_fields=[
             "scores",
             "hands_played",
+            "hands_scored",
             "next_dealer",
             "finished",
             "winner",
@@ -151,6 +156,10 @@ def _store_state(game: Game, state: rules.GameState) -> None:
             "updated_at",
         ]
     )
+    if game.league_id is not None and (state.finished or was_finished):
+        # A league game finished, reopened or changed while finished: its club's ratings
+        # follow in this transaction, so the league pages only read them.
+        ratings_refresh_for(league_id=game.league_id)
 
 
 def _locked(game: Game) -> Game:
@@ -170,12 +179,16 @@ def game_create(
     first_dealer: int | None = None,
     options: dict[str, Any] | None = None,
     rematch_of: Game | None = None,
+    hand_limit: int | None = None,
     **extra: Any,
 ) -> Game:
     """A new game; ``first_dealer=None`` draws the dealer at random (S3, W4).
+    ``hand_limit``: a night's round that ends after that many scored hands.
 
     Raises HandRefused with every problem of the set-up at once."""
     rules_variant = _variant(variant)
+    if hand_limit is not None:
+        rules_variant = dataclasses.replace(rules_variant, hand_limit=hand_limit)
     errors = _check_players(rules_variant, players)
     if first_dealer is None:
         first_dealer = random.randrange(rules_variant.players)
@@ -494,6 +507,85 @@ def game_import(*, record: dict[str, Any], source: str = "import") -> Game:
     return game
 
 
+# -- league games ----------------------------------------------------------------------
+def league_is_open(league: League, on: date) -> bool:
+    return league.start_date <= on and (league.end_date is None or on <= league.end_date)
+
+
+@transaction.atomic
+def league_game_create(
+    *, league: League, players: Sequence[Player | None], first_dealer: int | None = None
+) -> Game:
+    """A game of ``league``: the league's variant and options, one roster player per seat
+    (clockwise from seat 1). Raises HandRefused with every problem at once."""
+    variant = league.rules_variant
+    seats_rule = variant.rule("seats")
+    errors: list[RuleError] = []
+    today = timezone.localdate()
+    if not league_is_open(league, today):
+        when = (
+            f"starts on {league.start_date:%-d %B %Y}"
+            if today < league.start_date
+            else f"ended on {league.end_date:%-d %B %Y}"
+        )
+        errors.append(
+            RuleError(
+                "league",
+                f"{league.name} {when}: ask a club admin to change its dates, or start a "
+                "casual game instead.",
+                "",
+            )
+        )
+    if len(players) != variant.players:
+        errors.append(
+            RuleError(
+                "players",
+                f"{variant.name} is played by {variant.players} players: pick one for each "
+                f"seat ({seats_rule}).",
+                seats_rule,
+            )
+        )
+    seen: dict[int, int] = {}
+    for seat, player in enumerate(players):
+        field = f"players.{seat}"
+        if player is None:
+            errors.append(RuleError(field, f"Pick a player for seat {seat + 1}.", seats_rule))
+        elif player.club_id != league.club_id:
+            errors.append(
+                RuleError(
+                    field,
+                    f"{player.name} is not on {league.club.name}'s roster: pick a club player "
+                    f"for seat {seat + 1}.",
+                    seats_rule,
+                )
+            )
+        elif player.pk in seen:
+            errors.append(
+                RuleError(
+                    field,
+                    f"{player.name} is already in seat {seen[player.pk] + 1}: pick someone "
+                    f"else for seat {seat + 1}.",
+                    seats_rule,
+                )
+            )
+        else:
+            seen[player.pk] = seat
+    if errors:
+        raise HandRefused(errors)
+    game = game_create(
+        variant=league.variant,
+        players=[p.name for p in players],
+        first_dealer=first_dealer,
+        options=dict(league.options or {}),
+        league=league,
+    )
+    seats = list(Seat.objects.filter(game=game).order_by("position"))
+    for seat in seats:
+        seat.player = players[seat.position]
+    Seat.objects.bulk_update(seats, ["player"])
+    return game
+
+
 @transaction.atomic
 def game_rematch(*, game: Game) -> Game:
     """A new game with the same variant, options and seats; the next dealer deals first.
@@ -505,8 +597,6 @@ def game_rematch(*, game: Game) -> Game:
         return existing
     seats = list(game.seats.order_by("position").select_related("player"))
     if game.league_id is not None:
-        from smear_scores.services.clubs import league_game_create
-
         new = league_game_create(
             league=game.league,
             players=[seat.player for seat in seats],

@@ -40,6 +40,13 @@ from django.views.decorators.http import condition, require_GET, require_http_me
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, push_url, reswap
 
+from smear_scores.api.idempotency import (
+    MAX_KEY,
+    Answer,
+    KeyReused,
+    idempotent_write,
+    request_fingerprint,
+)
 from smear_scores.forms import HandForm, NewGameForm, hand_initial
 from smear_scores.models import Game, Hand
 from smear_scores.permissions import (
@@ -275,16 +282,57 @@ def game_live(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 @vary_on_headers("HX-Request")
 def hand_record(request: HttpRequest, public_id: str) -> HttpResponse:
-    """Record the next hand (fields: see the module docstring)."""
+    """Record the next hand (fields: see the module docstring).
+
+    The scoring screen's script sends each hand with an ``Idempotency-Key`` header, kept
+    with the hand when it waits on the phone for the connection: a resend of a hand that
+    did reach the server records nothing more and answers the board as it stands."""
     game = _game(public_id)
     if not can_score(request, game):
         return _refuse_watcher(request, game)
     form = _hand_form(game, data=request.POST)
     if not form.is_valid():
         return _board(request, game, form=form, status=422)
-    try:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 0 < len(key) <= MAX_KEY:
+        return _board(
+            request,
+            game,
+            form=form,
+            status=422,
+            problem=f"This hand's Idempotency-Key is {len(key)} characters long: send 1 to "
+            f"{MAX_KEY}, or none.",
+        )
+    number = form.cleaned_data["number"]
+
+    def write() -> Answer:
         saved, result = services.hand_record(
-            game=game, entry=form.cleaned_data["entry"], number=form.cleaned_data["number"]
+            game=game, entry=form.cleaned_data["entry"], number=number
+        )
+        written["game"] = saved
+        text = (
+            ""
+            if result is None
+            else f"Hand {result.number}: {selectors.result_text(saved, result)}"
+        )
+        return Answer(200, {"notice": text})
+
+    written: dict[str, Game] = {}
+    body = sorted((k, v) for k, v in request.POST.items() if k != "csrfmiddlewaretoken")
+    try:
+        answer = idempotent_write(
+            scope=f"web:{game.public_id}:hands",
+            key=key,
+            fingerprint=request_fingerprint(method="POST", path=request.path, body=body),
+            write=write,
+        )
+    except KeyReused:
+        return _board(
+            request,
+            _game(public_id),
+            status=409,
+            problem="This phone sent another hand under the same key before: nothing was "
+            "recorded. Enter the hand again.",
         )
     except HandRefused as refused:
         form.add_refusal(refused)
@@ -293,11 +341,10 @@ def hand_record(request: HttpRequest, public_id: str) -> HttpResponse:
         # A stale screen or a finished game: nothing recorded; show the current board.
         return _board(request, _game(public_id), status=409, problem=conflict.message)
     # The game as the write left it (services carry the names already read over).
-    game = saved
-    if result is None:
-        notice = f"Hand {form.cleaned_data['number']} was already recorded; nothing was added."
-    else:
-        notice = f"Hand {result.number}: {selectors.result_text(game, result)}"
+    game = written.get("game") or _game(public_id)
+    notice = answer.body["notice"]
+    if answer.replayed or not notice:
+        notice = f"Hand {number} was already recorded; nothing was added."
     return _to_board(request, game, notice=notice)
 
 

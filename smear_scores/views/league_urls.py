@@ -2,13 +2,32 @@
 
 from django.urls import path
 
-from . import leagues
+from . import leagues, nights
 
 urlpatterns = [
     path("clubs/", leagues.club_list, name="clubs"),
     path("clubs/login/", leagues.LoginView.as_view(), name="league_login"),
     path("clubs/logout/", leagues.LogoutView.as_view(), name="league_logout"),
     path("clubs/<slug:slug>/", leagues.club_detail, name="club"),
+    path("clubs/<slug:slug>/tournaments/new/", nights.night_new, name="tournament_new"),
+    path("tournaments/<int:night_id>/", nights.tournament, name="tournament"),
+    path("tournaments/<int:night_id>/room/", nights.tournament_room, name="tournament_room"),
+    path(
+        "tournaments/<int:night_id>/check-in/",
+        nights.tournament_check_in,
+        name="tournament_check_in",
+    ),
+    path(
+        "tournaments/<int:night_id>/check-out/",
+        nights.tournament_check_out,
+        name="tournament_check_out",
+    ),
+    path("tournaments/<int:night_id>/draw/", nights.tournament_draw, name="tournament_draw"),
+    path(
+        "tournaments/<int:night_id>/tables/<int:table_id>/correct/",
+        nights.tournament_correct,
+        name="tournament_correct",
+    ),
     path("nights/<slug:slug>/", leagues.night_today, name="night_today"),
     path("nights/<slug:slug>/<str:day>/", leagues.night_detail, name="night"),
     path("leagues/<int:league_id>/", leagues.league_detail, name="league"),

@@ -1,6 +1,6 @@
 """Club, league, player and night pages. Public pages are read-only; starting a league game
-takes a logged-in member of the club. Ratings are brought up to date on the pages that
-show them (services.clubs.ratings_refresh), a few aggregate queries when nothing changed."""
+takes a logged-in member of the club. The pages only read the ratings: the writes that
+finish or reopen a league game bring them up to date (services.ratings)."""
 
 from __future__ import annotations
 
@@ -21,10 +21,12 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
+from smear_scores import permissions
 from smear_scores.models import Club, League, Player
 from smear_scores.rules import HandRefused
 from smear_scores.selectors import leagues as selectors
-from smear_scores.services import clubs as services
+from smear_scores.selectors import nights as night_selectors
+from smear_scores.services import games as game_services
 
 from .exports import SafeWriter
 
@@ -80,9 +82,10 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "club": club,
             "leagues": selectors.club_leagues(club),
             "nights": selectors.club_nights(club),
+            "tournaments": night_selectors.club_progressive_nights(club),
             "roster": selectors.club_roster(club),
-            "member": services.is_member(request.user, club.pk),
-            "club_admin": services.is_club_admin(request.user, club.pk),
+            "member": permissions.is_member(request.user, club.pk),
+            "club_admin": permissions.is_club_admin(request.user, club.pk),
             "today": timezone.localdate(),
         },
     )
@@ -137,7 +140,6 @@ def table_body(rows: list[selectors.TableRow], *, with_points: bool, with_rating
 @require_GET
 def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
-    services.ratings_refresh(club=league.club)
     table = selectors.league_table(league)
     points = table.with_points
     return render(
@@ -148,8 +150,8 @@ def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
             "table": table,
             "player_rows": table_body(table.players, with_points=points, with_rating=True),
             "pair_rows": table_body(table.partnerships, with_points=points, with_rating=False),
-            "member": services.is_member(request.user, league.club_id),
-            "open": services.league_is_open(league, timezone.localdate()),
+            "member": permissions.is_member(request.user, league.club_id),
+            "open": game_services.league_is_open(league, timezone.localdate()),
         },
     )
 
@@ -185,7 +187,6 @@ def _file_stem(league: League) -> str:
 @require_GET
 def league_table_csv(request: HttpRequest, league_id: int) -> StreamingHttpResponse:
     league = _league(league_id)
-    services.ratings_refresh(club=league.club)
     table = selectors.league_table(league)
     of = request.GET.get("of", "players")
     rows = table.partnerships if of == "partnerships" else table.players
@@ -241,7 +242,7 @@ def league_game_new(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path(), login_url=_login_url())
-    if not services.is_member(request.user, league.club_id) and not request.user.is_superuser:
+    if not permissions.can_start_league_game(request.user, league.club_id):
         return render(
             request,
             "leagues/forbidden.html",
@@ -256,7 +257,7 @@ def league_game_new(request: HttpRequest, league_id: int) -> HttpResponse:
     problems: list[str] = []
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.league_game_create(
+            game = game_services.league_game_create(
                 league=league,
                 players=form.players(),
                 first_dealer=form.cleaned_data["first_dealer"],
@@ -284,7 +285,6 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         player = selectors.player_get(player_id=player_id)
     except Player.DoesNotExist:
         raise Http404("No such player: check the link.") from None
-    services.ratings_refresh(club=player.club)
     page = selectors.player_page(
         player,
         games_page=request.GET.get("games", 1),

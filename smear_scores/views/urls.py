@@ -1,9 +1,10 @@
 from django.urls import path
 
-from . import games
+from . import games, pwa
 
 urlpatterns = [
     path("", games.home, name="home"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
     path("new/", games.game_new, name="game_new"),
     path("g/<str:public_id>/", games.game, name="game"),
     path("g/<str:public_id>/live/", games.game_live, name="game_live"),

@@ -6,7 +6,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from smear_scores import rules
 from smear_scores.models import Game, Hand
+from smear_scores.selectors.games import game_replay
+from smear_scores.services import games as services
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=10_000)
@@ -170,3 +173,118 @@ def test_table_boards_are_live_and_a_half_entered_hand_survives(table, live_serv
     expect(a.locator(".team .score")).to_have_text(["4", "3"], timeout=3_000)
     assert Hand.objects.filter(game=game).count() == 2
     _no_sideways_scroll(b)
+
+
+# -- no tap is lost ----------------------------------------------------------------------------
+OFFLINE_HANDS = [
+    # (bidder seat, bid, high, low, jack, game) with teams 0 = A, 1 = B, "none" = not out
+    (1, 2, 1, 1, 0, "none"),
+    (2, 3, 0, 0, 0, 1),
+    (3, 4, 0, 1, 1, 1),
+]
+
+
+def _tap_hand(page, bidder, bid, high, low, jack, game_point) -> None:
+    for label in (
+        f"bidder-{bidder}",
+        f"bid-{bid}",
+        f"award_high-{high}",
+        f"award_low-{low}",
+        f"award_jack-{jack}",
+        f"award_game-{game_point}",
+    ):
+        page.locator(f"label[for={label}]").tap()
+
+
+def _controlled_by_the_service_worker(page) -> None:
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    expect(page.locator("#hand-form")).to_have_count(1)
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+
+
+def test_table_hands_recorded_offline_survive_a_reload_and_are_each_stored_once(table):
+    phone = table()
+    game = _start_game(phone)
+    _controlled_by_the_service_worker(phone)
+
+    phone.context.set_offline(True)
+    for number, hand in enumerate(OFFLINE_HANDS, start=1):
+        _tap_hand(phone, *hand)
+        phone.get_by_role("button", name=f"Record hand {number}").tap()
+        expect(phone.locator(".waiting-title")).to_have_text(
+            f"offline · {number} hand{'s' if number > 1 else ''} waiting"
+        )
+    expect(phone.locator("#hand-form button.record")).to_have_text("Record hand 4")
+    assert Hand.objects.filter(game=game).count() == 0
+
+    # The page reloaded with no connection: the last board seen, and the hands still kept.
+    phone.reload()
+    expect(phone.locator(".waiting-title")).to_have_text("offline · 3 hands waiting")
+    expect(phone.locator(".waiting-hand")).to_have_text(
+        [
+            "Hand 1: Bo bid 2: High B, Low B, Jack A, Game Not out",
+            "Hand 2: Cy bid 3: High A, Low A, Jack A, Game B",
+            "Hand 3: Dee bid 4: High A, Low B, Jack B, Game B",
+        ]
+    )
+    _no_sideways_scroll(phone)
+
+    # The network is back: each is sent by itself, stored once, in order.
+    phone.context.set_offline(False)
+    expect(phone.locator("#waiting-hands")).to_have_count(0)
+    expect(phone.locator("#hand-form button.record")).to_have_text("Record hand 4")
+    hands = list(Hand.objects.filter(game=game).order_by("number"))
+    assert [(h.number, h.bidder, h.bid) for h in hands] == [(1, 1, 2), (2, 2, 3), (3, 3, 4)]
+    game.refresh_from_db()
+    state, _ = game_replay(game)
+    assert list(state.scores) == game.scores
+    assert phone.locator(".team .score").all_inner_texts() == [str(s) for s in state.scores]
+    # Sending them again (another tab, a retry) records nothing more.
+    assert Hand.objects.filter(game=game).count() == 3
+
+
+def test_table_a_kept_hand_whose_number_another_phone_took_is_offered_again(table):
+    phone = table()
+    game = _start_game(phone)
+    phone.context.set_offline(True)
+    _tap_hand(phone, *OFFLINE_HANDS[1])
+    phone.get_by_role("button", name="Record hand 1").tap()
+    expect(phone.locator(".waiting-title")).to_have_text("offline · 1 hand waiting")
+
+    # Meanwhile another phone records hand 1.
+    services.hand_record(game=game, entry=rules.HandEntry.thrown(), number=1)
+
+    phone.context.set_offline(False)
+    kept = phone.locator("#waiting-hands li.conflict")
+    expect(kept.locator(".problem")).to_have_text(
+        "Hand 1 was already recorded on another device; the scoreboard now shows hand 2. "
+        "Check it and enter the hand again if needed."
+    )
+    expect(kept.locator(".waiting-hand")).to_have_text(
+        "Hand 1: Cy bid 3: High A, Low A, Jack A, Game B"
+    )
+    expect(phone.locator(".waiting-title")).to_have_text("Kept on this phone: not recorded")
+    # The fresh board is beside it (a thrown-in deal passes to the same dealer again).
+    expect(phone.locator(".deal")).to_have_text("Hand 2 · Ann deals · Bo bids first")
+    _no_sideways_scroll(phone)
+
+    kept.get_by_role("button", name="Enter it again").tap()
+    expect(phone.locator("#waiting-hands")).to_have_count(0)
+    checked = phone.evaluate(
+        "[...document.querySelectorAll('#hand-form input:checked')].map(i => i.id)"
+    )
+    assert checked == [
+        "bidder-2",
+        "bid-3",
+        "award_high-0",
+        "award_low-0",
+        "award_jack-0",
+        "award_game-1",
+    ]
+    phone.get_by_role("button", name="Record hand 2").tap()
+    expect(phone.locator(".notice")).to_contain_text("Hand 2:")
+    assert [(h.number, h.bidder) for h in Hand.objects.filter(game=game).order_by("number")] == [
+        (1, None),
+        (2, 2),
+    ]

@@ -9,8 +9,7 @@ from django.contrib.auth.models import User
 
 from smear_scores.models import Club, League, Membership, Player
 from smear_scores.rules import HandEntry
-from smear_scores.services.clubs import league_game_create
-from smear_scores.services.games import hand_record
+from smear_scores.services.games import hand_record, league_game_create
 
 PASSWORD = "a-long-test-password"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from smear_scores.services.clubs import ratings_recompute
+from smear_scores.services.ratings import ratings_recompute
 
 from .bulk import build_league
 from .conftest import make_league, roster
@@ -24,23 +24,23 @@ def season(request, club):
 
 def test_queries_league_page_fixed(client, season, django_assert_num_queries):
     league, _, games, _ = season
-    # The league with its club, the ratings' freshness check (2), the table (3); no
-    # membership query for an anonymous visitor.
-    with django_assert_num_queries(6):
+    # The league with its club, the table (3); no membership query for an anonymous
+    # visitor, and no write (the ratings are brought up to date when a game finishes).
+    with django_assert_num_queries(4):
         response = client.get(f"/leagues/{league.pk}/")
     assert response.context["table"].games == games
 
 
 def test_queries_league_table_api_fixed(client, season, django_assert_num_queries):
     league, _, games, _ = season
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(4):
         response = client.get(f"/api/leagues/{league.pk}/table")
     assert response.json()["games"] == games
 
 
 def test_queries_player_page_fixed(client, season, django_assert_num_queries):
     _, players, games, _ = season
-    with django_assert_num_queries(14):
+    with django_assert_num_queries(12):
         response = client.get(f"/players/{players[0].pk}/")
     assert response.status_code == 200
     assert response.context["page"].played > 0
@@ -48,7 +48,7 @@ def test_queries_player_page_fixed(client, season, django_assert_num_queries):
 
 def test_queries_csv_table_fixed(client, season, django_assert_num_queries):
     league, _, _, _ = season
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(4):
         response = client.get(f"/leagues/{league.pk}/table.csv")
         body = b"".join(response.streaming_content)
     assert body.count(b"\n") == len(NAMES) + 1

@@ -15,6 +15,7 @@ from smear_scores.management.commands._backup import backup_models
 from smear_scores.models import Club, Game, Hand, HandRevision, League, Membership
 from smear_scores.rules import HandEntry
 from smear_scores.services import clubs as club_services
+from smear_scores.services import games as game_services
 from smear_scores.services import games as services
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +41,7 @@ def _club() -> None:
     league = League.objects.create(
         club=club, name="Winter", variant="ne-wisconsin", start_date=date(2026, 1, 1)
     )
-    league_game = club_services.league_game_create(league=league, players=roster, first_dealer=0)
+    league_game = game_services.league_game_create(league=league, players=roster, first_dealer=0)
     for number, entry in enumerate(HANDS, start=1):
         services.hand_record(game=league_game, entry=entry, number=number)
 

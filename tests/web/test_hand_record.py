@@ -290,3 +290,36 @@ def test_hand_record_refused_htmx_scrolls_to_the_first_error(client, make_game, 
     response = scorer_for(game).post(_url(game), {"number": "1"}, **HTMX)
     assert response.status_code == 422
     assert response["HX-Reswap"] == "outerHTML show:.error:bottom"
+
+
+def test_hand_record_sent_again_with_its_idempotency_key_is_stored_once(make_game, scorer_for):
+    # A phone kept hand 1 while offline and sends it again when the connection returns; the
+    # first send did reach the server after all.
+    game = make_game("schmier")
+    scorer = scorer_for(game)
+    url = reverse("hand_record", args=[game.public_id])
+    post = awards_post(1, 0, 6, SCHMIER_ALL_A)
+    first = scorer.post(url, post, HTTP_IDEMPOTENCY_KEY="hand-1-key", **HTMX)
+    # Hand 2 is recorded (another tab of the same phone sent it) before the resend.
+    second = scorer.post(url, {"number": "2", "thrown_in": "1"}, HTTP_IDEMPOTENCY_KEY="k2", **HTMX)
+    again = scorer.post(url, post, HTTP_IDEMPOTENCY_KEY="hand-1-key", **HTMX)
+    assert (first.status_code, second.status_code, again.status_code) == (200, 200, 200)
+    assert find_all(text(again), "p", "notice") == [
+        "Hand 1 was already recorded; nothing was added."
+    ]
+    assert list(game.hands.values_list("number", "thrown_in")) == [(1, False), (2, True)]
+
+
+def test_hand_record_key_reused_for_another_hand_records_nothing(make_game, scorer_for):
+    game = make_game("schmier")
+    scorer = scorer_for(game)
+    url = reverse("hand_record", args=[game.public_id])
+    scorer.post(url, awards_post(1, 0, 6, SCHMIER_ALL_A), HTTP_IDEMPOTENCY_KEY="k", **HTMX)
+    other = {"number": "2", "thrown_in": "1"}
+    response = scorer.post(url, other, HTTP_IDEMPOTENCY_KEY="k", **HTMX)
+    assert response.status_code == 409
+    assert find_all(text(response), "p", "problem") == [
+        "This phone sent another hand under the same key before: nothing was recorded. "
+        "Enter the hand again."
+    ]
+    assert game.hands.count() == 1

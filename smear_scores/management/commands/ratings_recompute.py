@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from smear_scores.models import Club
-from smear_scores.services.clubs import ratings_recompute
+from smear_scores.services.ratings import ratings_recompute
 
 
 class Command(BaseCommand):

@@ -1,0 +1,134 @@
+"""Persistence of progressive nights: who checked in, each round's draw and tables, the
+director's corrections. Storage only; the draw lives in smear_scores.rules.draw."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from smear_scores import rules
+
+
+class Night(models.Model):
+    """A progressive tournament: rounds at tables drawn afresh, each player's own total."""
+
+    club = models.ForeignKey("smear_scores.Club", on_delete=models.CASCADE, related_name="nights")
+    # A league night's games are league games: they count in its table and ratings.
+    league = models.ForeignKey(
+        "smear_scores.League",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="nights",
+    )
+    name = models.CharField(max_length=80)
+    day = models.DateField()
+    variant = models.SlugField(
+        max_length=40, choices=[(slug, v.name) for slug, v in rules.VARIANTS.items()]
+    )
+    options = models.JSONField(default=dict, blank=True)
+    # None: each round is a full game, ended as the variant's rules say.
+    round_hands = models.PositiveSmallIntegerField(null=True, blank=True)
+    rounds = models.PositiveSmallIntegerField()
+    win_bonus = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped by every write that changes what the room view shows (see services.nights).
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-day", "-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(rounds__gte=1), name="night_rounds_positive"),
+            models.CheckConstraint(
+                condition=Q(round_hands__isnull=True) | Q(round_hands__gte=1),
+                name="night_round_hands_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules_variant(self) -> rules.Variant:
+        return rules.get_variant(self.variant)
+
+
+class Entrant(models.Model):
+    """A roster player checked in to a night; ``present`` is off once they leave."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey(
+        "smear_scores.Player", on_delete=models.PROTECT, related_name="entries"
+    )
+    present = models.BooleanField(default=True)
+    checked_in_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["night", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "player"], name="entrant_unique_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.night}"
+
+
+class Round(models.Model):
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    # The draw is reproducible: the same players, earlier rounds and seed draw the same.
+    seed = models.BigIntegerField()
+    # Player ids, in the order they were offered to the draw (it depends on the order).
+    present = models.JSONField(default=list)
+    sitting_out = models.ManyToManyField(
+        "smear_scores.Player", blank=True, related_name="rounds_sat_out"
+    )
+    drawn_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["night", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "number"], name="round_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of {self.night}"
+
+
+class RoundTable(models.Model):
+    """One table of a round: its game holds the seats, the first dealer and the scores."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(
+        "smear_scores.Game", on_delete=models.PROTECT, related_name="night_table"
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}, {self.round}"
+
+
+class Correction(models.Model):
+    """Audit and effect: a director's change to one partnership's score in one round."""
+
+    table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="corrections")
+    team = models.PositiveSmallIntegerField()
+    points = models.SmallIntegerField(help_text="Added to the partnership's round score.")
+    reason = models.CharField(max_length=200)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "at"]
+
+    def __str__(self) -> str:
+        return f"{self.points:+d} for team {self.team} at {self.table}"

@@ -1,0 +1,237 @@
+"""Writes for progressive nights: open, check in and out, draw a round, correct a round.
+One transaction each; the night row is locked while a round is drawn, so two directors
+pressing "Draw" at once draw one round."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+
+from smear_scores import rules
+from smear_scores.models import (
+    Club,
+    Correction,
+    Entrant,
+    League,
+    Night,
+    Player,
+    Round,
+    RoundTable,
+    Seat,
+)
+from smear_scores.rules import HandRefused, RuleError
+from smear_scores.rules.draw import DrawnTable, History, RoundDraw, draw_round
+from smear_scores.services.clubs import MergeRefused, player_create
+from smear_scores.services.games import game_create, league_is_open
+
+MAX_ROUNDS = 20
+MAX_ROUND_HANDS = 30
+MAX_BONUS = 50
+
+
+class NightRefused(Exception):
+    """A night's write that does not fit: the message says what is wrong and what to do."""
+
+    def __init__(self, message: str, *, field: str = "__all__"):
+        self.message = message
+        self.field = field
+        super().__init__(message)
+
+
+def _bump(night: Night) -> None:
+    # The room view's cheap version check reads this (with the games' own stamps).
+    Night.objects.filter(pk=night.pk).update(version=F("version") + 1)
+
+
+@transaction.atomic
+def night_open(
+    *,
+    club: Club,
+    name: str,
+    day: date,
+    variant: str,
+    rounds: int,
+    round_hands: int | None = None,
+    win_bonus: int = 0,
+    options: dict[str, Any] | None = None,
+    league: League | None = None,
+) -> Night:
+    """A new night of ``club``. A league night plays the league's variant and options."""
+    errors: list[RuleError] = []
+    if league is not None:
+        if league.club_id != club.pk:
+            raise NightRefused(f"{league.name} is not a league of {club.name}.", field="league")
+        if not league_is_open(league, day):
+            raise NightRefused(
+                f"{league.name} does not run on {day:%-d %B %Y}: pick a date in its season, "
+                "or open the night on its own.",
+                field="day",
+            )
+        variant, options = league.variant, dict(league.options or {})
+    try:
+        rules_variant = rules.get_variant(variant)
+    except KeyError as error:
+        raise NightRefused(error.args[0], field="variant") from None
+    resolved, errors = rules_variant.resolve_options(options)
+    if errors:
+        raise HandRefused(errors)
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise NightRefused(f"A night has 1 to {MAX_ROUNDS} rounds, not {rounds}.", field="rounds")
+    if round_hands is not None and not 1 <= round_hands <= MAX_ROUND_HANDS:
+        raise NightRefused(
+            f"A round of a set number of hands has 1 to {MAX_ROUND_HANDS} hands, not "
+            f"{round_hands}; leave it empty to play a full game each round.",
+            field="round_hands",
+        )
+    if not 0 <= win_bonus <= MAX_BONUS:
+        raise NightRefused(
+            f"The bonus for winning a round is 0 to {MAX_BONUS} points, not {win_bonus}.",
+            field="win_bonus",
+        )
+    name = " ".join((name or "").split()) or f"{club.name} night"
+    return Night.objects.create(
+        club=club,
+        league=league,
+        name=name[:80],
+        day=day,
+        variant=rules_variant.slug,
+        options=resolved,
+        rounds=rounds,
+        round_hands=round_hands,
+        win_bonus=win_bonus,
+    )
+
+
+@transaction.atomic
+def night_check_in(*, night: Night, player: Player | None = None, walk_in: str = "") -> Entrant:
+    """Check a roster player in, or add a walk-in to the club's roster and check them in.
+    A player who left earlier is back for the next draw."""
+    if player is None:
+        try:
+            player = player_create(club=night.club, name=walk_in)
+        except MergeRefused as refused:
+            raise NightRefused(refused.message, field="walk_in") from None
+    elif player.club_id != night.club_id:
+        raise NightRefused(
+            f"{player.name} is not on {night.club.name}'s roster: add them as a walk-in.",
+            field="player",
+        )
+    entrant, created = Entrant.objects.get_or_create(night=night, player=player)
+    if not created and not entrant.present:
+        entrant.present = True
+        entrant.save(update_fields=["present"])
+    _bump(night)
+    return entrant
+
+
+@transaction.atomic
+def night_check_out(*, night: Night, player: Player) -> Entrant:
+    """The player leaves: the next rounds are drawn without them; their rounds stand."""
+    entrant = Entrant.objects.filter(night=night, player=player).first()
+    if entrant is None:
+        raise NightRefused(f"{player.name} is not checked in to {night.name}.", field="player")
+    entrant.present = False
+    entrant.save(update_fields=["present"])
+    _bump(night)
+    return entrant
+
+
+def _history(night: Night, variant: rules.Variant) -> History:
+    """The earlier rounds as the draw remembers them, read back from their games."""
+    history = History()
+    everyone = set(Entrant.objects.filter(night=night).values_list("player_id", flat=True))
+    seats: dict[int, list[int | None]] = {}
+    for game_id, position, player_id in Seat.objects.filter(
+        game__night_table__round__night=night
+    ).values_list("game_id", "position", "player_id"):
+        seats.setdefault(game_id, [None] * variant.players)[position] = player_id
+    for round_ in night.round_set.prefetch_related("tables", "sitting_out").order_by("number"):
+        tables = tuple(
+            DrawnTable(number=t.number, seats=tuple(seats[t.game_id]), dealer=0)
+            for t in round_.tables.all()
+        )
+        sitting_out = tuple(p.pk for p in round_.sitting_out.all())
+        draw = RoundDraw(tables=tables, sitting_out=sitting_out, seed=round_.seed)
+        history.add(variant, draw, absent=everyone - set(round_.present))
+    return history
+
+
+@transaction.atomic
+def round_draw(*, night: Night, seed: int | None = None) -> Round:
+    """Draw the next round from the players present and create one game per table."""
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    variant = night.rules_variant
+    done = night.round_set.count()
+    if done >= night.rounds:
+        raise NightRefused(
+            f"All {night.rounds} rounds of {night.name} are drawn: the night is complete."
+        )
+    playing = RoundTable.objects.filter(round__night=night, game__finished=False).count()
+    if playing:
+        raise NightRefused(
+            f"Round {done} still has {playing} table{'s' if playing != 1 else ''} playing: "
+            "finish (or correct) those games before drawing the next round."
+        )
+    present = list(
+        Entrant.objects.filter(night=night, present=True)
+        .select_related("player")
+        .order_by("player_id")
+    )
+    players = {e.player_id: e.player for e in present}
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    try:
+        drawn = draw_round(variant, list(players), _history(night, variant), seed)
+    except HandRefused as refused:
+        raise NightRefused(refused.errors[0].message) from None
+    round_ = Round.objects.create(night=night, number=done + 1, seed=seed, present=list(players))
+    round_.sitting_out.set(drawn.sitting_out)
+    for table in drawn.tables:
+        seated = [players[pid] for pid in table.seats]
+        game = game_create(
+            variant=variant.slug,
+            players=[p.name for p in seated],
+            first_dealer=table.dealer,
+            options=dict(night.options),
+            hand_limit=night.round_hands,
+            league=night.league,
+        )
+        seats = list(Seat.objects.filter(game=game).order_by("position"))
+        for seat in seats:
+            seat.player = seated[seat.position]
+        Seat.objects.bulk_update(seats, ["player"])
+        RoundTable.objects.create(round=round_, number=table.number, game=game)
+    _bump(night)
+    return round_
+
+
+@transaction.atomic
+def round_correct(
+    *, table: RoundTable, team: int, points: int, reason: str, by: Any = None
+) -> Correction:
+    """A director's correction of one partnership's score in a round, kept as its own
+    audited row (who, when, why); the table's hands are left as the table scored them."""
+    variant = table.game.rules_variant
+    if not 0 <= team < variant.teams:
+        raise NightRefused(f"Pick one of the table's {variant.teams} partnerships.", field="team")
+    if points == 0:
+        raise NightRefused(
+            "A correction of 0 points changes nothing: give the points to add "
+            "(negative to take away).",
+            field="points",
+        )
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise NightRefused(
+            'Say why the round is corrected (e.g. "scoresheet says 7, phone says 5").',
+            field="reason",
+        )
+    correction = Correction.objects.create(
+        table=table, team=team, points=points, reason=reason[:200], by=by
+    )
+    _bump(table.round.night)
+    return correction

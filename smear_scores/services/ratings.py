@@ -1,0 +1,136 @@
+"""Ratings (OpenSkill) of a club's players, from its finished league games in order.
+
+Brought up to date in the transaction that finishes, reopens or changes a finished league
+game (services.games), or merges two players (services.clubs); `manage.py
+ratings_recompute` replays them from scratch. Pages only read them: GET never writes."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Exists, Min, OuterRef
+from django.utils import timezone
+from openskill.models import PlackettLuce
+
+from smear_scores.models import Club, Game, Rating, Seat
+from smear_scores.selectors.leagues import game_placings
+
+# OpenSkill's Plackett-Luce model with its defaults (mu 25, sigma 25/3): a new player's
+# conservative ordinal, mu - 3 sigma, is 0.
+RATING_MODEL = PlackettLuce()
+
+
+def _rateable_games(club: Club):
+    """Finished league games of the club whose every seat names a roster player."""
+    return Game.objects.filter(league__club=club, finished=True).exclude(
+        Exists(Seat.objects.filter(game=OuterRef("pk"), player__isnull=True))
+    )
+
+
+def ratings_fresh(*, club: Club) -> bool:
+    """Do the stored ratings cover exactly the club's finished games, each rated after its
+    last change? Two aggregate queries, whatever the number of games."""
+    counts = _rateable_games(club).aggregate(
+        total=Count("id"),
+        fresh=Count(
+            "id",
+            filter=Exists(
+                Rating.objects.filter(game=OuterRef("pk"), rated_at__gte=OuterRef("updated_at"))
+            ),
+        ),
+    )
+    rated = Rating.objects.filter(player__club=club).aggregate(games=Count("game", distinct=True))
+    return counts["total"] == counts["fresh"] == rated["games"]
+
+
+def ratings_refresh(*, club: Club) -> int:
+    """Bring the club's ratings up to date when a game finished, reopened or changed since
+    they were last computed; returns how many games were (re)rated."""
+    if ratings_fresh(club=club):
+        return 0
+    try:
+        return _ratings_replay(club=club, from_scratch=False)
+    except IntegrityError:
+        # Another request replayed the same games at the same moment: theirs stands.
+        return 0
+
+
+def ratings_refresh_for(*, league_id: int) -> int:
+    """ratings_refresh for the club of a league (within the caller's transaction)."""
+    return ratings_refresh(club=Club.objects.get(leagues__pk=league_id))
+
+
+def ratings_recompute(*, club: Club) -> int:
+    """Replay every rating of the club from scratch; returns the number of games rated."""
+    return _ratings_replay(club=club, from_scratch=True)
+
+
+@transaction.atomic
+def _ratings_replay(*, club: Club, from_scratch: bool) -> int:
+    # Serialise replays of one club (a no-op lock on SQLite, where writes serialise anyway).
+    Club.objects.select_for_update().filter(pk=club.pk).first()
+    games = list(
+        _rateable_games(club)
+        .order_by("finished_at", "id")
+        .values_list("id", "winner", "scores", "updated_at", "variant_spec__teams")
+    )
+    keep = 0
+    if not from_scratch:
+        # The longest prefix of the order that is still rated as it stands: games appended
+        # at the end (the usual case on a club night) are rated from where the others left.
+        stored = {
+            game_id: (seq, rated_at)
+            for game_id, seq, rated_at in Rating.objects.filter(player__club=club)
+            .values("game_id")
+            .annotate(seq=Min("seq"), rated_at=Min("rated_at"))
+            .values_list("game_id", "seq", "rated_at")
+        }
+        for index, (game_id, _, _, updated_at, _) in enumerate(games):
+            seq, rated_at = stored.get(game_id, (None, None))
+            if seq != index + 1 or rated_at < updated_at:
+                break
+            keep = index + 1
+    Rating.objects.filter(player__club=club, seq__gt=keep).delete()
+    current: dict[int, tuple[float, float]] = {}
+    for player_id, mu, sigma in (
+        Rating.objects.filter(player__club=club, seq__lte=keep)
+        .order_by("seq")
+        .values_list("player_id", "mu", "sigma")
+    ):
+        current[player_id] = (mu, sigma)
+    todo = games[keep:]
+    if not todo:
+        return 0
+    seats: dict[int, list[tuple[int, int]]] = {}
+    for game_id, position, player_id in (
+        Seat.objects.filter(game__league__club=club, game__finished=True)
+        .order_by()
+        .values_list("game_id", "position", "player_id")
+    ):
+        seats.setdefault(game_id, []).append((position, player_id))
+    now = timezone.now()
+    new: list[Rating] = []
+    for offset, (game_id, winner, scores, _, teams) in enumerate(todo):
+        teams = int(teams)
+        members: list[list[int]] = [[] for _ in range(teams)]
+        for position, player_id in sorted(seats[game_id]):
+            members[position % teams].append(player_id)
+        before = [
+            [RATING_MODEL.rating(*current.get(p, (None, None))) for p in team] for team in members
+        ]
+        after = RATING_MODEL.rate(before, ranks=list(game_placings(scores, winner)))
+        for team, ratings in zip(members, after, strict=True):
+            for player_id, rating in zip(team, ratings, strict=True):
+                current[player_id] = (rating.mu, rating.sigma)
+                new.append(
+                    Rating(
+                        player_id=player_id,
+                        game_id=game_id,
+                        seq=keep + offset + 1,
+                        mu=rating.mu,
+                        sigma=rating.sigma,
+                        ordinal=rating.ordinal(),
+                        rated_at=now,
+                    )
+                )
+    Rating.objects.bulk_create(new, batch_size=500)
+    return len(todo)

@@ -1,0 +1,40 @@
+"""The installable app: its service worker, served from the site's root so that it may
+look after every page (a worker's reach is the folder it is served from)."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET
+
+SHELL = [
+    "vendor/pico/pico-2.1.1.min.css",
+    "css/app.css",
+    "django_htmx/htmx-2.min.js",
+    "js/share.js",
+    "js/live.js",
+    "js/offline.js",
+    "js/handover.js",
+    "manifest.webmanifest",
+    "icons/icon-192.png",
+    "icons/icon.svg",
+]
+
+
+@require_GET
+@cache_control(no_cache=True)
+def service_worker(request: HttpRequest) -> HttpResponse:
+    shell = [static(path) for path in SHELL]
+    context = {
+        "shell": shell,
+        # A new list of files (new hashes after a deploy) is a new shell cache.
+        "version": hashlib.sha256("\n".join(shell).encode()).hexdigest()[:12],
+        "static_prefix": static(""),
+        "hashed": not settings.DEBUG,
+    }
+    return render(request, "sw.js", context, content_type="text/javascript; charset=utf-8")

@@ -1,0 +1,145 @@
+"""The director's screens and the room view."""
+
+from __future__ import annotations
+
+import re
+
+from smear_scores.models import Night
+from smear_scores.rules import HandEntry
+from smear_scores.services.games import hand_record
+
+from .conftest import PASSWORD, make_user
+
+
+def login(client, user):
+    assert client.login(username=user.username, password=PASSWORD)
+
+
+def run_night(client, club, players, **fields):
+    data = {
+        "name": "Tuesday progressive",
+        "day": "2026-11-29",
+        "variant": "schmier",
+        "round_format": "hands",
+        "round_hands": "2",
+        "rounds": "3",
+        "win_bonus": "0",
+        "option_kitty": "0",
+        **fields,
+    }
+    response = client.post(f"/clubs/{club.slug}/tournaments/new/", data)
+    assert response.status_code == 302, response.content.decode()
+    night = Night.objects.get()
+    response = client.post(
+        f"/tournaments/{night.pk}/check-in/", {"player": [p.pk for p in players[:12]]}
+    )
+    assert response.status_code == 302
+    return night
+
+
+def test_only_club_admins_direct_a_night(client, club, players):
+    response = client.get(f"/clubs/{club.slug}/tournaments/new/")
+    assert (response.status_code, response["Location"].split("?")[0]) == (302, "/clubs/login/")
+    login(client, make_user("mo", club=club))
+    response = client.get(f"/clubs/{club.slug}/tournaments/new/")
+    assert response.status_code == 403
+    assert "Only admins of Tuesday Smear Club can run its nights" in response.content.decode()
+
+
+def test_open_night_refuses_a_set_number_of_hands_without_the_number(client, club, director):
+    login(client, director)
+    response = client.post(
+        f"/clubs/{club.slug}/tournaments/new/",
+        {
+            "day": "2026-11-29",
+            "variant": "schmier",
+            "round_format": "hands",
+            "rounds": "3",
+            "win_bonus": "0",
+            "option_kitty": "0",
+        },
+    )
+    assert response.status_code == 422
+    assert "Say how many hands a round has, or choose a full game for each round." in (
+        response.content.decode()
+    )
+    assert Night.objects.count() == 0
+
+
+def test_director_draws_a_round_and_sees_table_cards_with_a_qr_each(
+    client, club, players, director
+):
+    login(client, director)
+    night = run_night(client, club, players)
+    response = client.post(f"/tournaments/{night.pk}/draw/")
+    assert response.status_code == 302
+    page = client.get(f"/tournaments/{night.pk}/").content.decode()
+
+    lines = re.findall(r'<p class="table-line"><strong>(.*?)</strong>', page)
+    assert len(lines) == 2
+    for number, line in enumerate(lines, start=1):
+        assert re.fullmatch(
+            rf"Table {number}: \w+ &amp; \w+ · \w+ &amp; \w+ · \w+ &amp; \w+, \w+ deals", line
+        ), line
+    assert page.count("<svg") == 2
+    # The QR leads to the table's scoring link: the phone that scans it may score.
+    links = re.findall(r'href="http://testserver(/g/[^/]+/score/)#(\w+)" class="scan-link"', page)
+    assert len(links) == 2
+    path, secret = links[0]
+    phone = client.__class__()
+    assert phone.post(path, {"code": secret}).status_code == 302
+    assert (
+        "This phone can now score this game."
+        in phone.get(path.replace("score/", "")).content.decode()
+    )
+
+
+def test_room_view_full_page_fragment_and_no_content_while_nothing_changed(
+    client, club, players, director, django_assert_num_queries
+):
+    login(client, director)
+    night = run_night(client, club, players)
+    client.post(f"/tournaments/{night.pk}/draw/")
+    client.logout()
+
+    page = client.get(f"/tournaments/{night.pk}/room/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "<html" in html
+    version = re.search(r'room/\?v=([^"]+)"', html).group(1)
+
+    with django_assert_num_queries(1):
+        same = client.get(
+            f"/tournaments/{night.pk}/room/?v={version}", headers={"HX-Request": "true"}
+        )
+    assert (same.status_code, same.content) == (204, b"")
+
+    game = night.round_set.get().tables.get(number=1).game
+    hand_record(game=game, entry=HandEntry(bidder=0, bid=3, points=(5, 1, 0)))
+    changed = client.get(
+        f"/tournaments/{night.pk}/room/?v={version}", headers={"HX-Request": "true"}
+    )
+    fragment = changed.content.decode()
+    assert changed.status_code == 200
+    assert "<html" not in fragment
+    assert fragment.strip().startswith('<section id="room"')
+    assert "Playing: 1 hand" in fragment
+
+
+def test_round_board_counts_down_hands_and_offers_no_rematch(client, club, players, director):
+    login(client, director)
+    night = run_night(client, club, players)
+    client.post(f"/tournaments/{night.pk}/draw/")
+    game = night.round_set.get().tables.get(number=1).game
+    code = {"code": game.scoring_secret}
+    assert client.post(f"/g/{game.public_id}/score/", code).status_code == 302
+
+    game, _ = hand_record(game=game, entry=HandEntry(bidder=0, bid=3, points=(3, 2, 1)))
+    page = client.get(f"/g/{game.public_id}/").content.decode()
+    assert "Round of 2 hands: 1 more to play." in page
+    assert "needs " not in page
+
+    hand_record(game=game, entry=HandEntry(bidder=0, bid=3, points=(3, 2, 1)))
+    page = client.get(f"/g/{game.public_id}/").content.decode()
+    assert "The round&#x27;s 2 hands are played: Team A wins it with 6 points." in page
+    assert "Rematch" not in page

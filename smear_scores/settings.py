@@ -118,6 +118,7 @@ AXES_FAILURE_LIMIT = env_int("SIGNIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("SIGNIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_USERNAME_CALLABLE = "smear_scores.signin.attempted_username"
 AXES_LOCKOUT_TEMPLATE = "leagues/locked_out.html"
 # Only failures and lockouts are kept, not a row per successful sign-in.
 AXES_DISABLE_ACCESS_LOG = True

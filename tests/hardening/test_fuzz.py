@@ -21,7 +21,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from smear_scores.models import Game, HandRevision, Seat
+from smear_scores.models import Game, HandRevision, Night, Seat
 
 from ..league.conftest import make_user
 from ..web.conftest import SCHMIER_ALL_A, awards_post, grant
@@ -491,3 +491,38 @@ def test_fuzz_sign_in_with_strange_credentials_is_refused(client, mia, username,
 
     refused(response, 422, 429)
     assert "_auth_user_id" not in client.session
+
+
+@pytest.fixture
+def director(client, club):
+    client.force_login(make_user("ada", club=club, admin=True))
+    return client
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_night_form_refuses_and_opens_no_night(director, club, data):
+    fields = {
+        "name": "Friday progressive",
+        "day": "2026-12-04",
+        "variant": "schmier",
+        "round_format": "hands",
+        "round_hands": "6",
+        "rounds": "6",
+        "win_bonus": "0",
+    }
+    name = data.draw(st.sampled_from(sorted(fields)), label="field")
+    if name == "name":
+        fields[name] = data.draw(bad_names, label=name)
+    elif name == "day":
+        fields[name] = data.draw(
+            st.one_of(form_text, st.sampled_from(["9999-12-31", "0001-01-01", "2026-02-30"])),
+            label=name,
+        )
+    else:
+        fields[name] = data.draw(form_text, label=name)
+    nights = Night.objects.count()
+
+    refused(form_post(director, reverse("tournament_new", args=[club.slug]), fields), 422)
+
+    assert Night.objects.count() == nights

@@ -182,3 +182,10 @@ def test_roster_name_without_visible_letters_is_refused(client, club, ada):
         "The name has no visible letter, digit or sign: type a name people can read."
     ]
     assert not Player.objects.exists()
+
+
+def test_an_endless_username_is_counted_as_a_wrong_one_not_stored_whole(client, club):
+    response = sign_in(client, reverse("league_login"), "wrong-password", username="x" * 5000)
+
+    assert response.status_code == 422
+    assert [len(a.username) for a in AccessAttempt.objects.all()] == [150]

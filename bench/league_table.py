@@ -53,10 +53,10 @@ def main() -> None:
     from django.db import connection
     from django.test import Client
 
+    from bench.bulk import build_league
     from smear_scores.models import Club, Game, League, Player
     from smear_scores.selectors.leagues import league_table
     from smear_scores.services.ratings import ratings_recompute, ratings_refresh
-    from tests.league.bulk import build_league
 
     try:
         call_command("migrate", verbosity=0)

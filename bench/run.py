@@ -180,16 +180,16 @@ _leagues: dict[int, str] = {}
 
 def league_page(games: int) -> str:
     """The page of a league of ``games`` finished Schmier games among 40 players, built as
-    bench/league_table.py builds it (tests/league/bulk.py)."""
+    bench/league_table.py builds it (bench/bulk.py)."""
     if games in _leagues:
         return _leagues[games]
     from datetime import date
 
     from django.db import connection
 
+    from bench.bulk import build_league
     from smear_scores.models import Club, League, Player
     from smear_scores.services.ratings import ratings_recompute
-    from tests.league.bulk import build_league
 
     club = Club.objects.create(name=f"Club of {games}", slug=f"bench-{games}")
     league = League.objects.create(

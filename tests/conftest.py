@@ -7,11 +7,10 @@ from typing import Any
 
 import pytest
 
+from bench.data import PLAYERS, filler_entry
 from smear_scores import rules
 from smear_scores.models import Game
 from smear_scores.services import games as services
-
-from .factories import PLAYERS, filler_entry
 
 
 @pytest.fixture

@@ -93,3 +93,21 @@ def test_services_import_each_other_one_way_only():
     )
 
     assert circles == []
+
+
+def test_bench_imports_nothing_from_tests():
+    bench = PACKAGE.parent / "bench"
+    modules = sorted(bench.glob("*.py"))
+    assert modules, "no modules found under bench/"
+
+    taken = []
+    for path in modules:
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            names = []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            taken += [f"{path.name}:{node.lineno} {n}" for n in names if n.split(".")[0] == "tests"]
+
+    assert taken == []

@@ -16,9 +16,6 @@ from smear_scores.selectors.variants import variant_slugs
 
 VariantSlug = Literal[variant_slugs()]  # type: ignore[valid-type]
 
-# Strict: "3" is not 3 and true is not 1, so a client's type slip is named, not guessed.
-STRICT = ConfigDict(strict=True)
-
 
 # -- errors --------------------------------------------------------------------------------
 class Problem(Schema):

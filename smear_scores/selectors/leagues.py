@@ -37,7 +37,6 @@ from smear_scores import rules
 from smear_scores.models import Club, Game, Hand, League, Player, Rating, Seat
 
 HANDS_PER_PAGE = 25
-MAX_TEAMS = max(v.teams for v in rules.VARIANTS.values())
 GAMES_PER_PAGE = 30
 RATINGS_SHOWN = 50
 

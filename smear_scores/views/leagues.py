@@ -138,13 +138,15 @@ def table_body(rows: list[selectors.TableRow], *, with_points: bool, with_rating
 
 
 @require_GET
+@vary_on_headers("HX-Request")
 def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
+    """The league's tables; its poll (htmx) gets the #league-tables fragment only."""
     league = _league(league_id)
     table = selectors.league_table(league)
     points = table.with_points
     return render(
         request,
-        "leagues/league.html",
+        "leagues/league.html#league-tables" if request.htmx else "leagues/league.html",
         {
             "league": league,
             "table": table,

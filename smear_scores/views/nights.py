@@ -168,7 +168,7 @@ def _night(night_id: int) -> Night:
 
 def _qr(url: str) -> str:
     # segno's inline SVG: no script, no style attribute; dark modules on a white quiet zone.
-    return mark_safe(segno.make(url, error="m").svg_inline(scale=3, border=2))  # noqa: S308
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=3, border=2, omitsize=True))  # noqa: S308
 
 
 def _director_context(request: HttpRequest, night: Night, **extra: Any) -> dict[str, Any]:

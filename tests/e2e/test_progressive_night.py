@@ -85,6 +85,7 @@ def test_progressive_night_twelve_players_three_rounds(browser, live_server):
         director.fill("input[name=rounds]", "3")
         director.fill("input[name=win_bonus]", "2")
         _shot(director, "night-open")
+        assert director.evaluate("document.documentElement.scrollWidth") <= 360
         director.get_by_role("button", name="Open the night").tap()
         expect(director.locator("h1")).to_have_text("Tuesday progressive")
         night = Night.objects.get()
@@ -108,6 +109,7 @@ def test_progressive_night_twelve_players_three_rounds(browser, live_server):
                 )
                 expect(card.locator("svg")).to_have_count(1)
             _shot(director, f"director-round-{round_number}")
+            assert director.evaluate("document.documentElement.scrollWidth") <= 360
             links = [a.get_attribute("href") for a in director.locator(".scan-link").all()]
             expect(watcher.locator(".room-head")).to_contain_text(
                 f"Round {round_number} of 3", timeout=8_000
@@ -151,8 +153,10 @@ def test_progressive_night_twelve_players_three_rounds(browser, live_server):
         assert len({total for _, total in shown}) > 1
         if SHOTS:
             watcher.screenshot(path=os.path.join(SHOTS, "room.png"))
-            watcher.set_viewport_size({"width": 360, "height": 740})
-            _shot(watcher, "room-phone")
+        # The room view also fits a phone held upright.
+        watcher.set_viewport_size({"width": 360, "height": 740})
+        _shot(watcher, "room-phone")
+        assert watcher.evaluate("document.documentElement.scrollWidth") <= 360
     finally:
         for ctx in contexts:
             ctx.close()

@@ -105,9 +105,17 @@ def test_league_page_offers_a_new_game_to_members_only(client, league, member, s
 
 def test_league_page_htmx_poll_answers_the_tables_fragment(client, league, four):
     wisconsin_win(league, four, winner=0)
+    page = client.get(f"/leagues/{league.pk}/").content.decode()
     response = client.get(f"/leagues/{league.pk}/", headers={"HX-Request": "true"})
+    fragment = response.content.decode()
     assert response.status_code == 200
-    assert b"<html" in response.content  # hx-select picks #league-tables from the page
+    assert response["Vary"] == "HX-Request, Cookie"
+    assert "<html" not in fragment
+    assert fragment.strip().startswith('<div id="league-tables"')
+    # The same tables the page shows, and nothing else of the page.
+    start = page.index('<div id="league-tables"')
+    assert fragment.strip() == page[start : start + len(fragment.strip())]
+    assert "1 finished game." in fragment
 
 
 def test_league_games_page_lists_every_game(client, league, four):

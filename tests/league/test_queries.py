@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from bench.bulk import build_league
 from smear_scores.services.ratings import ratings_recompute
 
-from .bulk import build_league
 from .conftest import make_league, roster
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]

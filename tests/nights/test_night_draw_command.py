@@ -49,7 +49,9 @@ def test_night_draw_command_prints_the_draw_and_its_counts():
         for c in counts
     ]
     assert data["counts"]["repeated_partners"] == 0
-    assert re.fullmatch(r"Drew 24 players x 6 rounds in \d+\.\d{3} s\.\n", err.getvalue())
+    assert re.fullmatch(
+        r"Drew 24 players x 6 rounds in \d+\.\d{3} s \(\d+\.\d{3} s of CPU\)\.\n", err.getvalue()
+    )
 
 
 def test_readme_fairness_table_is_what_the_draw_does():

@@ -8,7 +8,7 @@ from smear_scores.models import Night
 from smear_scores.rules import HandEntry
 from smear_scores.services.games import hand_record
 
-from .conftest import PASSWORD, make_user
+from .conftest import DAY, PASSWORD, make_user
 
 
 def login(client, user):
@@ -143,3 +143,32 @@ def test_round_board_counts_down_hands_and_offers_no_rematch(client, club, playe
     page = client.get(f"/g/{game.public_id}/").content.decode()
     assert "The round&#x27;s 2 hands are played: Team A wins it with 6 points." in page
     assert "Rematch" not in page
+
+
+def test_club_page_offers_admins_to_open_a_night_and_lists_the_nights(client, club, director):
+    from smear_scores.services.nights import night_open
+
+    night_open(club=club, name="Tuesday progressive", day=DAY, variant="schmier", rounds=3)
+    page = client.get(f"/clubs/{club.slug}/").content.decode()
+    assert "Open a progressive night" not in page
+    assert re.findall(r'<a href="(/tournaments/\d+/room/)">Tuesday progressive</a>', page) == [
+        f"/tournaments/{Night.objects.get().pk}/room/"
+    ]
+    login(client, director)
+    page = client.get(f"/clubs/{club.slug}/").content.decode()
+    assert f'href="/clubs/{club.slug}/tournaments/new/">Open a progressive night' in page
+
+
+def test_league_night_qr_opens_the_game_for_signed_in_members(client, club, players, director):
+    from tests.league.conftest import make_league
+
+    league = make_league(club, variant="schmier")
+    login(client, director)
+    night = run_night(client, club, players, league=str(league.pk))
+    assert night.league_id == league.pk
+    client.post(f"/tournaments/{night.pk}/draw/")
+    page = client.get(f"/tournaments/{night.pk}/").content.decode()
+    links = re.findall(r'href="http://testserver(/g/[^"]+)" class="scan-link"', page)
+    games = night.round_set.get().tables.order_by("number").values_list("game__public_id")
+    assert links == [f"/g/{public_id}/" for (public_id,) in games]
+    assert "(code " not in page

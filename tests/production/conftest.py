@@ -71,12 +71,50 @@ def other_connection_waits_for_game(game: Game) -> bool:
     return False
 
 
+# Set when a SQLite write found the database's write lock taken (see sqlite_lock_met).
+_MET_THE_LOCK = threading.Event()
+
+
+@pytest.fixture(autouse=True)
+def sqlite_lock_met(monkeypatch):
+    """On SQLite, every write transaction first tries BEGIN IMMEDIATE without waiting; when
+    the write lock is taken it records that it met the lock, then begins again, waiting as
+    usual. SQLite's busy wait cannot be watched from outside, so this is how a test knows
+    the second writer really ran into the first one's lock (no sleeping and hoping)."""
+    _MET_THE_LOCK.clear()
+    if connection.vendor != "sqlite":
+        yield
+        return
+    from django.db.backends.sqlite3.base import DatabaseWrapper
+
+    begin = DatabaseWrapper._start_transaction_under_autocommit
+
+    def begin_or_meet_the_lock(self) -> None:
+        waiting_ms = int(self.settings_dict["OPTIONS"].get("timeout", 5) * 1000)
+        self.connection.execute("PRAGMA busy_timeout = 0")
+        try:
+            begin(self)
+            return
+        except OperationalError as error:
+            if "locked" not in str(error):
+                raise
+            _MET_THE_LOCK.set()
+        finally:
+            self.connection.execute(f"PRAGMA busy_timeout = {waiting_ms}")
+        begin(self)
+
+    monkeypatch.setattr(
+        DatabaseWrapper, "_start_transaction_under_autocommit", begin_or_meet_the_lock
+    )
+    yield
+
+
 def wait_until_a_writer_waits() -> None:
     """Return once a second writer is queued behind the first one's lock."""
     if connection.vendor != "postgresql":
-        # SQLite waits inside its busy handler, which cannot be observed from outside;
-        # give the writer's thread ample time to get there.
-        time.sleep(0.5)
+        if not _MET_THE_LOCK.wait(WAIT):
+            pytest.fail("No second write ran into the held write's lock within 15 s.")
+        _MET_THE_LOCK.clear()
         return
     deadline = time.monotonic() + WAIT
     with connection.cursor() as cursor:

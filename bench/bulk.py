@@ -1,6 +1,6 @@
 """Many finished league games at once, written with bulk_create: random but valid hands,
 played through the rules engine so that every cached score and winner is what a replay
-gives. For the query-count tests and bench/league_table.py."""
+gives. For bench/league_table.py and the query-count tests."""
 
 from __future__ import annotations
 

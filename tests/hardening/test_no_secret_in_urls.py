@@ -22,14 +22,10 @@ def route_parameters(patterns, prefix: str = "") -> list[tuple[str, str]]:
     found = []
     for entry in patterns:
         if isinstance(entry, URLResolver):
-            found += [
-                (f"{prefix}{entry.pattern}", name) for name in entry.pattern.regex.groupindex
-            ]
+            found += [(f"{prefix}{entry.pattern}", name) for name in entry.pattern.regex.groupindex]
             found += route_parameters(entry.url_patterns, f"{prefix}{entry.pattern}")
         elif isinstance(entry, URLPattern):
-            found += [
-                (f"{prefix}{entry.pattern}", name) for name in entry.pattern.regex.groupindex
-            ]
+            found += [(f"{prefix}{entry.pattern}", name) for name in entry.pattern.regex.groupindex]
     return found
 
 

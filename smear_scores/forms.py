@@ -22,8 +22,11 @@ from django import forms
 
 from smear_scores import rules
 from smear_scores.rules import HandEntry, HandRefused
+from smear_scores.rules.hands import and_join
 
 NOT_OUT = "none"
+# The value of the "Yes, thrown in" button: drop a half-entered hand on purpose (D4).
+THROWN_IN_ANYWAY = "anyway"
 MAX_HAND_NUMBER = 99_999
 
 
@@ -49,6 +52,7 @@ class ChoiceGroup:
     choices: list[Choice]
     errors: list[str] = field(default_factory=list)
     hint: str = ""
+    columns: int = 0
 
     def __post_init__(self) -> None:
         for choice in self.choices:
@@ -108,19 +112,19 @@ class HandForm(forms.Form):
         for point in variant.points:
             choices = [(str(t), variant.team_label(t)) for t in range(variant.teams)]
             if not point.always_awarded:
-                choices.append((NOT_OUT, "Not out"))
+                choices.append((NOT_OUT, point.nobody))
             self.fields[f"award_{point.key}"] = forms.ChoiceField(
                 choices=choices, required=False, error_messages=invalid
             )
         for team in range(variant.teams):
             self.fields[f"points_{team}"] = AsciiIntegerField(
                 required=False,
-                error_messages={
-                    "invalid": f"Type the points {variant.team_label(team)} took as a number."
-                },
+                error_messages={"invalid": "Type the points taken as a number."},
             )
         # Errors about the points as a whole (their sum, D1) and about the hand as a whole.
         self.points_errors: list[str] = []
+        # "Thrown in" was tapped on a half-entered hand: ask before dropping it.
+        self.thrown_in_unsure = False
 
     # -- reading ------------------------------------------------------------------------
     def clean(self) -> dict[str, Any]:
@@ -129,6 +133,17 @@ class HandForm(forms.Form):
         if "number" in self.errors:
             self.add_error(None, self.errors.pop("number"))
         if data.get("thrown_in"):
+            tapped = self.tapped()
+            if tapped and self.data.get("thrown_in") != THROWN_IN_ANYWAY:
+                # A thrown-in deal has no bidder or points: never drop what was tapped
+                # without the scorer saying so (D4).
+                self.thrown_in_unsure = True
+                self.add_error(
+                    None,
+                    f"Everyone passed? This hand already has {and_join(tapped)} tapped. "
+                    "Tap “Yes, thrown in” to drop them, or finish the hand and record it.",
+                )
+                return data
             data["entry"] = HandEntry.thrown()
             return data
         if data.get("bidder") is None and "bidder" not in self.errors:
@@ -143,7 +158,7 @@ class HandForm(forms.Form):
                 value = data.get(name)
                 if value is None and name not in self.errors:
                     self.add_error(
-                        name, f"Type the points {variant.team_label(team)} took (0 if none)."
+                        name, f"Type the points {self.team_label(team)} took (0 if none)."
                     )
                 points.append(value)
             points = tuple(points)
@@ -154,7 +169,7 @@ class HandForm(forms.Form):
                 value = data.get(name)
                 if not value:
                     if name not in self.errors:
-                        other = "" if point.always_awarded else ", or Not out"
+                        other = "" if point.always_awarded else f", or {point.nobody}"
                         self.add_error(name, f"Tap the team that took {point.label}{other}.")
                     continue
                 awards[point.key] = None if value == NOT_OUT else int(value)
@@ -163,6 +178,23 @@ class HandForm(forms.Form):
                 bidder=data["bidder"], bid=data["bid"], points=points, awards=awards
             )
         return data
+
+    def tapped(self) -> list[str]:
+        """What the posted hand already holds besides "thrown in", in the table's words."""
+        said = []
+        data = self.data
+        value = str(data.get("bidder") or "")
+        bidder = int(value) if value.isascii() and value.isdigit() and len(value) < 3 else None
+        if bidder is not None and bidder < self.variant.players:
+            said.append(f"{self.names[bidder]} as the bidder")
+        if data.get("bid"):
+            said.append(f"a bid of {data.get('bid')}")
+        if data.get("by_totals") in ("on", "true", "True", "1"):
+            if any(str(data.get(f"points_{t}", "")).strip() for t in range(self.variant.teams)):
+                said.append("points typed in")
+        elif any(data.get(f"award_{p.key}") for p in self.variant.points):
+            said.append("who took points")
+        return said
 
     def add_refusal(self, refused: HandRefused) -> None:
         """Put each of the rules engine's errors beside the field it concerns."""
@@ -185,6 +217,10 @@ class HandForm(forms.Form):
             self.add_error(target, error.message)
 
     # -- drawing ------------------------------------------------------------------------
+    def team_label(self, team: int) -> str:
+        """The team as the table calls it, by its partners' names (read only if drawn)."""
+        return self.variant.seat_team_names(list(self.names))[team]
+
     def _value(self, name: str) -> str:
         if self.is_bound:
             value = self.data.get(name, "")
@@ -229,34 +265,34 @@ class HandForm(forms.Form):
             name = f"award_{point.key}"
             chosen = self._value(name)
             choices = [
-                Choice(str(t), rules.variants.TEAM_LETTERS[t], f"t{t}", chosen == str(t))
+                Choice(str(t), self.team_label(t), f"t{t}", chosen == str(t))
                 for t in range(variant.teams)
             ]
             if not point.always_awarded:
-                choices.append(Choice(NOT_OUT, "Not out", "none", chosen == NOT_OUT))
+                choices.append(Choice(NOT_OUT, point.nobody, "none", chosen == NOT_OUT))
             groups.append(
                 ChoiceGroup(
                     name=name,
                     legend=point.label,
+                    columns=len(choices),
                     choices=choices,
                     errors=self._errors_of(name),
-                    hint=point.description,
                 )
             )
         return groups
 
     @property
     def award_columns(self) -> int:
-        """Team buttons line up in columns across the point rows (plus 'Not out')."""
-        optional = self.variant.min_points_per_hand < len(self.variant.points)
-        return self.variant.teams + int(optional)
+        """Team buttons line up in columns across the point rows; a row with 'Nobody'
+        has one more (in the Wisconsin game every row)."""
+        return self.variant.teams
 
     def total_fields(self) -> list[dict[str, Any]]:
         return [
             {
                 "name": f"points_{team}",
                 "team": team,
-                "label": self.variant.team_label(team),
+                "label": self.team_label(team),
                 "value": self._value(f"points_{team}"),
                 "errors": self._errors_of(f"points_{team}"),
             }
@@ -273,7 +309,7 @@ class HandForm(forms.Form):
         for point in self.variant.points:
             labels[f"award_{point.key}"] = point.label
         for team in range(self.variant.teams):
-            labels[f"points_{team}"] = f"{self.variant.team_label(team)}'s points"
+            labels[f"points_{team}"] = f"{self.team_label(team)}'s points"
         return [label for name, label in labels.items() if name in errors]
 
 

@@ -1,7 +1,17 @@
-"""The rules of Smear as pure Python: no Django import, ever (see shared RULES.md ids)."""
+"""The rules of Smear as pure Python: no Django import, ever. Rule ids (S10, W10a, D5 ...)
+are those of the rules pages, /rules/<variant>/."""
 
 from .errors import HandRefused, RuleError
-from .game import GameState, HandResult, describe, new_game, preview, replay
+from .game import (
+    GameState,
+    HandResult,
+    describe,
+    describe_end,
+    new_game,
+    preview,
+    rematch_first_dealer,
+    replay,
+)
 from .hands import HandEntry, taken_points, validate_hand
 from .variants import (
     NE_WISCONSIN,
@@ -11,6 +21,7 @@ from .variants import (
     PointCategory,
     Variant,
     get_variant,
+    partners_label,
     team_label,
     variant_from_dict,
     variant_to_dict,
@@ -29,9 +40,12 @@ __all__ = [
     "RuleError",
     "Variant",
     "describe",
+    "describe_end",
     "get_variant",
+    "partners_label",
     "new_game",
     "preview",
+    "rematch_first_dealer",
     "replay",
     "taken_points",
     "team_label",

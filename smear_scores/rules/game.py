@@ -7,7 +7,8 @@ immutable). ``replay`` rebuilds the standings from the list of hands.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import random
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -47,6 +48,8 @@ class GameState:
     # One plain sentence: why the game ended, or why it goes on although a team reached
     # the target (D5 tie, W10a). Empty while nothing needs saying.
     reason: str = ""
+    # The rule id that explains ``reason`` (for a "why?" link to the rules page).
+    reason_rule: str = ""
     # Hands that were not thrown in: what a round of a set number of hands counts.
     hands_scored: int = 0
 
@@ -70,7 +73,7 @@ class GameState:
             return [
                 RuleError(
                     "game",
-                    f"The game is over: {self.reason} Undo the last hand to reopen it (D8).",
+                    f"The game is over: {self.reason} Undo the last hand to reopen it.",
                     "D8",
                 )
             ]
@@ -143,37 +146,70 @@ class GameState:
         )
         return after._decide(result), result
 
-    # -- the end of the game (S10, W10, D5) --------------------------------------------------
+    # -- the end of the game (S10, W10, D5, D11) --------------------------------------------
     def _decide(self, result: HandResult) -> GameState:
         if self.variant.hand_limit is not None:
             return self._decide_round(result)
+        return self.decided(
+            made=result.made, bidding_team=result.bidding_team, capped=result.capped
+        )
+
+    def decided(
+        self,
+        *,
+        made: bool | None,
+        bidding_team: int | None,
+        capped: tuple[bool, ...] = (),
+    ) -> GameState:
+        """These standings with the end of the game decided, after a hand whose bid was
+        ``made`` (None: thrown in) by ``bidding_team``; ``capped``: the teams W10b held at
+        the target in that hand."""
         variant = self.variant
         target = variant.target
         label = variant.team_label
         candidates = [t for t, s in enumerate(self.scores) if s >= target]
         if not candidates:
-            return replace(self, finished=False, winner=None, reason="")
-        if self.options.get("win_only_on_made_bid") and not result.made:
+            return replace(self, finished=False, winner=None, reason="", reason_rule="")
+        only_on_made = bool(self.options.get("win_only_on_made_bid"))
+        if only_on_made and not made:
             # W10a: no team can win in a hand whose bid was not made (set, or thrown in).
             names = and_join([label(t) for t in candidates])
             # A thrown-in deal had no bid at all.
-            why = "this hand's bid was set" if result.made is False else "this hand was thrown in"
+            why = "this hand's bid was set" if made is False else "this hand was thrown in"
             return replace(
                 self,
                 finished=False,
                 winner=None,
-                reason=f"{names} reached {target}, but {why} and the game is "
-                f"only won on a made bid: play on (W10a).",
+                reason=f"{names} reached {target}, but {why} and the game is only won on "
+                f"a made bid: play on.",
+                reason_rule="W10a",
             )
-        win_rule = variant.rule("win")
+        # D11: with W10a on, the game is won in a made hand by any candidate of D5, the
+        # bidding team or not; say so, as "the first to reach" may not be true then.
+        win_rule = "W10a" if only_on_made else variant.rule("win")
+        made_words = " in a hand whose bid was made" if only_on_made else ""
         if len(candidates) == 1:
             team = candidates[0]
+            score = self.scores[team]
+            if team < len(capped) and capped[team]:
+                # W10b / D11: held at the target, a non-bidding team has reached it.
+                why = (
+                    f"held at {target} as they did not bid, they have still reached "
+                    f"{target}{made_words}."
+                )
+                rule = "W10b"
+            elif only_on_made:
+                why = f"the only team at {target} or more{made_words}."
+                rule = win_rule
+            else:
+                why = f"the only team at {target} or more."
+                rule = win_rule
             return replace(
                 self,
                 finished=True,
                 winner=team,
-                reason=f"{label(team)} wins with {self.scores[team]} points, the first team "
-                f"to reach {target} ({win_rule}).",
+                reason=f"{variant.team_wins(team)} with {score} points: {why}",
+                reason_rule=rule,
             )
         best = max(self.scores[t] for t in candidates)
         leaders = [t for t in candidates if self.scores[t] == best]
@@ -187,25 +223,28 @@ class GameState:
                 winner=team,
                 # Not "in the same hand": after a D5 tie or a W10a hand a team may have
                 # reached the target earlier.
-                reason=f"{label(team)} wins: more than one team is at {target} or more, and "
-                f"{label(team)}'s {best} beats {beaten} ({win_rule}, D5).",
+                reason=f"{variant.team_wins(team)}: more than one team is at {target} or "
+                f"more{made_words}, and {label(team)}'s {best} beats {beaten}.",
+                reason_rule="D5",
             )
         names = and_join([label(t) for t in leaders])
-        if result.bidding_team in leaders:
-            team = result.bidding_team
+        if bidding_team in leaders:
+            team = bidding_team
             return replace(
                 self,
                 finished=True,
                 winner=team,
-                reason=f"{label(team)} wins: {names} are tied at {best}, and {label(team)} "
-                f"was the bidding team ({win_rule}, D5).",
+                reason=f"{variant.team_wins(team)}: {names} are tied at {best}, and "
+                f"{label(team)} bid this hand.",
+                reason_rule="D5",
             )
         return replace(
             self,
             finished=False,
             winner=None,
-            reason=f"{names} are tied at {best} and did not bid: nobody has won yet, "
-            f"play another hand (D5).",
+            reason=f"{names} are tied at {best} and did not bid this hand: nobody has won "
+            f"yet, play another hand.",
+            reason_rule="D5",
         )
 
     def _decide_round(self, result: HandResult) -> GameState:
@@ -230,8 +269,8 @@ class GameState:
                 self,
                 finished=True,
                 winner=team,
-                reason=f"The round's {limit} hands are played: {label(team)} wins it with "
-                f"{best} points.",
+                reason=f"The round's {limit} hands are played: {self.variant.team_wins(team)} "
+                f"it with {best} points.",
             )
         names = and_join([label(t) for t in leaders])
         if result.bidding_team in leaders:
@@ -241,14 +280,16 @@ class GameState:
                 finished=True,
                 winner=team,
                 reason=f"The round's {limit} hands are played: {names} are tied at {best}, "
-                f"and {label(team)} was the bidding team, so it wins the round (D5).",
+                f"and {label(team)} bid this hand, so the round goes to {label(team)}.",
+                reason_rule="D5",
             )
         return replace(
             self,
             finished=False,
             winner=None,
             reason=f"The round's {limit} hands are played, but {names} are tied at {best} "
-            f"and did not bid: play another hand (D5).",
+            f"and did not bid: play another hand.",
+            reason_rule="D5",
         )
 
 
@@ -279,6 +320,17 @@ def new_game(
         scores=(0,) * variant.teams,
         dealer=first_dealer,
     )
+
+
+def rematch_first_dealer(
+    finished: GameState, *, keep_rotation: bool, draw: Callable[[int], int] | None = None
+) -> int:
+    """The first dealer of a rematch with the same seats (D12): drawn at random, as for any
+    new game (S3, W4), unless the table goes on with the rotation (the next dealer).
+    ``draw(players)`` picks a seat; random.randrange by default."""
+    if keep_rotation:
+        return finished.dealer
+    return (draw or random.randrange)(finished.variant.players)
 
 
 def replay(
@@ -322,6 +374,22 @@ def describe(variant: Variant, result: HandResult) -> str:
     ]
     for other, change in enumerate(result.changes):
         if other != team:
-            capped = " (capped at the target)" if result.capped[other] else ""
+            capped = f" (held at {variant.target})" if result.capped[other] else ""
             parts.append(f"{label(other)} {change:+d}{capped}")
     return " · ".join(parts)
+
+
+def describe_end(before: GameState, after: GameState) -> str:
+    """What a hand does to the end of the game, for the preview and the edit screen:
+    'ends the game: Cy & Flo win 23–19', a play-on tie, or '' when nothing changes."""
+    variant = after.variant
+    if after.finished:
+        winner = after.winner
+        runner_up = max(s for t, s in enumerate(after.scores) if t != winner)
+        # "23–19", but "17 to -1": a dash before a minus sign reads as a typo.
+        dash = "–" if runner_up >= 0 else " to "
+        return f"ends the game: {variant.team_wins(winner)} {after.scores[winner]}{dash}{runner_up}"
+    if after.reason and after.reason != before.reason:
+        # A D5 tie between teams that did not bid, or W10a's set hand: play on.
+        return f"no winner yet: {after.reason}"
+    return ""

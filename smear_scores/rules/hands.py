@@ -63,7 +63,7 @@ def _check_awards(variant: Variant, awards: Any) -> list[RuleError]:
             errors.append(
                 RuleError(
                     f"awards.{key}",
-                    f"{variant.name} has no point called {key!r}; its points are {known} ({rule}).",
+                    f"{variant.name} has no point called {key!r}; its points are {known}.",
                     rule,
                 )
             )
@@ -72,7 +72,7 @@ def _check_awards(variant: Variant, awards: Any) -> list[RuleError]:
                 RuleError(
                     f"awards.{key}",
                     f"{category.label} must go to one of the {variant.teams} teams "
-                    f"(0 to {variant.teams - 1}) or to nobody, not {team!r} ({rule}).",
+                    f"(0 to {variant.teams - 1}) or to nobody, not {team!r}.",
                     rule,
                 )
             )
@@ -82,7 +82,7 @@ def _check_awards(variant: Variant, awards: Any) -> list[RuleError]:
             errors.append(
                 RuleError(
                     f"awards.{key}",
-                    f"{variant.name} awards {label} in every hand: say which team took it (D1).",
+                    f"{variant.name} awards {label} in every hand: say which team took it.",
                     "D1",
                 )
             )
@@ -107,7 +107,7 @@ def _check_points(variant: Variant, points: Any) -> list[RuleError]:
                 RuleError(
                     f"points.{team}",
                     f"{variant.team_label(team)} can take 0 to {most} points in a hand, "
-                    f"not {taken!r} ({rule}).",
+                    f"not {taken!r}.",
                     rule,
                 )
             )
@@ -120,15 +120,15 @@ def _check_points(variant: Variant, points: Any) -> list[RuleError]:
             labels = [variant.category(k).label for k in variant.always_awarded]
             message = (
                 f"{variant.name} awards {and_join(labels)} every hand: the teams' points "
-                f"must add up to {least} or {most}, not {total} (D1)."
+                f"must add up to {least} or {most}, not {total}."
                 if most - least == 1
                 else f"{variant.name} awards {and_join(labels)} every hand: the teams' points "
-                f"must add up to {least} to {most}, not {total} (D1)."
+                f"must add up to {least} to {most}, not {total}."
             )
         else:
             message = (
                 f"{variant.name} has only {most} points a hand: the teams' points must add up "
-                f"to 0 to {most}, not {total} (D1)."
+                f"to 0 to {most}, not {total}."
             )
         errors.append(RuleError("points", message, "D1"))
     return errors
@@ -147,7 +147,7 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
             RuleError(
                 name,
                 f"A thrown-in deal has no {words.get(name, name)}: everyone passed, "
-                "so leave it out (D4).",
+                "so leave it out.",
                 "D4",
             )
             for name in stray
@@ -173,7 +173,7 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
             RuleError(
                 "bid",
                 f"{variant.name} bids run from {variant.min_bid} to {variant.max_bid}, "
-                f"not {entry.bid!r} ({bids_rule}).",
+                f"not {entry.bid!r}.",
                 bids_rule,
             )
         )
@@ -208,7 +208,7 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
                     "made",
                     f"{variant.team_label(team)} took {taken} point{'s' if taken != 1 else ''} "
                     f"{'and' if made else 'but'} bid {entry.bid}: "
-                    f"that is {actual}, not {said} (D3).",
+                    f"that is {actual}, not {said}.",
                     "D3",
                 )
             )

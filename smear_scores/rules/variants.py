@@ -6,7 +6,7 @@ Seats are numbered from 0 clockwise; seat s belongs to team s % teams (S1, W1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import RuleError
@@ -18,6 +18,11 @@ def team_label(team: int) -> str:
     return f"Team {TEAM_LETTERS[team]}"
 
 
+def partners_label(names: list[str] | tuple[str, ...]) -> str:
+    """'Cy & Flo': a partnership named by its players, as the table talks."""
+    return " & ".join(names)
+
+
 @dataclass(frozen=True)
 class PointCategory:
     key: str
@@ -25,6 +30,8 @@ class PointCategory:
     # D1: a point that is awarded in every hand of this variant.
     always_awarded: bool
     description: str = ""
+    # The button for nobody taking this point (D1, D2): only where it may go unawarded.
+    nobody: str = "Nobody"
 
 
 @dataclass(frozen=True)
@@ -72,6 +79,9 @@ class Variant:
     # Rule ids of this variant's own texts, cited in messages.
     rule_ids: dict[str, str] = field(default_factory=dict)
     summary: str = ""
+    # The names a table calls its teams by ("Cy & Flo"), in team order; never frozen into
+    # a game's spec (the players' names are stored with the game). Empty: "Team A" ...
+    team_names: tuple[str, ...] = ()
     # A round of a progressive night: the game ends after this many scored hands, not at
     # the target. None: an ordinary game.
     hand_limit: int | None = None
@@ -84,7 +94,25 @@ class Variant:
         return tuple(range(team, self.players, self.teams))
 
     def team_label(self, team: int) -> str:
+        if team < len(self.team_names) and self.team_names[team]:
+            return self.team_names[team]
         return team_label(team)
+
+    def team_wins(self, team: int) -> str:
+        """'Team A wins' or 'Cy & Flo win': a named partnership is plural."""
+        label = self.team_label(team)
+        return f"{label} wins" if label == team_label(team) else f"{label} win"
+
+    def named(self, team_names: list[str] | tuple[str, ...]) -> Variant:
+        """This variant with the table's names for its teams (messages use them)."""
+        return replace(self, team_names=tuple(team_names))
+
+    def seat_team_names(self, seat_names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+        """Each team named by its partners, from the players' names in seat order."""
+        return tuple(
+            partners_label([seat_names[s] for s in self.seats_of(team)])
+            for team in range(self.teams)
+        )
 
     # -- points (S5, W5, D1) --------------------------------------------------------------
     @property
@@ -157,7 +185,7 @@ SCHMIER = Variant(
         PointCategory("right_bauer", "Right bauer", True, "wins the jack of trump"),
         PointCategory("left_bauer", "Left bauer", True, "wins the jack of the same colour"),
         PointCategory("joker", "Joker", True, "wins the trick with the joker"),
-        PointCategory("game", "Game", False, "most card points; nobody on a tie"),
+        PointCategory("game", "Game", False, "most card points; nobody on a tie", "Nobody (tie)"),
     ),
     options=(),
     rule_ids={
@@ -182,10 +210,10 @@ NE_WISCONSIN = Variant(
     min_bid=2,
     max_bid=4,
     points=(
-        PointCategory("high", "High", False, "plays the ace of trump"),
-        PointCategory("low", "Low", False, "plays the 7 of trump"),
-        PointCategory("jack", "Jack", False, "wins the jack of trump"),
-        PointCategory("game", "Game", False, "most card points; nobody on a tie"),
+        PointCategory("high", "High", False, "plays the ace of trump", "Nobody"),
+        PointCategory("low", "Low", False, "plays the 7 of trump", "Nobody"),
+        PointCategory("jack", "Jack", False, "wins the jack of trump", "Nobody"),
+        PointCategory("game", "Game", False, "most card points; nobody on a tie", "Nobody (tie)"),
     ),
     options=(
         Option(
@@ -208,12 +236,13 @@ NE_WISCONSIN = Variant(
         ),
         Option(
             "cap_non_bidder",
-            "Non-bidders stop at 15",
+            "Non-bidders' points above 15 do not count",
             bool,
             False,
             (False, True),
             "W10b",
-            "A team that passes 15 when it did not bid keeps only 15.",
+            "A team that did not bid and passes 15 in a hand keeps 15; at 15 it has still "
+            "reached the target and can win.",
         ),
     ),
     rule_ids={
@@ -256,6 +285,7 @@ def variant_to_dict(variant: Variant) -> dict[str, Any]:
                 "label": p.label,
                 "always_awarded": p.always_awarded,
                 "description": p.description,
+                "nobody": p.nobody,
             }
             for p in variant.points
         ],

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import Prefetch
 
@@ -60,8 +60,23 @@ def seat_names(game: Game) -> list[str]:
     return list(names)
 
 
+def team_names(game: Game) -> tuple[str, ...]:
+    """Each team as the table calls it: its partners' names ("Cy & Flo")."""
+    return game.rules_variant.seat_team_names(seat_names(game))
+
+
+def named_variant(game: Game) -> rules.Variant:
+    """The game's variant speaking of its teams by their players' names."""
+    return game.rules_variant.named(team_names(game))
+
+
+def named_state(game: Game, state: rules.GameState | None = None) -> rules.GameState:
+    """Standings (the game's own by default) whose messages name the teams."""
+    return replace(state or game.state(), variant=named_variant(game))
+
+
 def game_teams(game: Game) -> list[TeamView]:
-    variant = game.rules_variant
+    variant = named_variant(game)
     names = seat_names(game)
     state = game.state()
     return [
@@ -135,6 +150,8 @@ class Board:
     finished: bool
     winner: str | None
     reason: str
+    # The rule id that explains ``reason`` (the rules page's anchor).
+    reason_rule: str
     recent: list[HandRow]
 
     @property
@@ -142,16 +159,17 @@ class Board:
         return self.game.hands_played
 
     @property
-    def house_rules(self) -> list[str]:
-        """The game's per-game options as the table agreed them (W2, W10a, W10b)."""
+    def house_rules(self) -> list[tuple[str, str]]:
+        """The game's per-game options as the table agreed them (W2, W10a, W10b), each
+        with the rule id that explains it."""
         said = []
         for option in self.variant.options:
             value = self.game.options.get(option.name, option.default)
             if option.type is bool:
                 if value:
-                    said.append(f"{option.label} ({option.rule})")
+                    said.append((option.label, option.rule))
             else:
-                said.append(f"{option.label}: {value} ({option.rule})")
+                said.append((f"{option.label}: {value}", option.rule))
         return said
 
     @property
@@ -177,10 +195,32 @@ def _hand_row(variant: rules.Variant, names: list[str], hand: Hand) -> HandRow:
 def game_board(game: Game, *, recent: int = RECENT_HANDS) -> Board:
     """What the scoreboard shows: a fixed number of queries however long the game is
     (the seats, if not prefetched, and the last few hands)."""
-    variant = game.rules_variant
+    variant = named_variant(game)
     names = seat_names(game)
     state = game.state()
-    last = list(game.hands.order_by("-number")[:recent]) if game.hands_played else []
+    # One hand more than shown: the totals before the last hand, to say how it ended.
+    fetched = list(game.hands.order_by("-number")[: recent + 1]) if game.hands_played else []
+    last = fetched[:recent]
+    if state.reason and fetched:
+        # The end of the game said again in the table's words (the teams' names): the
+        # engine plays the last hand again from the totals before it.
+        # Only the words are taken from it: who won and whether the game is over stay the
+        # stored standings'.
+        hand = fetched[0]
+        before = fetched[1].scores_after if len(fetched) > 1 else [0] * variant.teams
+        replayed = replace(
+            state,
+            variant=variant,
+            scores=tuple(before),
+            dealer=hand.dealer,
+            hands_played=hand.number - 1,
+            hands_scored=state.hands_scored - (0 if hand.thrown_in else 1),
+            finished=False,
+            winner=None,
+            reason="",
+        )
+        said, _ = replayed.play(hand.entry())
+        state = replace(state, reason=said.reason, reason_rule=said.reason_rule)
     return Board(
         game=game,
         variant=variant,
@@ -192,13 +232,14 @@ def game_board(game: Game, *, recent: int = RECENT_HANDS) -> Board:
         finished=state.finished,
         winner=variant.team_label(state.winner) if state.winner is not None else None,
         reason=state.reason,
+        reason_rule=state.reason_rule,
         recent=[_hand_row(variant, names, h) for h in last],
     )
 
 
 def game_history(game: Game) -> list[HandRow]:
     """Every hand in order (one query)."""
-    variant = game.rules_variant
+    variant = named_variant(game)
     names = seat_names(game)
     return [_hand_row(variant, names, h) for h in game_hands(game)]
 
@@ -210,8 +251,9 @@ def hand_get(game: Game, number: int) -> Hand:
 
 def hand_text(game: Game, hand: Hand) -> str:
     """'Hand 7: Dee bid 4 and Team A took 5, made · Team B 1' — a stored hand in one line."""
-    row = _hand_row(game.rules_variant, seat_names(game), hand)
-    return row_text(game.rules_variant, row)
+    variant = named_variant(game)
+    row = _hand_row(variant, seat_names(game), hand)
+    return row_text(variant, row)
 
 
 def row_text(variant: rules.Variant, row: HandRow) -> str:
@@ -227,8 +269,10 @@ def row_text(variant: rules.Variant, row: HandRow) -> str:
 
 
 def result_text(game: Game, result: rules.HandResult) -> str:
-    """'Team A bid 4 and took 5: made, +5 · Team B +1': a hand just scored, in one line."""
-    return rules.describe(game.rules_variant, result)
+    """'Cy & Flo bid 4 and took 5: made, +5 · Al & Di +1': a hand just scored, in one line."""
+    # A thrown-in deal names no team: its line needs no read of the players' names.
+    variant = game.rules_variant if result.thrown_in else named_variant(game)
+    return rules.describe(variant, result)
 
 
 @dataclass(frozen=True)

@@ -39,3 +39,8 @@ def variant_list() -> list[dict[str, Any]]:
         }
         for v in rules.VARIANTS.values()
     ]
+
+
+def variant_get(slug: str) -> rules.Variant | None:
+    """The preset called ``slug`` (its rules page), or None when there is none."""
+    return rules.VARIANTS.get(slug)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -19,7 +19,7 @@ from smear_scores.models import Game, Hand, HandRevision, League, Player, Seat
 from smear_scores.models.games import new_scoring_secret
 from smear_scores.names import name_problem
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
-from smear_scores.selectors.games import carry_seat_names
+from smear_scores.selectors.games import carry_seat_names, named_variant
 from smear_scores.services.ratings import ratings_refresh_for
 
 MAX_NAME = 40
@@ -51,12 +51,18 @@ class Conflict(Exception):
 @dataclass(frozen=True)
 class HandCheck:
     """What a hand would do if it were recorded (or changed) now, asked without writing:
-    the result and one line saying it, or the errors that would refuse it."""
+    the result and one line saying it, or the errors that would refuse it. ``before`` and
+    ``after`` are the standings either side of the hand; ``was`` and ``final`` the game's
+    end as it stands and as it would be once every later hand is replayed (an edit)."""
 
     number: int
     result: HandResult | None
     errors: list[RuleError]
     variant: rules.Variant
+    before: rules.GameState | None = None
+    after: rules.GameState | None = None
+    was: rules.GameState | None = None
+    final: rules.GameState | None = None
 
     @property
     def ok(self) -> bool:
@@ -64,10 +70,38 @@ class HandCheck:
 
     @property
     def text(self) -> str:
-        """'Team A bid 4 and took 5: made, +5 · Team B +1', or '' when refused."""
+        """'Cy & Flo bid 4 and took 5: made, +5 · Al & Di +1 · ends the game: Cy & Flo
+        win 23–19', or '' when refused."""
         if self.result is None:
             return ""
-        return rules.describe(self.variant, self.result)
+        line = rules.describe(self.variant, self.result)
+        if self.before is not None and self.after is not None and self.final is None:
+            end = rules.describe_end(self.before, self.after)
+            if end:
+                line = f"{line} · {end}"
+        return line
+
+    @property
+    def game_change(self) -> str:
+        """For an edit: how the end of the game changes (D8), or ''."""
+        was, final = self.was, self.final
+        if was is None or final is None:
+            return ""
+        label = self.variant.team_label
+        if final.finished and not was.finished:
+            ending = rules.describe_end(was, final)
+            return f"This change {ending}."
+        if was.finished and not final.finished:
+            return (
+                f"This change reopens the game: {label(was.winner)} would not have won "
+                f"yet, and play goes on."
+            )
+        if was.finished and final.finished and was.winner != final.winner:
+            return (
+                f"This change gives the game to {label(final.winner)} instead of "
+                f"{label(was.winner)} ({final.scores[final.winner]} points)."
+            )
+        return ""
 
     @property
     def problem(self) -> str:
@@ -81,7 +115,7 @@ def _check_players(variant: rules.Variant, players: Sequence[Any]) -> list[RuleE
             RuleError(
                 "players",
                 f"{variant.name} is played by {variant.players} players: give "
-                f"{variant.players} names in seat order, clockwise ({seats_rule}).",
+                f"{variant.players} names in seat order, clockwise.",
                 seats_rule,
             )
         ]
@@ -268,7 +302,7 @@ def _record_next(
     ``state``), with its audit record; the caller has checked the hand number."""
     if state.finished:
         raise Conflict(
-            f"The game is over: {state.reason} Undo the last hand to reopen it (D8).",
+            f"The game is over: {state.reason} Undo the last hand to reopen it.",
             field="game",
             rule="D8",
         )
@@ -361,7 +395,7 @@ def _replay_edited(
                     RuleError(
                         "game",
                         f"With this change the game is over after hand {number}, but {later}, "
-                        f"then edit hand {number} (D8).",
+                        f"then edit hand {number}.",
                         "D8",
                     )
                 ],
@@ -375,14 +409,16 @@ def hand_check(*, game: Game, entry: HandEntry, number: int | None = None) -> Ha
     (``number`` None or the next number) from the game's standings, or, for a hand already
     played, as an edit replaying every later hand, so an edit that would break one is
     refused here already, as hand_edit would refuse it. No lock: it answers for the game
-    as it was read; the write checks again under the lock."""
-    variant = game.rules_variant
+    as it was read; the write checks again under the lock. Its words name the teams by
+    their players (one read of the names)."""
+    variant = named_variant(game)
+    was = replace(game.state(), variant=variant)
     if number is None or number > game.hands_played:
-        state = game.state()
-        errors = state.check(entry)
+        errors = was.check(entry)
         if errors:
-            return HandCheck(state.next_number, None, errors, variant)
-        return HandCheck(state.next_number, state.play(entry)[1], [], variant)
+            return HandCheck(was.next_number, None, errors, variant)
+        after, result = was.play(entry)
+        return HandCheck(was.next_number, result, [], variant, before=was, after=after)
     hands = list(game.hands.order_by("number"))
     if not 1 <= number <= len(hands):
         raise Conflict(
@@ -390,10 +426,12 @@ def hand_check(*, game: Game, entry: HandEntry, number: int | None = None) -> Ha
             f"{'s' if len(hands) != 1 else ''}.",
         )
     try:
-        _, results = _replay_edited(game, hands, number, entry)
+        final, results = _replay_edited(game, hands, number, entry)
     except HandRefused as refused:
         return HandCheck(number, None, refused.errors, variant)
-    return HandCheck(number, results[number - 1], [], variant)
+    return HandCheck(
+        number, results[number - 1], [], variant, was=was, final=replace(final, variant=variant)
+    )
 
 
 @transaction.atomic
@@ -587,20 +625,22 @@ def league_game_create(
 
 
 @transaction.atomic
-def game_rematch(*, game: Game) -> Game:
-    """A new game with the same variant, options and seats; the next dealer deals first.
+def game_rematch(*, game: Game, keep_rotation: bool = False) -> Game:
+    """A new game with the same variant, options and seats. Its first dealer is drawn at
+    random unless ``keep_rotation``: then the next dealer deals first (D12, S3, W4).
     A league game's rematch is a game of the same league with the same roster players.
     Asked twice (a double tap, two phones), it gives the one rematch already started."""
     game = _locked(game)
     existing = game.rematches.order_by("pk").first()
     if existing is not None:
         return existing
+    first_dealer = rules.rematch_first_dealer(game.state(), keep_rotation=keep_rotation)
     seats = list(game.seats.order_by("position").select_related("player"))
     if game.league_id is not None:
         new = league_game_create(
             league=game.league,
             players=[seat.player for seat in seats],
-            first_dealer=game.next_dealer,
+            first_dealer=first_dealer,
         )
         new.rematch_of = game
         new.save(update_fields=["rematch_of"])
@@ -609,7 +649,7 @@ def game_rematch(*, game: Game) -> Game:
     return game_create(
         variant=game.variant,
         players=players,
-        first_dealer=game.next_dealer,
+        first_dealer=first_dealer,
         options=dict(game.options),
         rematch_of=game,
     )

@@ -84,6 +84,26 @@ def _hand_form(game: Game, board: selectors.Board | None = None, **kwargs: Any) 
     return HandForm(variant=game.rules_variant, names=names, **kwargs)
 
 
+# Per game, the phones that enter typed totals rather than who took each point: the
+# switch stays on for that game on that phone (session), not just for one hand.
+TOTALS_KEY = "typed_totals"
+
+
+def _remember_totals(request: HttpRequest, game: Game, form: HandForm) -> None:
+    chosen = list(request.session.get(TOTALS_KEY, []))
+    if form.totals_on != (game.public_id in chosen):
+        if form.totals_on:
+            # The newest games only, to keep the cookie small.
+            chosen = [*chosen, game.public_id][-30:]
+        else:
+            chosen.remove(game.public_id)
+        request.session[TOTALS_KEY] = chosen
+
+
+def _totals_on(request: HttpRequest, game: Game) -> bool:
+    return game.public_id in request.session.get(TOTALS_KEY, [])
+
+
 def _board_context(
     request: HttpRequest,
     game: Game,
@@ -95,7 +115,10 @@ def _board_context(
     board = selectors.game_board(game)
     scorer = can_score(request, game)
     if form is None and scorer and not board.finished:
-        form = _hand_form(game, board, initial={"number": board.next_number})
+        initial: dict[str, Any] = {"number": board.next_number}
+        if _totals_on(request, game):
+            initial["by_totals"] = "on"
+        form = _hand_form(game, board, initial=initial)
     return {
         "board": board,
         "game": game,
@@ -304,6 +327,8 @@ def hand_record(request: HttpRequest, public_id: str) -> HttpResponse:
             f"{MAX_KEY}, or none.",
         )
     number = form.cleaned_data["number"]
+    if not form.cleaned_data.get("thrown_in"):
+        _remember_totals(request, game, form)
 
     def write() -> Answer:
         saved, result = services.hand_record(
@@ -356,6 +381,9 @@ def hand_preview(request: HttpRequest, public_id: str) -> HttpResponse:
     form = _hand_form(game, data=request.POST)
     # On the edit screen (a hand already played) the check replays the later hands too.
     number = _hand_number(form.data.get("number"))
+    if (number is None or number > game.hands_played) and can_score(request, game):
+        # The switch for typed totals, as this phone left it for this game.
+        _remember_totals(request, game, form)
     return render(request, "games/_preview.html", _preview_line(game, number, form))
 
 
@@ -407,7 +435,7 @@ def hand_undo(request: HttpRequest, public_id: str) -> HttpResponse:
             game = services.hand_undo(game=game, version=request.POST.get("version"))
         except Conflict as conflict:
             return _board(request, game, status=409, problem=conflict.message)
-        reopened = " The game is open again (D8)." if was_finished and not game.finished else ""
+        reopened = " The game is open again." if was_finished and not game.finished else ""
         return _to_board(request, game, notice=f"Hand {number} was undone.{reopened}")
     if not game.hands_played:
         return _board(request, game, status=409, problem="There is no hand to undo yet.")
@@ -488,11 +516,19 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
                 render(request, template, _edit_context(game, hand, form, version), status=422),
             )
         new_text = check.text
+        game_change = check.game_change
         hidden = [
             (k, v) for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken", "back")
         ]
         context = _edit_context(
-            game, hand, form, version, confirm=True, new_text=new_text, hidden=hidden
+            game,
+            hand,
+            form,
+            version,
+            confirm=True,
+            new_text=new_text,
+            game_change=game_change,
+            hidden=hidden,
         )
         return render(request, template, context)
     try:
@@ -530,12 +566,11 @@ def game_history(request: HttpRequest, public_id: str) -> HttpResponse:
 def game_history_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     """The history table as CSV: one row per hand, points and running totals per team."""
     game = _game(public_id)
-    variant = game.rules_variant
     rows = selectors.game_history(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="smear-{game.public_id}.csv"'
     writer = SafeWriter(response)
-    labels = [variant.team_label(t) for t in range(variant.teams)]
+    labels = list(selectors.team_names(game))
     writer.writerow(
         ["hand", "dealer", "bidder", "bid", "result"]
         + [f"{label} points" for label in labels]
@@ -601,7 +636,8 @@ def game_scoring_rotate(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 @vary_on_headers("HX-Request")
 def game_rematch(request: HttpRequest, public_id: str) -> HttpResponse:
-    """A new game with the same seats; the next dealer deals first."""
+    """A new game with the same seats. ``dealer=next`` goes on with the rotation; anything
+    else draws the first dealer at random (D12)."""
     game = _game(public_id)
     if not can_score(request, game):
         return _refuse_watcher(request, game)
@@ -613,10 +649,13 @@ def game_rematch(request: HttpRequest, public_id: str) -> HttpResponse:
             problem="This game is not over yet: finish it before starting a rematch.",
         )
     try:
-        new = services.game_rematch(game=game)
+        keep_rotation = request.POST.get("dealer") == "next"
+        new = services.game_rematch(game=game, keep_rotation=keep_rotation)
     except HandRefused as refused:
         # A league's rematch can be refused, e.g. when the league's season has ended.
         problem = " ".join(error.message for error in refused.errors)
         return _board(request, game, status=422, problem=problem)
     grant_scoring(request, new)
-    return _to_board(request, new, notice="Rematch: same seats, the next dealer deals first.")
+    how = "the deal goes on round the table" if keep_rotation else "drawn at random"
+    dealer = selectors.seat_names(new)[new.first_dealer]
+    return _to_board(request, new, notice=f"Rematch: same seats; {dealer} deals first ({how}).")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import games, pwa
+from . import games, pwa, rules
 
 urlpatterns = [
     path("", games.home, name="home"),
@@ -17,4 +17,5 @@ urlpatterns = [
     path("g/<str:public_id>/score/", games.game_handover, name="game_handover"),
     path("g/<str:public_id>/score/new/", games.game_scoring_rotate, name="game_scoring_rotate"),
     path("g/<str:public_id>/rematch/", games.game_rematch, name="game_rematch"),
+    path("rules/<slug:slug>/", rules.rules_page, name="rules"),
 ]

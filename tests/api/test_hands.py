@@ -105,11 +105,11 @@ def test_record_hand_refuses_every_broken_rule_at_once(api):
     assert response.status_code == 422
     assert errors(response) == [
         ("bidder", "The bidder must be one of the 6 seats (0 to 5), not 6.", "S1"),
-        ("bid", "Schmier bids run from 3 to 6, not 7 (S6).", "S6"),
+        ("bid", "Schmier bids run from 3 to 6, not 7.", "S6"),
         (
             "points",
             "Schmier awards High, Low, Right bauer, Left bauer and Joker every hand: the "
-            "teams' points must add up to 5 or 6, not 3 (D1).",
+            "teams' points must add up to 5 or 6, not 3.",
             "D1",
         ),
     ]
@@ -138,7 +138,7 @@ def test_record_hand_refuses_a_made_claim_the_points_contradict(api):
 
     assert response.status_code == 422
     assert errors(response) == [
-        ("made", "Team B took 2 points but bid 3: that is a set, not a make (D3).", "D3")
+        ("made", "Team B took 2 points but bid 3: that is a set, not a make.", "D3")
     ]
 
 
@@ -151,13 +151,13 @@ def test_record_hand_refuses_an_unknown_award_and_a_team_that_does_not_exist(api
     assert errors(response) == [
         (
             "awards.high",
-            "High must go to one of the 2 teams (0 to 1) or to nobody, not 2 (W5).",
+            "High must go to one of the 2 teams (0 to 1) or to nobody, not 2.",
             "W5",
         ),
         (
             "awards.joker",
             "Four Point Northeastern Wisconsin Smear has no point called 'joker'; its points "
-            "are high, low, jack, game (W5).",
+            "are high, low, jack, game.",
             "W5",
         ),
     ]
@@ -247,8 +247,8 @@ def test_record_hand_answers_409_when_the_game_is_over(api):
     assert response.json()["detail"] == [
         {
             "field": "game",
-            "message": "The game is over: Team A wins with 24 points, the first team to reach "
-            "21 (S10). Undo the last hand to reopen it (D8).",
+            "message": "The game is over: Team A wins with 24 points: the only team at 21 or "
+            "more. Undo the last hand to reopen it.",
             "rule": "D8",
         }
     ]
@@ -264,7 +264,7 @@ def test_record_hand_finishing_the_game_names_the_winner_and_the_reason(api):
     assert (body["finished"], body["winner"], body["reason"]) == (
         True,
         1,
-        "Team B wins with 16 points, the first team to reach 15 (W10).",
+        "Team B wins with 16 points: the only team at 15 or more.",
     )
 
 
@@ -369,7 +369,7 @@ def test_refused_edit_that_would_end_the_game_before_later_hands_changes_nothing
         (
             "game",
             "With this change the game is over after hand 4, but hands 5 to 6 follow it. "
-            "Undo those hands first, then edit hand 4 (D8).",
+            "Undo those hands first, then edit hand 4.",
             "D8",
         )
     ]

@@ -56,11 +56,11 @@ def test_import_with_one_bad_hand_refuses_the_whole_record_and_names_the_hand(ap
 
     assert response.status_code == 422
     assert response.json() == {
-        "message": "Hand 7: Schmier bids run from 3 to 6, not 9 (S6).",
+        "message": "Hand 7: Schmier bids run from 3 to 6, not 9.",
         "detail": [
             {
                 "field": "hands.6.bid",
-                "message": "Hand 7: Schmier bids run from 3 to 6, not 9 (S6).",
+                "message": "Hand 7: Schmier bids run from 3 to 6, not 9.",
                 "rule": "S6",
             }
         ],
@@ -80,8 +80,8 @@ def test_import_refuses_a_hand_after_the_game_was_won(api):
     assert response.json()["detail"] == [
         {
             "field": "hands.4.game",
-            "message": "Hand 5: The game is over: Team A wins with 24 points, the first team "
-            "to reach 21 (S10). Undo the last hand to reopen it (D8).",
+            "message": "Hand 5: The game is over: Team A wins with 24 points: the only team at "
+            "21 or more. Undo the last hand to reopen it.",
             "rule": "D8",
         }
     ]

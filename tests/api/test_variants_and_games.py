@@ -51,7 +51,7 @@ def test_variants_list_both_variants_with_their_rules(api):
                 },
                 {
                     "name": "cap_non_bidder",
-                    "label": "Non-bidders stop at 15",
+                    "label": "Non-bidders' points above 15 do not count",
                     "type": "bool",
                     "default": False,
                     "allowed": [False, True],
@@ -124,7 +124,7 @@ def test_create_game_refuses_every_problem_of_the_set_up_at_once(api):
         {
             "field": "players",
             "message": "Four Point Northeastern Wisconsin Smear is played by 4 players: give "
-            "4 names in seat order, clockwise (W1).",
+            "4 names in seat order, clockwise.",
             "rule": "W1",
         },
         {

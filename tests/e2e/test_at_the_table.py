@@ -223,9 +223,9 @@ def test_table_hands_recorded_offline_survive_a_reload_and_are_each_stored_once(
     expect(phone.locator(".waiting-title")).to_have_text("offline · 3 hands waiting")
     expect(phone.locator(".waiting-hand")).to_have_text(
         [
-            "Hand 1: Bo bid 2: High B, Low B, Jack A, Game Not out",
-            "Hand 2: Cy bid 3: High A, Low A, Jack A, Game B",
-            "Hand 3: Dee bid 4: High A, Low B, Jack B, Game B",
+            "Hand 1: Bo bid 2: High Bo & Dee, Low Bo & Dee, Jack Ann & Cy, Game Nobody (tie)",
+            "Hand 2: Cy bid 3: High Ann & Cy, Low Ann & Cy, Jack Ann & Cy, Game Bo & Dee",
+            "Hand 3: Dee bid 4: High Ann & Cy, Low Bo & Dee, Jack Bo & Dee, Game Bo & Dee",
         ]
     )
     _no_sideways_scroll(phone)
@@ -262,7 +262,7 @@ def test_table_a_kept_hand_whose_number_another_phone_took_is_offered_again(tabl
         "Check it and enter the hand again if needed."
     )
     expect(kept.locator(".waiting-hand")).to_have_text(
-        "Hand 1: Cy bid 3: High A, Low A, Jack A, Game B"
+        "Hand 1: Cy bid 3: High Ann & Cy, Low Ann & Cy, Jack Ann & Cy, Game Bo & Dee"
     )
     expect(phone.locator(".waiting-title")).to_have_text("Kept on this phone: not recorded")
     # The fresh board is beside it (a thrown-in deal passes to the same dealer again).

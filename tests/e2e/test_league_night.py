@@ -90,7 +90,7 @@ def test_league_night_two_tables_two_phones(phone: Page, second_phone: Page):
     # Table 1: Ann & Cat (Team A) sweep four hands and win 16-0.
     for number in range(1, 5):
         _sweep(phone, number, bidder_seat=0, team=0)
-    expect(phone.locator(".banner-title")).to_have_text("Team A wins!")
+    expect(phone.locator(".banner-title")).to_have_text("Ann & Cat win!")
 
     # Table 2 has played one hand: Fay & Hal (Team B) lead 4-0.
     _sweep(second_phone, 1, bidder_seat=1, team=1)
@@ -119,7 +119,7 @@ def test_league_night_two_tables_two_phones(phone: Page, second_phone: Page):
     expect(second_phone.locator("#hand-form button.record")).to_have_text("Record hand 2")
     for number in range(2, 5):
         _sweep(second_phone, number, bidder_seat=1, team=1)
-    expect(second_phone.locator(".banner-title")).to_have_text("Team B wins!")
+    expect(second_phone.locator(".banner-title")).to_have_text("Fay & Hal win!")
 
     # The night view updates by itself (every 10 s): every table has finished.
     expect(phone.locator(".night-summary")).to_contain_text(

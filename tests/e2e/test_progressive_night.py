@@ -135,7 +135,7 @@ def test_progressive_night_twelve_players_three_rounds(browser, live_server):
                         expect(room_table).to_contain_text("Finished", timeout=8_000)
             for page in phones:
                 # The round's last hand ends the game, as the engine decides.
-                expect(page.locator(".banner-title")).to_contain_text("wins")
+                expect(page.locator(".banner-title")).to_contain_text(" win!")
             if round_number == 1:
                 _shot(phones[0], "phone-round-over")
             director.reload()

@@ -65,7 +65,7 @@ def test_scoring_watcher_reads_only_then_takes_over_with_the_link(phone, second_
         second_phone.locator(f"label[for={label}]").tap()
     second_phone.get_by_role("button", name="Record hand 1").tap()
     expect(second_phone.locator(".notice")).to_have_text(
-        "Hand 1: Team B bid 2 and took 2: made, +2 · Team A +1"
+        "Hand 1: Bo & Dee bid 2 and took 2: made, +2 · Ann & Cy +1"
     )
     for label in (
         "bidder-0",
@@ -109,12 +109,12 @@ def test_scoring_works_without_javascript(browser, live_server):
         page.get_by_role("button", name="Record hand 1").click()
         # Refused with a full page: the error beside Game, the taps kept.
         expect(page.locator("#award_game-error")).to_have_text(
-            "Tap the team that took Game, or Not out."
+            "Tap the team that took Game, or Nobody (tie)."
         )
         page.locator("label[for=award_game-1]").click()
         page.get_by_role("button", name="Record hand 1").click()
         expect(page.locator(".notice")).to_have_text(
-            "Hand 1: Team A bid 3 and took 3: made, +3 · Team B +1"
+            "Hand 1: Ann & Cy bid 3 and took 3: made, +3 · Bo & Dee +1"
         )
         assert page.url.endswith(f"/g/{game.public_id}/")  # post/redirect/get
         page.get_by_role("link", name="Undo hand 1").click()

@@ -76,12 +76,12 @@ class Scorer:
         self.no_sideways_scroll()
 
     def tap_hand(self, bidder: str, bid: int, awards: dict[str, str]) -> None:
-        """Tap the bidder, the bid and, per point key, a team letter or "Not out"."""
+        """Tap the bidder, the bid and, per point key, a team letter or "Nobody"."""
         page = self.page
         self.tap(page.locator(".bidder label", has_text=re.compile(f"^{bidder}$")))
         self.tap(page.locator(f"label[for=bid-{bid}]"))
         for key, team in awards.items():
-            value = "none" if team == "Not out" else str(LETTERS.index(team))
+            value = "none" if team == "Nobody" else str(LETTERS.index(team))
             self.tap(page.locator(f"label[for=award_{key}-{value}]"))
 
     def record(
@@ -93,7 +93,9 @@ class Scorer:
         self.tap_hand(bidder, bid, awards)
         expect(self.page.locator("#hand-preview")).to_have_text(f"Will score: {will_score}")
         self.tap(self.page.locator("#hand-form button.record"))
-        expect(self.page.locator(".notice")).to_have_text(f"Hand {number}: {will_score}")
+        # The notice says what was scored; the preview also said how it ends the game.
+        scored = will_score.split(" · ends the game")[0].split(" · no winner yet")[0]
+        expect(self.page.locator(".notice")).to_have_text(f"Hand {number}: {scored}")
         self.settled()
         return self.taps
 
@@ -140,7 +142,7 @@ def test_scoring_schmier_whole_game(phone, live_server):
     me = Scorer(phone)
     me.new_game("Schmier", ["Ann", "Bo", "Cy", "Dee", "Eli", "Flo"], dealer="Ann")
     assert me.deal() == "Hand 1 · Ann deals · Bo bids first"
-    assert phone.locator(".team .players").all_inner_texts() == [
+    assert phone.locator(".team .team-label").all_inner_texts() == [
         "Ann & Dee",
         "Bo & Eli",
         "Cy & Flo",
@@ -160,7 +162,7 @@ def test_scoring_schmier_whole_game(phone, live_server):
                 "joker": "C",
                 "game": "B",
             },
-            "Team B bid 4 and took 4: made, +4 · Team A +1 · Team C +1",
+            "Bo & Eli bid 4 and took 4: made, +4 · Ann & Dee +1 · Cy & Flo +1",
         )
     )
     assert me.scores() == [1, 4, 1]
@@ -175,7 +177,7 @@ def test_scoring_schmier_whole_game(phone, live_server):
     )
     phone.get_by_role("button", name="Record hand 2").tap()
     expect(phone.locator("#award_game-error")).to_have_text(
-        "Tap the team that took Game, or Not out."
+        "Tap the team that took Game, or Nobody (tie)."
     )
     me.settled()
     assert me.scores() == [1, 4, 1]
@@ -183,23 +185,20 @@ def test_scoring_schmier_whole_game(phone, live_server):
     phone.locator("label[for=award_game-none]").tap()
     phone.get_by_role("button", name="Record hand 2").tap()
     expect(phone.locator(".notice")).to_have_text(
-        "Hand 2: Team C bid 3 and took 3: made, +3 · Team A +1 · Team B +1"
+        "Hand 2: Cy & Flo bid 3 and took 3: made, +3 · Ann & Dee +1 · Bo & Eli +1"
     )
     assert me.scores() == [2, 5, 4]
     assert me.deal() == "Hand 3 · Cy deals · Dee bids first"
 
     all_a = {k: "A" for k in ("high", "low", "right_bauer", "left_bauer", "joker", "game")}
-    taps.append(
-        me.record(3, "Dee", 6, all_a, "Team A bid 6 and took 6: made, +6 · Team B +0 · Team C +0")
-    )
+    all_a_text = "Ann & Dee bid 6 and took 6: made, +6 · Bo & Eli +0 · Cy & Flo +0"
+    taps.append(me.record(3, "Dee", 6, all_a, all_a_text))
     assert me.scores() == [8, 5, 4]
     # An undo, with a confirmation first; then the hand again.
     me.undo(3)
     assert me.scores() == [2, 5, 4]
     assert me.deal() == "Hand 3 · Cy deals · Dee bids first"
-    taps.append(
-        me.record(3, "Dee", 6, all_a, "Team A bid 6 and took 6: made, +6 · Team B +0 · Team C +0")
-    )
+    taps.append(me.record(3, "Dee", 6, all_a, all_a_text))
 
     taps.append(
         me.record(
@@ -212,9 +211,9 @@ def test_scoring_schmier_whole_game(phone, live_server):
                 "right_bauer": "B",
                 "left_bauer": "A",
                 "joker": "A",
-                "game": "Not out",
+                "game": "Nobody",
             },
-            "Team B bid 5 and took 3: set, -5 · Team A +2 · Team C +0",
+            "Bo & Eli bid 5 and took 3: set, -5 · Ann & Dee +2 · Cy & Flo +0",
         )
     )
     assert me.scores() == [10, 0, 4]
@@ -222,18 +221,14 @@ def test_scoring_schmier_whole_game(phone, live_server):
     me.open_edit(4)
     expect(phone.locator("input[name=bid]:checked")).to_have_value("5")
     phone.locator("label[for=bid-3]").tap()
-    me.confirm_edit(4, "Team B bid 3 and took 3: made, +3 · Team A +2 · Team C +0")
+    me.confirm_edit(4, "Bo & Eli bid 3 and took 3: made, +3 · Ann & Dee +2 · Cy & Flo +0")
     assert me.scores() == [10, 8, 4]
 
-    taps.append(
-        me.record(5, "Dee", 6, all_a, "Team A bid 6 and took 6: made, +6 · Team B +0 · Team C +0")
-    )
-    taps.append(
-        me.record(6, "Ann", 6, all_a, "Team A bid 6 and took 6: made, +6 · Team B +0 · Team C +0")
-    )
-    expect(phone.locator(".banner-title")).to_have_text("Team A wins!")
+    taps.append(me.record(5, "Dee", 6, all_a, all_a_text))
+    taps.append(me.record(6, "Ann", 6, all_a, f"{all_a_text} · ends the game: Ann & Dee win 22–8"))
+    expect(phone.locator(".banner-title")).to_have_text("Ann & Dee win!")
     expect(phone.locator(".banner")).to_contain_text(
-        "Team A wins with 22 points, the first team to reach 21 (S10)."
+        "Ann & Dee win with 22 points: the only team at 21 or more."
     )
     assert me.scores() == [22, 8, 4]
     expect(phone.locator("#hand-form")).to_have_count(0)
@@ -255,8 +250,8 @@ def test_scoring_schmier_whole_game(phone, live_server):
     me.touch_targets_ok()
 
     phone.get_by_role("link", name="Back to the scoreboard").tap()
-    phone.get_by_role("button", name="Rematch").tap()
-    # The deal passes on from the last hand: Flo dealt hand 6, so Ann deals first.
+    # The table keeps the rotation (D12): Flo dealt hand 6, so Ann deals first.
+    phone.get_by_role("button", name="Rematch: Ann deals").tap()
     expect(phone.locator(".deal")).to_have_text("Hand 1 · Ann deals · Bo bids first")
     assert me.scores() == [0, 0, 0]
 
@@ -270,90 +265,97 @@ def test_scoring_wisconsin_whole_game(phone, live_server):
         options=["Win only on a made bid"],
     )
     assert me.deal() == "Hand 1 · Dee deals · Ann bids first"
-    assert phone.locator(".team .players").all_inner_texts() == ["Ann & Cy", "Bo & Dee"]
+    assert phone.locator(".team .team-label").all_inner_texts() == ["Ann & Cy", "Bo & Dee"]
     taps = []
     taps.append(
         me.record(
             1,
             "Ann",
             2,
-            {"high": "A", "low": "B", "jack": "Not out", "game": "A"},
-            "Team A bid 2 and took 2: made, +2 · Team B +1",
+            {"high": "A", "low": "B", "jack": "Nobody", "game": "A"},
+            "Ann & Cy bid 2 and took 2: made, +2 · Bo & Dee +1",
         )
     )
 
     # A refused entry with the totals switch: 3 + 3 is more than a hand holds.
     phone.locator(".bidder label", has_text="Bo").tap()
     phone.locator("label[for=bid-3]").tap()
-    phone.get_by_text("Type each team's points instead").tap()
+    phone.get_by_text("Type totals").tap()
     phone.fill("input[name=points_0]", "3")
     phone.fill("input[name=points_1]", "3")
     phone.get_by_role("button", name="Record hand 2").tap()
     expect(phone.locator(".points .error")).to_have_text(
         "Four Point Northeastern Wisconsin Smear has only 4 points a hand: the teams' points "
-        "must add up to 0 to 4, not 6 (D1)."
+        "must add up to 0 to 4, not 6."
     )
     me.settled()
     assert me.scores() == [2, 1]
     expect(phone.locator("input[name=points_0]")).to_have_value("3")
     phone.fill("input[name=points_1]", "1")
     expect(phone.locator("#hand-preview")).to_have_text(
-        "Will score: Team B bid 3 and took 1: set, -3 · Team A +3"
+        "Will score: Bo & Dee bid 3 and took 1: set, -3 · Ann & Cy +3"
     )
     phone.get_by_role("button", name="Record hand 2").tap()
     expect(phone.locator(".notice")).to_have_text(
-        "Hand 2: Team B bid 3 and took 1: set, -3 · Team A +3"
+        "Hand 2: Bo & Dee bid 3 and took 1: set, -3 · Ann & Cy +3"
     )
     assert me.scores() == [5, -2]
+    # Typed totals stay on for this game on this phone; back to who took each point.
+    expect(phone.locator("input[name=by_totals]")).to_be_checked()
+    phone.get_by_text("Type totals").tap()
+    me.settled()
 
     all_a = {"high": "A", "low": "A", "jack": "A", "game": "A"}
-    taps.append(me.record(3, "Cy", 4, all_a, "Team A bid 4 and took 4: made, +4 · Team B +0"))
+    taps.append(me.record(3, "Cy", 4, all_a, "Ann & Cy bid 4 and took 4: made, +4 · Bo & Dee +0"))
     me.undo(3)
     assert me.scores() == [5, -2]
-    taps.append(me.record(3, "Cy", 4, all_a, "Team A bid 4 and took 4: made, +4 · Team B +0"))
+    taps.append(me.record(3, "Cy", 4, all_a, "Ann & Cy bid 4 and took 4: made, +4 · Bo & Dee +0"))
     taps.append(
         me.record(
             4,
             "Dee",
             2,
-            {"high": "B", "low": "B", "jack": "A", "game": "Not out"},
-            "Team B bid 2 and took 2: made, +2 · Team A +1",
+            {"high": "B", "low": "B", "jack": "A", "game": "Nobody"},
+            "Bo & Dee bid 2 and took 2: made, +2 · Ann & Cy +1",
         )
     )
     assert me.scores() == [10, 0]
     me.open_edit(4)
     phone.locator("label[for=award_jack-1]").tap()
-    me.confirm_edit(4, "Team B bid 2 and took 3: made, +3 · Team A +0")
+    me.confirm_edit(4, "Bo & Dee bid 2 and took 3: made, +3 · Ann & Cy +0")
     assert me.scores() == [9, 1]
 
-    taps.append(me.record(5, "Ann", 4, all_a, "Team A bid 4 and took 4: made, +4 · Team B +0"))
+    taps.append(me.record(5, "Ann", 4, all_a, "Ann & Cy bid 4 and took 4: made, +4 · Bo & Dee +0"))
     taps.append(
         me.record(
             6,
             "Bo",
             2,
-            {"high": "A", "low": "A", "jack": "Not out", "game": "B"},
-            "Team B bid 2 and took 1: set, -2 · Team A +2",
+            {"high": "A", "low": "A", "jack": "Nobody", "game": "B"},
+            "Bo & Dee bid 2 and took 1: set, -2 · Ann & Cy +2 · no winner yet: Ann & Cy reached "
+            "15, but this hand's bid was set and the game is only won on a made bid: play on.",
         )
     )
-    # W10a: Team A passed 15 on a set bid: no winner yet.
+    # W10a: Ann & Cy passed 15 on a set bid: no winner yet.
     assert me.scores() == [15, -1]
     expect(phone.locator(".note")).to_have_text(
-        "Team A reached 15, but this hand's bid was set and the game is only won on a made "
-        "bid: play on (W10a)."
+        "Ann & Cy reached 15, but this hand's bid was set and the game is only won on a made "
+        "bid: play on. why?"
     )
+    expect(phone.locator(".note a.why")).to_have_attribute("href", "/rules/ne-wisconsin/#W10a")
     taps.append(
         me.record(
             7,
             "Cy",
             2,
-            {"high": "A", "low": "A", "jack": "Not out", "game": "Not out"},
-            "Team A bid 2 and took 2: made, +2 · Team B +0",
+            {"high": "A", "low": "A", "jack": "Nobody", "game": "Nobody"},
+            "Ann & Cy bid 2 and took 2: made, +2 · Bo & Dee +0 · ends the game: Ann & Cy win 17 "
+            "to -1",
         )
     )
-    expect(phone.locator(".banner-title")).to_have_text("Team A wins!")
+    expect(phone.locator(".banner-title")).to_have_text("Ann & Cy win!")
     expect(phone.locator(".banner")).to_contain_text(
-        "Team A wins with 17 points, the first team to reach 15 (W10)."
+        "Ann & Cy win with 17 points: the only team at 15 or more in a hand whose bid was made."
     )
     expect(phone.locator("#hand-form")).to_have_count(0)
     assert taps == [7, 7, 7, 7, 7, 7, 7]

@@ -604,7 +604,8 @@ def test_league_game_rematch_stays_in_the_league_with_the_same_players(client, l
     game = wisconsin_win(league, four, winner=0)
     client.force_login(make_user("mel", club=league.club))
 
-    response = client.post(f"/g/{game.public_id}/rematch/")
+    # The table keeps the rotation (D12): the next dealer deals first.
+    response = client.post(f"/g/{game.public_id}/rematch/", {"dealer": "next"})
 
     rematch = Game.objects.get(rematch_of=game)
     assert response.status_code == 302

@@ -141,7 +141,10 @@ def test_round_board_counts_down_hands_and_offers_no_rematch(client, club, playe
 
     hand_record(game=game, entry=HandEntry(bidder=0, bid=3, points=(3, 2, 1)))
     page = client.get(f"/g/{game.public_id}/").content.decode()
-    assert "The round&#x27;s 2 hands are played: Team A wins it with 6 points." in page
+    # Said in the table's names (the partners at table 1's first seats).
+    assert re.search(
+        r"The round&#x27;s 2 hands are played: \w+ &amp; \w+ win it with 6 points\.", page
+    )
     assert "Rematch" not in page
 
 

@@ -1,4 +1,4 @@
-"""How the app reads the rules (D1–D8 in RULES.md), each with a worked example."""
+"""How the app reads the rules (D1–D12 in RULES.md), each with a worked example."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from smear_scores.rules import (
     HandRefused,
     RuleError,
     describe,
+    describe_end,
     new_game,
+    rematch_first_dealer,
     replay,
 )
 
@@ -20,7 +22,7 @@ from .helpers import hand, play, reach, thrown
 W = NE_WISCONSIN
 SCHMIER_D1 = (
     "Schmier awards High, Low, Right bauer, Left bauer and Joker every hand: the teams' points "
-    "must add up to 5 or 6, not {} (D1)."
+    "must add up to 5 or 6, not {}."
 )
 
 
@@ -49,9 +51,7 @@ def test_d1_schmier_only_the_game_point_may_go_to_nobody():
 
     nobody_high = {**awards, "high": None, "game": 0}
     assert new_game(SCHMIER).check(HandEntry(bidder=0, bid=3, awards=nobody_high)) == [
-        RuleError(
-            "awards.high", "Schmier awards High in every hand: say which team took it (D1).", "D1"
-        )
+        RuleError("awards.high", "Schmier awards High in every hand: say which team took it.", "D1")
     ]
 
 
@@ -65,7 +65,7 @@ def test_d1_wisconsin_points_adding_to_more_than_4_are_refused():
         RuleError(
             "points",
             "Four Point Northeastern Wisconsin Smear has only 4 points a hand: the teams' "
-            "points must add up to 0 to 4, not 5 (D1).",
+            "points must add up to 0 to 4, not 5.",
             "D1",
         )
     ]
@@ -107,7 +107,7 @@ def test_d3_a_made_claim_on_a_set_hand_is_refused():
     errors = new_game(SCHMIER).check(hand(1, 3, 2, 2, 2, made=True))
 
     assert errors == [
-        RuleError("made", "Team B took 2 points but bid 3: that is a set, not a make (D3).", "D3")
+        RuleError("made", "Team B took 2 points but bid 3: that is a set, not a make.", "D3")
     ]
 
 
@@ -115,7 +115,7 @@ def test_d3_a_set_claim_on_a_made_hand_is_refused():
     errors = new_game(W).check(hand(0, 2, 3, 1, made=False))
 
     assert errors == [
-        RuleError("made", "Team A took 3 points and bid 2: that is a make, not a set (D3).", "D3")
+        RuleError("made", "Team A took 3 points and bid 2: that is a make, not a set.", "D3")
     ]
 
 
@@ -123,7 +123,7 @@ def test_d3_one_point_is_said_in_the_singular():
     errors = new_game(W).check(hand(3, 2, 3, 1, made=True))
 
     assert errors == [
-        RuleError("made", "Team B took 1 point but bid 2: that is a set, not a make (D3).", "D3")
+        RuleError("made", "Team B took 1 point but bid 2: that is a set, not a make.", "D3")
     ]
 
 
@@ -141,7 +141,7 @@ def test_d3_a_claim_is_checked_against_awards_too():
     errors = new_game(W).check(HandEntry(bidder=0, bid=2, awards=awards, made=True))
 
     assert errors == [
-        RuleError("made", "Team A took 1 point but bid 2: that is a set, not a make (D3).", "D3")
+        RuleError("made", "Team A took 1 point but bid 2: that is a set, not a make.", "D3")
     ]
 
 
@@ -163,17 +163,15 @@ def test_d4_thrown_in_deal_with_a_bid_or_points_is_refused():
 
     assert new_game(SCHMIER).check(entry) == [
         RuleError(
-            "bidder", "A thrown-in deal has no bidder: everyone passed, so leave it out (D4).", "D4"
+            "bidder", "A thrown-in deal has no bidder: everyone passed, so leave it out.", "D4"
         ),
+        RuleError("bid", "A thrown-in deal has no bid: everyone passed, so leave it out.", "D4"),
         RuleError(
-            "bid", "A thrown-in deal has no bid: everyone passed, so leave it out (D4).", "D4"
-        ),
-        RuleError(
-            "points", "A thrown-in deal has no points: everyone passed, so leave it out (D4).", "D4"
+            "points", "A thrown-in deal has no points: everyone passed, so leave it out.", "D4"
         ),
         RuleError(
             "made",
-            "A thrown-in deal has no made or set claim: everyone passed, so leave it out (D4).",
+            "A thrown-in deal has no made or set claim: everyone passed, so leave it out.",
             "D4",
         ),
     ]
@@ -184,7 +182,7 @@ def test_d4_thrown_in_deal_with_awards_is_refused():
 
     assert new_game(W).check(entry) == [
         RuleError(
-            "awards", "A thrown-in deal has no awards: everyone passed, so leave it out (D4).", "D4"
+            "awards", "A thrown-in deal has no awards: everyone passed, so leave it out.", "D4"
         )
     ]
 
@@ -199,8 +197,8 @@ def test_d5_tie_between_non_bidders_plays_on():
 
     assert (state.scores, state.finished, state.winner) == ((21, -3, 21), False, None)
     assert state.reason == (
-        "Team A and Team C are tied at 21 and did not bid: nobody has won yet, play another "
-        "hand (D5)."
+        "Team A and Team C are tied at 21 and did not bid this hand: nobody "
+        "has won yet, play another hand."
     )
 
 
@@ -212,16 +210,15 @@ def test_d5_tie_between_non_bidders_is_judged_again_after_the_next_hand():
     tied_again, _ = state.play(hand(4, 3, 2, 2, 2))
     assert (tied_again.scores, tied_again.finished) == ((23, -6, 23), False)
     assert tied_again.reason == (
-        "Team A and Team C are tied at 23 and did not bid: nobody has won yet, play another "
-        "hand (D5)."
+        "Team A and Team C are tied at 23 and did not bid this hand: nobody "
+        "has won yet, play another hand."
     )
 
     # One pulls ahead without bidding: the higher score wins.
     ahead, _ = state.play(hand(4, 3, 1, 2, 3))
     assert (ahead.scores, ahead.finished, ahead.winner) == ((22, -6, 24), True, 2)
     assert ahead.reason == (
-        "Team C wins: more than one team is at 21 or more, and Team C's 24 beats Team A's 22 "
-        "(S10, D5)."
+        "Team C wins: more than one team is at 21 or more, and Team C's 24 beats Team A's 22."
     )
 
     # A thrown-in deal changes nothing: still tied, still no winner.
@@ -244,7 +241,7 @@ def test_d5_tie_with_the_bidding_team_goes_to_the_bidder():
 
     assert (state.scores, state.finished, state.winner) == ((21, 0, 21), True, 0)
     assert state.reason == (
-        "Team A wins: Team A and Team C are tied at 21, and Team A was the bidding team (S10, D5)."
+        "Team A wins: Team A and Team C are tied at 21, and Team A bid this hand."
     )
 
 
@@ -255,8 +252,7 @@ def test_d5_three_teams_tied_with_the_bidder_among_them_the_bidder_wins():
 
     assert (state.scores, state.finished, state.winner) == ((21, 21, 21), True, 1)
     assert state.reason == (
-        "Team B wins: Team A, Team B and Team C are tied at 21, and Team B was the bidding team "
-        "(S10, D5)."
+        "Team B wins: Team A, Team B and Team C are tied at 21, and Team B bid this hand."
     )
 
 
@@ -270,8 +266,8 @@ def test_d5_bidder_reaching_21_below_two_tied_non_bidders_does_not_win():
 
     assert (state.scores, state.finished, state.winner) == ((22, 21, 22), False, None)
     assert state.reason == (
-        "Team A and Team C are tied at 22 and did not bid: nobody has won yet, play another "
-        "hand (D5)."
+        "Team A and Team C are tied at 22 and did not bid this hand: nobody "
+        "has won yet, play another hand."
     )
 
 
@@ -281,7 +277,7 @@ def test_d5_a_single_team_over_the_target_wins_even_when_its_bid_was_set_elsewhe
     state, _ = state.play(hand(1, 3, 4, 2, 0))
 
     assert (state.scores, state.finished, state.winner) == ((22, 3, 0), True, 0)
-    assert state.reason == "Team A wins with 22 points, the first team to reach 21 (S10)."
+    assert state.reason == "Team A wins with 22 points: the only team at 21 or more."
 
 
 # -- D6: W10b's cap is applied after the hand's scores are added ----------------------------
@@ -351,8 +347,8 @@ def test_d8_finished_game_refuses_another_hand():
         assert refused.value.errors == [
             RuleError(
                 "game",
-                "The game is over: Team A wins with 21 points, the first team to reach 21 (S10). "
-                "Undo the last hand to reopen it (D8).",
+                "The game is over: Team A wins with 21 points: the only team at 21 or more. "
+                "Undo the last hand to reopen it.",
                 "D8",
             )
         ]
@@ -385,3 +381,139 @@ def test_d8_a_game_tied_between_non_bidders_still_accepts_hands():
 
     assert state.finished is False
     assert state.check(hand(1, 3, 2, 2, 2)) == []
+
+
+# -- D9: a set team scores nothing it took ----------------------------------------------------
+
+
+def test_d9_a_set_team_loses_its_bid_and_scores_nothing_it_took():
+    state = new_game(SCHMIER)
+    # Team A bids 4 and takes 3: set. It loses 4, not 4 - 3; the others score what they took.
+    state, result = state.play(hand(0, 4, 3, 2, 1))
+
+    assert (result.made, result.changes, state.scores) == (False, (-4, 2, 1), (-4, 2, 1))
+
+
+def test_d9_wisconsin_set_team_scores_nothing_it_took_and_the_other_team_scores_its_points():
+    state, result = new_game(W).play(hand(1, 3, 2, 2))
+
+    assert (result.made, result.changes, state.scores) == (False, (2, -3), (2, -3))
+
+
+# -- D10: Wisconsin's High, Low and Jack may go to any team or to nobody -----------------------
+
+
+@pytest.mark.parametrize(
+    "awards",
+    [
+        {"high": None, "low": 0, "jack": 1, "game": 0},  # the ace discarded or undealt
+        {"high": 1, "low": None, "jack": None, "game": 1},  # the 7 and jack nowhere in play
+        {"high": 0, "low": 1, "jack": 0, "game": None},
+    ],
+)
+def test_d10_wisconsin_high_low_and_jack_may_go_to_either_team_or_nobody(awards):
+    state, result = new_game(W).play(HandEntry(bidder=0, bid=2, awards=awards))
+
+    taken = tuple(sum(1 for team in awards.values() if team == t) for t in (0, 1))
+    assert (result.points, result.awards) == (taken, awards)
+
+
+# -- D11: W10a and W10b, and who may win ------------------------------------------------------
+
+WIN_ON_MADE = {"win_only_on_made_bid": True}
+CAP = {"cap_non_bidder": True}
+
+
+def test_d11_with_w10a_a_team_that_reached_15_on_a_set_hand_wins_on_the_others_made_bid():
+    # Team B reaches 15 on Team A's set hand: no win (W10a). Team A then makes a bid of 2
+    # while staying below 15: Team B, still the only team at 15 or more, wins, and the
+    # reason says it is W10a's made bid, not "the first team to reach 15".
+    state = reach(W, (10, 13), WIN_ON_MADE)
+    state, _ = state.play(hand(0, 4, 2, 2))
+    assert (state.scores, state.finished, state.reason_rule) == ((6, 15), False, "W10a")
+
+    state, _ = state.play(hand(0, 2, 2, 0))
+
+    assert (state.scores, state.finished, state.winner) == ((8, 15), True, 1)
+    assert (state.reason, state.reason_rule) == (
+        "Team B wins with 15 points: the only team at 15 or more in a hand whose bid was made.",
+        "W10a",
+    )
+
+
+def test_d11_with_w10b_a_non_bidder_held_at_15_has_reached_the_target_and_wins():
+    state = reach(W, (9, 14), CAP)
+    state, result = state.play(hand(0, 2, 2, 2))
+
+    assert (state.scores, result.capped, state.winner) == ((11, 15), (False, True), 1)
+    assert state.reason_rule == "W10b"
+
+
+def test_d11_w10a_and_w10b_together_a_held_team_wins_on_the_bidders_made_bid():
+    state = reach(W, (9, 14), {**WIN_ON_MADE, **CAP})
+    state, result = state.play(hand(0, 2, 2, 2))
+
+    assert (state.scores, state.finished, state.winner) == ((11, 15), True, 1)
+    assert state.reason == (
+        "Team B wins with 15 points: held at 15 as they did not bid, they have still reached 15 "
+        "in a hand whose bid was made."
+    )
+
+
+def test_d11_a_named_table_hears_its_own_names_in_the_reason():
+    named = W.named(["Al & Cy", "Bo & Di"])
+    state, _ = reach(named, (13, 10)).play(hand(0, 2, 2, 0))
+
+    assert state.reason == "Al & Cy win with 15 points: the only team at 15 or more."
+
+
+# -- D12: a rematch's first dealer --------------------------------------------------------------
+
+
+def test_d12_a_rematch_draws_its_first_dealer_at_random():
+    finished = play(reach(SCHMIER, (18, 0, 0)), hand(0, 3, 3, 1, 1))
+    assert finished.finished
+    draws = []
+
+    def draw(players):
+        draws.append(players)
+        return 4
+
+    assert rematch_first_dealer(finished, keep_rotation=False, draw=draw) == 4
+    assert draws == [6]
+
+
+def test_d12_a_rematch_that_keeps_the_rotation_gives_the_deal_to_the_next_dealer():
+    finished = play(new_game(W, first_dealer=1), hand(1, 2, 2, 0), hand(2, 2, 2, 0))
+
+    def draw(players):
+        raise AssertionError("no draw when the table keeps the rotation")
+
+    assert rematch_first_dealer(finished, keep_rotation=True, draw=draw) == 3
+
+
+# -- the preview says how a hand ends the game --------------------------------------------------
+
+
+def test_describe_end_names_the_winner_and_the_score_the_hand_ends_on():
+    before = reach(W.named(["Al & Cy", "Bo & Di"]), (13, 10))
+    after, _ = before.play(hand(0, 2, 2, 0))
+
+    assert describe_end(before, after) == "ends the game: Al & Cy win 15–10"
+
+
+def test_describe_end_says_a_tie_between_non_bidders_plays_on():
+    before = reach(SCHMIER, (18, 5, 18))
+    after, _ = before.play(hand(1, 3, 3, 0, 3))
+
+    assert describe_end(before, after) == (
+        "no winner yet: Team A and Team C are tied at 21 and did not bid this hand: nobody "
+        "has won yet, play another hand."
+    )
+
+
+def test_describe_end_is_silent_when_the_hand_decides_nothing():
+    before = new_game(SCHMIER)
+    after, _ = before.play(hand(0, 3, 3, 1, 1))
+
+    assert describe_end(before, after) == ""

@@ -281,7 +281,7 @@ def test_d8_no_hand_is_accepted_after_a_winner_is_decided(game, data):
     assert refused.value.errors == [
         RuleError(
             "game",
-            f"The game is over: {state.reason} Undo the last hand to reopen it (D8).",
+            f"The game is over: {state.reason} Undo the last hand to reopen it.",
             "D8",
         )
     ]

@@ -72,7 +72,7 @@ def test_round_tied_leaders_who_did_not_bid_play_another_hand():
     assert (state.scores, state.finished, state.winner) == ((6, 6, -6), False, None)
     assert state.reason == (
         "The round's 2 hands are played, but Team A and Team B are tied at 6 and did not "
-        "bid: play another hand (D5)."
+        "bid: play another hand."
     )
 
 

@@ -95,10 +95,10 @@ def test_variants_a_third_variant_is_a_new_preset_not_new_code():
     errors = state.check(HandEntry(bidder=1, bid=5, points=(2, 2, 1)))
 
     assert [(e.field, e.message) for e in errors] == [
-        ("bid", "Cut-throat Smear bids run from 2 to 4, not 5 (C5)."),
+        ("bid", "Cut-throat Smear bids run from 2 to 4, not 5."),
         (
             "points",
             "Cut-throat Smear has only 4 points a hand: the teams' points must add up to 0 to 4, "
-            "not 5 (D1).",
+            "not 5.",
         ),
     ]

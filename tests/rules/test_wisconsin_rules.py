@@ -70,7 +70,7 @@ def test_w3_first_team_to_15_wins_and_14_does_not():
 
     assert W.target == 15
     assert (state.scores, state.finished, state.winner) == ((15, 8), True, 0)
-    assert state.reason == "Team A wins with 15 points, the first team to reach 15 (W10)."
+    assert state.reason == "Team A wins with 15 points: the only team at 15 or more."
 
 
 def test_w4_the_deal_passes_to_the_left_and_wraps_round_the_table():
@@ -112,7 +112,7 @@ def test_w5_four_points_high_low_jack_game():
 
 def test_w5_a_team_takes_at_most_four_points():
     assert new_game(W).check(hand(0, 2, 5, 0)) == [
-        RuleError("points.0", "Team A can take 0 to 4 points in a hand, not 5 (W5).", "W5")
+        RuleError("points.0", "Team A can take 0 to 4 points in a hand, not 5.", "W5")
     ]
 
 
@@ -123,7 +123,7 @@ def test_w6_bids_run_from_2_to_4():
         assert state.check(hand(0, bid, 4, 0)) == [
             RuleError(
                 "bid",
-                f"Four Point Northeastern Wisconsin Smear bids run from 2 to 4, not {bid} (W6).",
+                f"Four Point Northeastern Wisconsin Smear bids run from 2 to 4, not {bid}.",
                 "W6",
             )
         ]
@@ -189,8 +189,7 @@ def test_w10_both_teams_past_15_in_one_hand_the_higher_score_wins():
 
     assert (state.scores, state.finished, state.winner) == ((15, 16), True, 1)
     assert state.reason == (
-        "Team B wins: more than one team is at 15 or more, and Team B's 16 beats "
-        "Team A's 15 (W10, D5)."
+        "Team B wins: more than one team is at 15 or more, and Team B's 16 beats Team A's 15."
     )
 
 
@@ -202,8 +201,7 @@ def test_w10_tie_at_15_goes_to_the_bidding_team(bidder, winner):
     team = "AB"[winner]
     assert (state.scores, state.finished, state.winner) == ((15, 15), True, winner)
     assert state.reason == (
-        f"Team {team} wins: Team A and Team B are tied at 15, and Team {team} was the bidding "
-        "team (W10, D5)."
+        f"Team {team} wins: Team A and Team B are tied at 15, and Team {team} bid this hand."
     )
 
 
@@ -215,13 +213,16 @@ def test_w10a_a_set_hand_cannot_win_and_the_game_goes_on():
     assert (state.scores, state.finished, state.winner) == ((6, 15), False, None)
     assert state.reason == (
         "Team B reached 15, but this hand's bid was set and the game is only won on a made "
-        "bid: play on (W10a)."
+        "bid: play on."
     )
     # A made bid by either team ends it: here Team A makes 2, Team B stays at 15 and wins.
     state, _ = state.play(hand(2, 2, 2, 0))
 
     assert (state.scores, state.finished, state.winner) == ((8, 15), True, 1)
-    assert state.reason == "Team B wins with 15 points, the first team to reach 15 (W10)."
+    assert state.reason == (
+        "Team B wins with 15 points: the only team at 15 or more in a hand whose bid was made."
+    )
+    assert state.reason_rule == "W10a"
 
 
 def test_w10a_a_thrown_in_hand_cannot_win():
@@ -233,7 +234,7 @@ def test_w10a_a_thrown_in_hand_cannot_win():
     assert (state.scores, state.finished, state.winner) == ((6, 15), False, None)
     assert state.reason == (
         "Team B reached 15, but this hand was thrown in and the game is only won on a made "
-        "bid: play on (W10a)."
+        "bid: play on."
     )
 
 
@@ -250,7 +251,9 @@ def test_w10a_a_non_bidder_reaching_15_wins_when_the_bid_was_made():
     state, _ = state.play(hand(0, 2, 2, 2))
 
     assert (state.scores, state.finished, state.winner) == ((12, 15), True, 1)
-    assert state.reason == "Team B wins with 15 points, the first team to reach 15 (W10)."
+    assert state.reason == (
+        "Team B wins with 15 points: the only team at 15 or more in a hand whose bid was made."
+    )
 
 
 def test_w10a_a_made_bid_reaching_15_wins():
@@ -267,9 +270,11 @@ def test_w10b_a_non_bidding_team_passing_15_keeps_only_15():
 
     assert (state.scores, result.changes, result.capped) == ((8, 15), (-2, 2), (False, True))
     assert (state.finished, state.winner) == (True, 1)
-    assert describe(W, result) == (
-        "Team A bid 2 and took 1: set, -2 · Team B +2 (capped at the target)"
+    assert (state.reason, state.reason_rule) == (
+        "Team B wins with 15 points: held at 15 as they did not bid, they have still reached 15.",
+        "W10b",
     )
+    assert describe(W, result) == ("Team A bid 2 and took 1: set, -2 · Team B +2 (held at 15)")
 
 
 def test_w10b_the_bidding_team_is_not_capped():
@@ -277,7 +282,7 @@ def test_w10b_the_bidding_team_is_not_capped():
     state, result = state.play(hand(1, 2, 0, 4))
 
     assert (state.scores, result.capped, state.winner) == ((10, 17), (False, False), 1)
-    assert state.reason == "Team B wins with 17 points, the first team to reach 15 (W10)."
+    assert state.reason == "Team B wins with 17 points: the only team at 15 or more."
 
 
 def test_w10b_off_a_non_bidding_team_keeps_every_point():

@@ -45,6 +45,11 @@ def find_all(page: str, tag: str, css_class: str) -> list[str]:
     return [_plain(m) for m in re.findall(pattern, page, flags=re.S)]
 
 
+def notices(page: str) -> list[str]:
+    """What a page says was just done: at the top, or in the entry bar beside Record."""
+    return find_all(page, "p", "notice") + find_all(page, "span", "notice")
+
+
 def scores(page: str) -> list[int]:
     return [int(s) for s in re.findall(r'class="score" data-team="\d">(-?\d+)<', page)]
 

@@ -5,7 +5,16 @@ from django.urls import reverse
 
 from smear_scores.models import Hand, HandRevision
 
-from .conftest import HTMX, SCHMIER_ALL_A, awards_post, checked, find_all, scores, text
+from .conftest import (
+    HTMX,
+    SCHMIER_ALL_A,
+    awards_post,
+    checked,
+    find_all,
+    notices,
+    scores,
+    text,
+)
 
 SCHMIER_HAND = {
     "high": 0,
@@ -29,8 +38,8 @@ def test_hand_record_full_page_redirects_then_shows_the_hand(client, make_game, 
     assert response["Location"] == reverse("game", args=[game.public_id])
     page = text(scorer.get(response["Location"]))
     assert scores(page) == [3, 1, 1]
-    assert find_all(page, "p", "notice") == [
-        "Hand 1: Team A bid 3 and took 3: made, +3 · Team B +1 · Team C +1"
+    assert notices(page) == [
+        "Hand 1: Ann & Dee bid 3 and took 3: made, +3 · Bo & Eli +1 · Cy & Flo +1"
     ]
     assert find_all(page, "p", "deal") == ["Hand 2 · Bo deals · Cy bids first"]
     assert find_all(page, "td", "num") == ["3 3", "1 1", "1 1"]
@@ -48,9 +57,7 @@ def test_hand_record_htmx_swaps_the_board_in_place(client, make_game, scorer_for
     assert "<html" not in page
     assert response["HX-Push-Url"] == reverse("game", args=[game.public_id])
     assert scores(page) == [1, 2]
-    assert find_all(page, "p", "notice") == [
-        "Hand 1: Team B bid 2 and took 2: made, +2 · Team A +1"
-    ]
+    assert notices(page) == ["Hand 1: Bo & Dee bid 2 and took 2: made, +2 · Ann & Cy +1"]
     assert find_all(page, "button", "record") == ["Record hand 2"]
 
 
@@ -74,9 +81,7 @@ def test_hand_record_thrown_in_keeps_the_dealer(client, make_game, scorer_for):
     game = make_game("schmier", first_dealer=4)
     response = scorer_for(game).post(_url(game), {"number": "1", "thrown_in": "1"}, **HTMX)
     page = text(response)
-    assert find_all(page, "p", "notice") == [
-        "Hand 1: Thrown in: no score; the same dealer deals again."
-    ]
+    assert notices(page) == ["Hand 1: Thrown in: no score; the same dealer deals again."]
     assert find_all(page, "p", "deal") == ["Hand 2 · Eli deals · Flo bids first"]
     assert Hand.objects.get(game=game).thrown_in is True
 
@@ -90,7 +95,7 @@ def test_hand_record_forgotten_point_is_refused_beside_it(client, make_game, sco
     page = text(response)
     assert response.status_code == 422
     assert ("<html" in page) == (not headers)
-    assert find_all(page, "p", "error") == ["Tap the team that took Game, or Not out."]
+    assert find_all(page, "p", "error") == ["Tap the team that took Game, or Nobody (tie)."]
     assert 'id="award_game-error"' in page
     # What was tapped is kept.
     assert checked(page) == {
@@ -112,10 +117,10 @@ def test_hand_record_nothing_tapped_names_every_missing_field(client, make_game,
     assert find_all(text(response), "p", "error") == [
         "Tap the player who won the bid.",
         "Tap the bid.",
-        "Tap the team that took High, or Not out.",
-        "Tap the team that took Low, or Not out.",
-        "Tap the team that took Jack, or Not out.",
-        "Tap the team that took Game, or Not out.",
+        "Tap the team that took High, or Nobody.",
+        "Tap the team that took Low, or Nobody.",
+        "Tap the team that took Jack, or Nobody.",
+        "Tap the team that took Game, or Nobody (tie).",
     ]
 
 
@@ -135,7 +140,7 @@ def test_hand_record_rule_refusal_shows_the_rules_words(client, make_game, score
     assert response.status_code == 422
     assert find_all(page, "p", "error") == [
         "Schmier awards High, Low, Right bauer, Left bauer and Joker every hand: the teams' "
-        "points must add up to 5 or 6, not 4 (D1)."
+        "points must add up to 5 or 6, not 4."
     ]
     assert 'name="points_0" value="2"' in page
     assert Hand.objects.filter(game=game).count() == 0
@@ -152,7 +157,7 @@ def test_hand_record_out_of_range_total_is_refused_beside_the_team(client, make_
         "points_1": "0",
     }
     page = text(scorer_for(game).post(_url(game), data))
-    assert find_all(page, "p", "error") == ["Team A can take 0 to 4 points in a hand, not 7 (W5)."]
+    assert find_all(page, "p", "error") == ["Team A can take 0 to 4 points in a hand, not 7."]
 
 
 def test_hand_record_double_submit_records_once(client, make_game, scorer_for):
@@ -163,7 +168,7 @@ def test_hand_record_double_submit_records_once(client, make_game, scorer_for):
     response = scorer.post(_url(game), data, **HTMX)
     page = text(response)
     assert response.status_code == 200
-    assert find_all(page, "p", "notice") == ["Hand 1 was already recorded; nothing was added."]
+    assert notices(page) == ["Hand 1 was already recorded; nothing was added."]
     assert scores(page) == [6, 0, 0]
     assert Hand.objects.filter(game=game).count() == 1
 
@@ -202,8 +207,8 @@ def test_hand_record_finished_game_is_refused(client, make_game, scorer_for):
     response = scorer.post(_url(game), awards_post(5, 0, 6, SCHMIER_ALL_A))
     assert response.status_code == 409
     assert find_all(text(response), "p", "problem") == [
-        "The game is over: Team A wins with 24 points, the first team to reach 21 (S10). "
-        "Undo the last hand to reopen it (D8)."
+        "The game is over: Team A wins with 24 points: the only team at 21 or more. "
+        "Undo the last hand to reopen it."
     ]
     assert Hand.objects.filter(game=game).count() == 4
 
@@ -253,7 +258,7 @@ def test_hand_preview_says_what_will_be_scored(client, make_game, scorer_for):
     assert response.status_code == 200
     assert "<html" not in text(response)
     assert find_all(text(response), "span", "will") == [
-        "Will score: Team A bid 4 and took 3: set, -4 · Team B +1 · Team C +1"
+        "Will score: Ann & Dee bid 4 and took 3: set, -4 · Bo & Eli +1 · Cy & Flo +1"
     ]
 
 
@@ -281,7 +286,7 @@ def test_hand_preview_shows_a_rule_problem(client, make_game):
     response = client.post(url, data, **HTMX)
     assert find_all(text(response), "span", "pending") == [
         "Schmier awards High, Low, Right bauer, Left bauer and Joker every hand: the teams' "
-        "points must add up to 5 or 6, not 12 (D1)."
+        "points must add up to 5 or 6, not 12."
     ]
 
 
@@ -304,9 +309,7 @@ def test_hand_record_sent_again_with_its_idempotency_key_is_stored_once(make_gam
     second = scorer.post(url, {"number": "2", "thrown_in": "1"}, HTTP_IDEMPOTENCY_KEY="k2", **HTMX)
     again = scorer.post(url, post, HTTP_IDEMPOTENCY_KEY="hand-1-key", **HTMX)
     assert (first.status_code, second.status_code, again.status_code) == (200, 200, 200)
-    assert find_all(text(again), "p", "notice") == [
-        "Hand 1 was already recorded; nothing was added."
-    ]
+    assert notices(text(again)) == ["Hand 1 was already recorded; nothing was added."]
     assert list(game.hands.values_list("number", "thrown_in")) == [(1, False), (2, True)]
 
 

@@ -1,5 +1,6 @@
 """Handing scoring to another phone, and a rematch."""
 
+import random
 import re
 
 import pytest
@@ -9,7 +10,7 @@ from django.urls import reverse
 from smear_scores import rules
 from smear_scores.models import Game
 
-from .conftest import HTMX, SCHMIER_ALL_A, find_all, scores, text
+from .conftest import HTMX, SCHMIER_ALL_A, find_all, notices, scores, text
 
 WIN = rules.HandEntry(bidder=0, bid=6, awards=SCHMIER_ALL_A)
 
@@ -43,7 +44,7 @@ def test_game_handover_post_lets_a_second_phone_score(make_game, db):
     response = _handover(second, game, game.scoring_secret, **HTMX)
     page = text(response)
     assert response.status_code == 200
-    assert find_all(page, "p", "notice") == ["This phone can now score this game."]
+    assert notices(page) == ["This phone can now score this game."]
     assert 'id="hand-form"' in page
     # The first phone keeps scoring too.
     assert _can_score(first, game)
@@ -112,7 +113,7 @@ def test_game_scoring_rotate_stops_other_phones_and_old_links(make_game, db):
     response = keeper.post(reverse("game_scoring_rotate", args=[game.public_id]), **HTMX)
     game.refresh_from_db()
     assert response.status_code == 200
-    assert find_all(text(response), "p", "notice") == [
+    assert notices(text(response)) == [
         "Other phones can no longer score this game. To let one score again, give it the new "
         "scoring link or code."
     ]
@@ -134,10 +135,14 @@ def test_game_scoring_rotate_by_a_watcher_is_refused(client, make_game):
 
 
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])
-def test_game_rematch_same_seats_next_dealer(client, make_game, scorer_for, headers):
+def test_game_rematch_same_seats_next_dealer_when_the_table_keeps_the_rotation_d12(
+    client, make_game, scorer_for, headers
+):
     game = make_game("schmier", first_dealer=0, entries=[WIN] * 4)
     scorer = scorer_for(game)
-    response = scorer.post(reverse("game_rematch", args=[game.public_id]), **headers)
+    response = scorer.post(
+        reverse("game_rematch", args=[game.public_id]), {"dealer": "next"}, **headers
+    )
     new = Game.objects.exclude(pk=game.pk).get()
     url = reverse("game", args=[new.public_id])
     if headers:
@@ -152,7 +157,7 @@ def test_game_rematch_same_seats_next_dealer(client, make_game, scorer_for, head
     assert new.rematch_of == game
     assert find_all(page, "p", "deal") == ["Hand 1 · Eli deals · Flo bids first"]
     assert scores(page) == [0, 0, 0]
-    assert find_all(page, "span", "players") == ["Ann & Dee", "Bo & Eli", "Cy & Flo"]
+    assert find_all(page, "span", "team-label") == ["Ann & Dee", "Bo & Eli", "Cy & Flo"]
 
 
 def test_game_rematch_tapped_twice_starts_one_game(client, make_game, scorer_for):
@@ -176,3 +181,24 @@ def test_game_rematch_watcher_is_refused(client, make_game):
     response = client.post(reverse("game_rematch", args=[game.public_id]), **HTMX)
     assert response.status_code == 403
     assert Game.objects.count() == 1
+
+
+@pytest.mark.parametrize("drawn", [0, 3, 5])
+def test_game_rematch_draws_the_first_dealer_at_random_d12(
+    client, make_game, scorer_for, monkeypatch, drawn
+):
+    game = make_game("schmier", first_dealer=0, entries=[WIN] * 4)
+    asked = []
+
+    def randrange(players):
+        asked.append(players)
+        return drawn
+
+    monkeypatch.setattr(random, "randrange", randrange)
+    scorer = scorer_for(game)
+    response = scorer.post(reverse("game_rematch", args=[game.public_id]), {"dealer": "draw"})
+    new = Game.objects.get(rematch_of=game)
+    page = text(scorer.get(response["Location"]))
+    names = ["Ann", "Bo", "Cy", "Dee", "Eli", "Flo"]
+    assert (asked, new.first_dealer) == ([6], drawn)
+    assert notices(page) == [f"Rematch: same seats; {names[drawn]} deals first (drawn at random)."]

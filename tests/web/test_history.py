@@ -37,7 +37,7 @@ def test_game_history_lists_every_hand(client, played, headers):
         for row in re.findall(r"<tr(?: class=\"thrown-row\")?>(.*?)</tr>", page, flags=re.S)
     ]
     assert rows == [
-        "# Bid A B",
+        "# Bid Ann &amp; Cy Bo &amp; Dee",
         "1 Dee dealt Ann 3 made edited 3 3 1 1",
         "2 Ann dealt thrown in 0 3 0 1",
         "3 Ann dealt Bo 4 set 2 5 2 -3",
@@ -50,7 +50,7 @@ def test_game_history_chart_draws_one_line_per_team(client, played):
     assert [team for team, _ in lines] == ["t0", "t1"]
     # Four points each: the start and three hands.
     assert [len(points.split()) for _, points in lines] == [4, 4]
-    assert find_all(page, "span", "key") == ["Team A", "Team B"]
+    assert find_all(page, "span", "key") == ["Ann & Cy", "Bo & Dee"]
 
 
 def test_game_history_csv_is_the_same_table(client, played):
@@ -61,8 +61,8 @@ def test_game_history_csv_is_the_same_table(client, played):
         f'attachment; filename="smear-{played.public_id}.csv"'
     )
     assert text(response).splitlines() == [
-        "hand,dealer,bidder,bid,result,Team A points,Team B points,Team A total,Team B total,"
-        "edited",
+        "hand,dealer,bidder,bid,result,Ann & Cy points,Bo & Dee points,Ann & Cy total,"
+        "Bo & Dee total,edited",
         "1,Dee,Ann,3,made,3,1,3,1,yes",
         "2,Ann,,,thrown in,0,0,3,1,no",
         "3,Ann,Bo,4,set,2,2,5,-3,no",

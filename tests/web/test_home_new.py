@@ -150,7 +150,7 @@ def test_home_marks_a_finished_game_with_its_winner(client, make_game, scorer_fo
     game = make_game("schmier", entries=[win] * 4)
     scorer_for(game)
     page = text(client.get(reverse("home")))
-    assert find_all(page, "span", "game-title") == ["Schmier Team B won"]
+    assert find_all(page, "span", "game-title") == ["Schmier Bo & Eli won"]
 
 
 def test_game_new_without_script_switches_variant_by_get(client, db):

@@ -16,7 +16,7 @@ def test_scoreboard_full_page_shows_deal_teams_and_needed(client, make_game, sco
     assert response.status_code == 200
     assert "<html" in page
     assert find_all(page, "p", "deal") == ["Hand 1 · Cy deals · Dee bids first"]
-    assert find_all(page, "span", "players") == ["Ann & Dee", "Bo & Eli", "Cy & Flo"]
+    assert find_all(page, "span", "team-label") == ["Ann & Dee", "Bo & Eli", "Cy & Flo"]
     assert scores(page) == [0, 0, 0]
     assert find_all(page, "span", "needed") == ["needs 21", "needs 21", "needs 21"]
     assert find_all(page, "button", "record") == ["Record hand 1"]
@@ -54,11 +54,14 @@ def test_scoreboard_game_over_shows_banner_and_closes_entry(client, make_game, s
     win = rules.HandEntry(bidder=0, bid=6, points=(6, 0, 0))
     game = make_game("schmier", entries=[win] * 4)
     page = text(scorer_for(game).get(reverse("game", args=[game.public_id])))
-    assert find_all(page, "p", "banner-title") == ["Team A wins!"]
-    assert game.reason in page
-    assert game.reason == "Team A wins with 24 points, the first team to reach 21 (S10)."
+    assert find_all(page, "p", "banner-title") == ["Ann & Dee win!"]
+    # The stored reason (the API's) says "Team A"; the banner says it in the table's names.
+    assert game.reason == "Team A wins with 24 points: the only team at 21 or more."
+    assert find_all(page, "div", "banner")[0].startswith(
+        "Ann & Dee win! Ann & Dee win with 24 points: the only team at 21 or more. why?"
+    )
     assert 'id="hand-form"' not in page
-    assert find_all(page, "button", "record") == ["Rematch"]
+    assert find_all(page, "button", "record") == ["Rematch: draw the dealer", "Rematch: Eli deals"]
 
 
 def test_scoreboard_shows_last_five_hands_and_links_history(client, make_game, scorer_for):
@@ -97,7 +100,8 @@ def test_scoreboard_shows_the_house_rules_agreed(client, make_game):
     game = make_game("ne-wisconsin", options={"kitty": 2, "cap_non_bidder": True})
     page = text(client.get(reverse("game", args=[game.public_id])))
     assert find_all(page, "p", "house-rules") == [
-        "Undealt cards the bidder may take: 2 (W2) · Non-bidders stop at 15 (W10b)"
+        "House rules: Undealt cards the bidder may take: 2 why? · "
+        "Non-bidders' points above 15 do not count why?"
     ]
     schmier = make_game("schmier")
     assert (

@@ -6,7 +6,16 @@ from django.urls import reverse
 from smear_scores import rules
 from smear_scores.models import Hand, HandRevision
 
-from .conftest import HTMX, SCHMIER_ALL_A, awards_post, checked, find_all, scores, text
+from .conftest import (
+    HTMX,
+    SCHMIER_ALL_A,
+    awards_post,
+    checked,
+    find_all,
+    notices,
+    scores,
+    text,
+)
 
 WIN = rules.HandEntry(bidder=0, bid=6, awards=SCHMIER_ALL_A)
 
@@ -21,7 +30,7 @@ def test_hand_undo_get_asks_first(client, make_game, scorer_for, headers):
     assert response.status_code == 200
     assert ("<html" in page) == (not headers)
     assert find_all(page, "p", "hand-text") == [
-        "Hand 1 (Bo dealt): Cy bid 4, Team C took 4, made · Team A took 1 · Team B took 1"
+        "Hand 1 (Bo dealt): Cy bid 4, Cy & Flo took 4, made · Ann & Dee took 1 · Bo & Eli took 1"
     ]
     assert Hand.objects.filter(game=game).count() == 1
 
@@ -38,7 +47,7 @@ def test_hand_undo_post_takes_the_last_hand_back(client, make_game, scorer_for, 
     else:
         assert response.status_code == 302
         page = text(scorer.get(response["Location"]))
-    assert find_all(page, "p", "notice") == ["Hand 3 was undone."]
+    assert notices(page) == ["Hand 3 was undone."]
     assert find_all(page, "button", "record") == ["Record hand 3"]
     assert list(HandRevision.objects.filter(game=game).values_list("action", flat=True)) == [
         "record",
@@ -55,7 +64,7 @@ def test_hand_undo_the_winning_hand_reopens_the_game(client, make_game, scorer_f
         reverse("hand_undo", args=[game.public_id]), {"number": "4"}, **HTMX
     )
     page = text(response)
-    assert find_all(page, "p", "notice") == ["Hand 4 was undone. The game is open again (D8)."]
+    assert notices(page) == ["Hand 4 was undone. The game is open again."]
     assert scores(page) == [18, 0, 0]
     assert 'id="hand-form"' in page
 
@@ -134,12 +143,12 @@ def test_hand_edit_confirms_then_replays_and_marks_the_hand(client, make_game, s
     page = text(response)
     assert response.status_code == 200
     assert find_all(page, "p", "will") == [
-        "Change it to: Team C bid 3 and took 4: made, +4 · Team A +1 · Team B +1"
+        "Change it to: Cy & Flo bid 3 and took 4: made, +4 · Ann & Dee +1 · Bo & Eli +1"
     ]
     assert Hand.objects.get(game=game, number=2).revisions == 0
     response = scorer.post(url, {**data, "confirm": "yes"}, **HTMX)
     page = text(response)
-    assert find_all(page, "p", "notice") == ["Hand 2 was changed."]
+    assert notices(page) == ["Hand 2 was changed."]
     hand = Hand.objects.get(game=game, number=2)
     assert (hand.bidder, hand.bid, hand.points, hand.revisions) == (2, 3, [1, 1, 4], 1)
     game.refresh_from_db()
@@ -175,7 +184,7 @@ def test_hand_edit_refused_keeps_what_was_typed(client, make_game, scorer_for):
     assert response.status_code == 422
     assert find_all(page, "p", "error") == [
         "Four Point Northeastern Wisconsin Smear has only 4 points a hand: the teams' points "
-        "must add up to 0 to 4, not 6 (D1)."
+        "must add up to 0 to 4, not 6."
     ]
     assert 'name="points_0" value="3"' in page
     assert Hand.objects.get(game=game, number=1).revisions == 0
@@ -190,7 +199,7 @@ def test_hand_edit_that_would_end_the_game_early_is_refused(client, make_game, s
     assert response.status_code == 422
     assert find_all(text(response), "p", "error") == [
         "With this change the game is over after hand 4, but hand 5 follows it. Undo that "
-        "hand first, then edit hand 4 (D8)."
+        "hand first, then edit hand 4."
     ]
     assert Hand.objects.get(game=game, number=4).bidder == 1
 
@@ -217,7 +226,7 @@ def test_hand_edit_get_says_what_the_hand_scores_now(client, make_game, scorer_f
     game = make_game("ne-wisconsin", entries=[rules.HandEntry(bidder=1, bid=3, points=(1, 3))])
     page = text(scorer_for(game).get(reverse("hand_edit", args=[game.public_id, 1])))
     assert find_all(page, "span", "will") == [
-        "Will score: Team B bid 3 and took 3: made, +3 · Team A +1"
+        "Will score: Bo & Dee bid 3 and took 3: made, +3 · Ann & Cy +1"
     ]
 
 
@@ -299,7 +308,7 @@ def test_hand_preview_on_the_edit_screen_of_a_finished_game_scores_the_change(cl
     data.update({"points_0": "2", "points_1": "3", "points_2": "1"})
     response = client.post(url, data, **HTMX)
     assert find_all(text(response), "span", "will") == [
-        "Will score: Team B bid 3 and took 3: made, +3 · Team A +2 · Team C +1"
+        "Will score: Bo & Eli bid 3 and took 3: made, +3 · Ann & Dee +2 · Cy & Flo +1"
     ]
 
 
@@ -314,7 +323,7 @@ def test_hand_edit_confirm_screen_refuses_a_change_a_later_hand_breaks(make_game
     assert response.status_code == 422
     assert find_all(page, "p", "error") == [
         "With this change the game is over after hand 4, but hand 5 follows it. Undo that "
-        "hand first, then edit hand 4 (D8)."
+        "hand first, then edit hand 4."
     ]
     assert find_all(page, "p", "will") == []
     assert 'name="confirm"' not in page
@@ -327,5 +336,5 @@ def test_hand_preview_on_the_edit_screen_says_a_later_hand_breaks(client, make_g
     response = client.post(url, awards_post(4, 0, 6, SCHMIER_ALL_A), **HTMX)
     assert find_all(text(response), "span", "pending") == [
         "With this change the game is over after hand 4, but hand 5 follows it. Undo that "
-        "hand first, then edit hand 4 (D8)."
+        "hand first, then edit hand 4."
     ]

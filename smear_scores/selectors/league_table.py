@@ -1,0 +1,440 @@
+"""A league's table of players and partnerships, aggregated in the database in a fixed
+number of queries whatever the number of games; and the table as CSV rows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    FilteredRelation,
+    Func,
+    IntegerField,
+    OuterRef,
+    Q,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Greatest, Least
+from django.db.models.lookups import Exact, GreaterThan
+
+from smear_scores.models import Hand, League, Player, Rating, Seat
+from smear_scores.selectors.placings import ordinal_word
+
+# -- the league table --------------------------------------------------------------------
+
+
+@dataclass
+class TableRow:
+    names: list[str]
+    player_ids: list[int]
+    played: int = 0
+    won: int = 0
+    points_for: int = 0
+    # Sum over games of the opposing teams' final scores (all of them).
+    against_total: int = 0
+    league_points: int = 0
+    hands_bid: int = 0
+    made: int = 0
+    bid_total: int = 0
+    rating: float | None = None
+    # Filled by the ranking.
+    rank: int | None = None
+    shared: bool = False
+    opponents: int = 1  # opposing teams per game (2 in Schmier)
+
+    @property
+    def name(self) -> str:
+        return " & ".join(self.names)
+
+    @property
+    def members(self) -> list[tuple[int, str]]:
+        return list(zip(self.player_ids, self.names, strict=True))
+
+    @property
+    def lost(self) -> int:
+        return self.played - self.won
+
+    @property
+    def set(self) -> int:
+        return self.hands_bid - self.made
+
+    @property
+    def ranked(self) -> bool:
+        return self.rank is not None
+
+    @property
+    def rank_label(self) -> str:
+        if self.rank is None:
+            return "–"
+        return f"={self.rank}" if self.shared else str(self.rank)
+
+    @property
+    def win_pct(self) -> float | None:
+        return round(100 * self.won / self.played, 1) if self.played else None
+
+    @property
+    def avg_score(self) -> float | None:
+        return round(self.points_for / self.played, 1) if self.played else None
+
+    @property
+    def points_against(self) -> int | float:
+        # Against one opponent: in Schmier the average of the two other teams' scores, so
+        # that point difference adds up to zero over the teams of a game.
+        return _tidy(Fraction(self.against_total, self.opponents))
+
+    @property
+    def diff_exact(self) -> Fraction:
+        return Fraction(self.points_for) - Fraction(self.against_total, self.opponents)
+
+    @property
+    def diff(self) -> int | float:
+        return _tidy(self.diff_exact)
+
+    @property
+    def make_rate(self) -> float | None:
+        return round(100 * self.made / self.hands_bid, 1) if self.hands_bid else None
+
+    @property
+    def avg_bid(self) -> float | None:
+        return round(self.bid_total / self.hands_bid, 2) if self.hands_bid else None
+
+    def as_dict(self, with_points: bool) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "rank_label": self.rank_label,
+            "ranked": self.ranked,
+            "name": self.name,
+            "players": self.names,
+            "player_ids": self.player_ids,
+            "played": self.played,
+            "won": self.won,
+            "lost": self.lost,
+            "win_pct": self.win_pct,
+            "avg_score": self.avg_score,
+            "points_for": self.points_for,
+            "points_against": self.points_against,
+            "diff": self.diff,
+            "league_points": self.league_points if with_points else None,
+            "hands_bid": self.hands_bid,
+            "made": self.made,
+            "set": self.set,
+            "make_rate": self.make_rate,
+            "avg_bid": self.avg_bid,
+            "rating": None if self.rating is None else round(self.rating, 2),
+        }
+
+
+def _tidy(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else round(float(value), 1)
+
+
+@dataclass
+class LeagueTable:
+    league: League
+    players: list[TableRow]
+    partnerships: list[TableRow]
+    rule_text: str
+    games: int
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def with_points(self) -> bool:
+        return self.league.ranking == League.Ranking.LEAGUE_POINTS
+
+
+def rule_text(league: League) -> str:
+    variant = league.rules_variant
+    if league.ranking == League.Ranking.LEAGUE_POINTS:
+        places = ", ".join(
+            f"{ordinal_word(i + 1)} {p}"
+            for i, p in enumerate(league.placing_points()[: variant.teams])
+        )
+        text = (
+            f"Ranked by league points per game ({places}; places from the final scores, "
+            "the winner first), then wins, then point difference."
+        )
+    else:
+        text = "Ranked by wins, then win %, then point difference."
+    minimum = league.min_games
+    text += " Equal rows share a rank (=)."
+    if minimum > 1:
+        text += f" At least {minimum} finished games to be ranked."
+    return text
+
+
+def _sort_key(league: League, row: TableRow) -> tuple:
+    # Exact: the point difference in units of 1/opponents is an integer, and two win
+    # ratios of at most a few thousand games are equal as floats only when they are equal.
+    diff_units = row.points_for * row.opponents - row.against_total
+    if league.ranking == League.Ranking.LEAGUE_POINTS:
+        return (row.league_points, row.won, diff_units)
+    return (row.won, row.won / row.played if row.played else 0.0, diff_units)
+
+
+def rank_rows(league: League, rows: list[TableRow]) -> list[TableRow]:
+    """Ranked rows first, best first; equal rows share the rank (shown "=3") and are listed
+    by name; rows under the minimum games follow, unranked."""
+    ranked = [r for r in rows if r.played >= max(league.min_games, 1)]
+    unranked = [r for r in rows if r.played < max(league.min_games, 1)]
+    keys = {id(r): _sort_key(league, r) for r in rows}
+    for group in (ranked, unranked):
+        group.sort(key=lambda r: r.name.casefold())
+        group.sort(key=lambda r: keys[id(r)], reverse=True)
+    ranked_keys = [keys[id(r)] for r in ranked]
+    first_at: dict[tuple, int] = {}
+    sizes: dict[tuple, int] = {}
+    for index, key in enumerate(ranked_keys):
+        first_at.setdefault(key, index)
+        sizes[key] = sizes.get(key, 0) + 1
+    for row, key in zip(ranked, ranked_keys, strict=True):
+        row.rank = first_at[key] + 1
+        row.shared = sizes[key] > 1
+    for row in unranked:
+        row.rank = None
+        row.shared = False
+    return ranked + unranked
+
+
+class ScoreAt(Func):
+    """One team's number in a JSON list of integers (Game.scores): ``ScoreAt(list, index)``.
+
+    One JSON read, where a key transform costs two on SQLite; the index may be a column
+    (the seat's team). SQLite and PostgreSQL."""
+
+    output_field = IntegerField()
+    arity = 2
+
+    def _parts(self, compiler, connection):
+        field_sql, field_params = compiler.compile(self.source_expressions[0])
+        index = self.source_expressions[1]
+        if isinstance(index, Value) and isinstance(index.value, int):
+            return field_sql, field_params, None, [], int(index.value)
+        index_sql, index_params = compiler.compile(index)
+        return field_sql, field_params, index_sql, index_params, None
+
+    def as_sqlite(self, compiler, connection, **extra):
+        field_sql, field_params, index_sql, index_params, fixed = self._parts(compiler, connection)
+        if fixed is not None:
+            return f"JSON_EXTRACT({field_sql}, '$[{fixed}]')", field_params
+        path = f"'$[' || CAST({index_sql} AS INTEGER) || ']'"
+        return f"JSON_EXTRACT({field_sql}, {path})", [*field_params, *index_params]
+
+    def as_postgresql(self, compiler, connection, **extra):
+        field_sql, field_params, index_sql, index_params, fixed = self._parts(compiler, connection)
+        if fixed is not None:
+            return f"(({field_sql}) ->> {fixed})::integer", field_params
+        return (
+            f"(({field_sql}) ->> CAST({index_sql} AS INTEGER))::integer",
+            [*field_params, *index_params],
+        )
+
+
+class AwardOf(Func):
+    """The team a hand's point went to: ``AwardOf(awards, "$.<key>")``; SQL NULL when the
+    key is missing or nobody took it. One JSON read. SQLite and PostgreSQL."""
+
+    output_field = IntegerField()
+    arity = 2
+
+    def as_sqlite(self, compiler, connection, **extra):
+        field_sql, params = compiler.compile(self.source_expressions[0])
+        path = self.source_expressions[1].value
+        return f"JSON_EXTRACT({field_sql}, %s)", [*params, path]
+
+    def as_postgresql(self, compiler, connection, **extra):
+        field_sql, params = compiler.compile(self.source_expressions[0])
+        key = self.source_expressions[1].value.removeprefix("$.")
+        return f"(({field_sql}) ->> %s)::integer", [*params, key]
+
+
+def _league_points(league: League, teams: int, own) -> Case:
+    """The league points for the seat's place (game_placings, in SQL), for any number of
+    teams: 1st for the winner, else 2nd plus one place per other losing team that scored
+    more (teams on the same score share the better place). A place past the league's
+    last placing points scores nothing."""
+    points = league.placing_points()
+    beaten_by = sum(
+        (
+            Case(
+                When(
+                    GreaterThan(ScoreAt("game__scores", Value(t)), own) & ~Q(game__winner=t),
+                    then=Value(1),
+                ),
+                default=Value(0),
+            )
+            for t in range(teams)
+        ),
+        Value(0),
+    )
+    return Case(
+        When(Q(game__winner=F("team")), then=Value(points[0])),
+        *[
+            When(Exact(beaten_by, better), then=Value(points[better + 1]))
+            for better in range(min(teams - 1, len(points) - 1))
+        ],
+        default=Value(0),
+    )
+
+
+def _results(league: League, teams: int, group_by: list[str], seats) -> list[dict]:
+    """Per group (a player, a partnership): games, wins, points for, the opponents' total
+    and league points, over seats annotated with ``team``."""
+    own = ScoreAt("game__scores", F("team"))
+    total = sum(
+        (ScoreAt("game__scores", Value(t)) for t in range(1, teams)),
+        ScoreAt("game__scores", Value(0)),
+    )
+    return list(
+        seats.values(*group_by)
+        .annotate(
+            played=Count("id"),
+            won=Count("id", filter=Q(game__winner=F("team"))),
+            pf=Sum(own),
+            total=Sum(total),
+            lps=Sum(_league_points(league, teams, own)),
+        )
+        .order_by()
+    )
+
+
+def _add(row: TableRow, result: dict) -> None:
+    row.played += result["played"]
+    row.won += result["won"]
+    row.points_for += result["pf"] or 0
+    row.against_total += (result["total"] or 0) - (result["pf"] or 0)
+    row.league_points += result["lps"] or 0
+
+
+def _add_bids(row: TableRow, bids: dict) -> None:
+    row.hands_bid += bids["hands"]
+    row.made += bids["made"]
+    row.bid_total += bids["bids"] or 0
+
+
+def league_table(league: League) -> LeagueTable:
+    """The league's player and partnership tables from its finished games: three queries,
+    whatever the number of games.
+
+    Both variants seat two partners per team (S1, W1), so every seat of a finished game
+    belongs to exactly one partnership: the partnerships' results are aggregated in the
+    database and each player's are their partnerships' summed. Bids are aggregated per
+    (bidder, partner), which gives both the players' and the partnerships' bids."""
+    variant = league.rules_variant
+    teams, seats = variant.teams, variant.players
+    if seats != 2 * teams:
+        raise ValueError(f"{variant.name}: league tables expect two partners per team.")
+    finished = Q(game__league=league, game__finished=True)
+
+    # Results per partnership: the team's first seat and its partner `teams` seats round.
+    pair_seats = (
+        Seat.objects.filter(finished, position__lt=teams)
+        .annotate(
+            partner=FilteredRelation(
+                "game__seats", condition=Q(game__seats__position=F("position") + teams)
+            )
+        )
+        .filter(player__isnull=False, partner__player__isnull=False)
+        .annotate(
+            team=F("position"),
+            lo=Least("player_id", "partner__player_id"),
+            hi=Greatest("player_id", "partner__player_id"),
+        )
+    )
+    pair_results = _results(league, teams, ["lo", "hi"], pair_seats)
+
+    # Bids per (bidder, the bidder's partner).
+    bids = (
+        Hand.objects.filter(finished, thrown_in=False)
+        .annotate(
+            me=FilteredRelation("game__seats", condition=Q(game__seats__position=F("bidder"))),
+            mate=FilteredRelation(
+                "game__seats",
+                condition=Q(game__seats__position=(F("bidder") + teams) % seats),
+            ),
+        )
+        .values("me__player_id", "mate__player_id")
+        .annotate(hands=Count("id"), made=Count("id", filter=Q(made=True)), bids=Sum("bid"))
+        .order_by()
+    )
+
+    latest = Rating.objects.filter(player=OuterRef("pk")).order_by("-seq").values("ordinal")[:1]
+    roster = {
+        p.pk: p
+        for p in Player.objects.filter(club_id=league.club_id).annotate(rating=Subquery(latest))
+    }
+
+    def player_row(player_id: int) -> TableRow:
+        if player_id not in players:
+            player = roster[player_id]
+            players[player_id] = TableRow(
+                names=[player.name], player_ids=[player.pk], opponents=teams - 1
+            )
+            players[player_id].rating = player.rating
+        return players[player_id]
+
+    players: dict[int, TableRow] = {}
+    pairs: dict[tuple[int, int], TableRow] = {}
+    for result in pair_results:
+        key = (result["lo"], result["hi"])
+        first, second = sorted((roster[k] for k in key), key=lambda p: p.name.casefold())
+        pairs[key] = row = TableRow(
+            names=[first.name, second.name], player_ids=[first.pk, second.pk], opponents=teams - 1
+        )
+        _add(row, result)
+        for player_id in key:
+            _add(player_row(player_id), result)
+    for result in bids:
+        me, mate = result["me__player_id"], result["mate__player_id"]
+        if me in players:
+            _add_bids(players[me], result)
+        key = (min(me, mate), max(me, mate)) if me and mate else None
+        if key in pairs:
+            _add_bids(pairs[key], result)
+
+    return LeagueTable(
+        league=league,
+        players=rank_rows(league, list(players.values())),
+        partnerships=rank_rows(league, list(pairs.values())),
+        rule_text=rule_text(league),
+        games=sum(r.played for r in pairs.values()) // teams,
+    )
+
+
+TABLE_COLUMNS = [
+    ("rank_label", "Rank"),
+    ("name", "Name"),
+    ("played", "Played"),
+    ("won", "Won"),
+    ("lost", "Lost"),
+    ("win_pct", "Win %"),
+    ("avg_score", "Avg score"),
+    ("points_for", "Points for"),
+    ("points_against", "Points against"),
+    ("diff", "Difference"),
+    ("league_points", "League points"),
+    ("hands_bid", "Hands bid"),
+    ("made", "Made"),
+    ("set", "Set"),
+    ("make_rate", "Make %"),
+    ("avg_bid", "Avg bid"),
+    ("rating", "Rating"),
+]
+
+
+def table_csv_rows(rows: list[TableRow], with_points: bool) -> Iterator[list[Any]]:
+    columns = [c for c in TABLE_COLUMNS if with_points or c[0] != "league_points"]
+    yield [label for _, label in columns]
+    for row in rows:
+        data = row.as_dict(with_points)
+        # A shared rank is the same number twice, not the page's "=1": a cell starting
+        # with = is a formula to a spreadsheet.
+        data["rank_label"] = "–" if row.rank is None else row.rank
+        yield ["" if data[key] is None else data[key] for key, _ in columns]

@@ -1,0 +1,225 @@
+"""A player's page: their games, hands and rating, a fixed number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.paginator import Page, Paginator
+from django.db.models import (
+    Count,
+    F,
+    FilteredRelation,
+    IntegerField,
+    Q,
+    Value,
+)
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast, Mod
+from django.db.models.lookups import Exact
+
+from smear_scores import rules
+from smear_scores.models import Game, Hand, Player, Rating, Seat
+from smear_scores.selectors.clubs import game_line, seats_prefetch
+from smear_scores.selectors.league_table import AwardOf
+from smear_scores.selectors.placings import game_placings, ordinal_word
+
+HANDS_PER_PAGE = 25
+GAMES_PER_PAGE = 30
+RATINGS_SHOWN = 50
+
+
+# -- the player's page -------------------------------------------------------------------
+
+# Every point category of every variant, Game last (the card-points point).
+POINT_LABELS = dict(
+    sorted(
+        {p.key: p.label for variant in rules.VARIANTS.values() for p in variant.points}.items(),
+        key=lambda item: (item[0] == "game", item[0] != "high", item[0] != "low"),
+    )
+)
+
+
+@dataclass
+class PlayerPage:
+    player: Player
+    played: int
+    won: int
+    games: Page
+    partners: list[dict]
+    bids: list[dict]
+    categories: list[dict]
+    awarded_hands: int
+    hands: Page
+    ratings: list[Rating]  # newest first, at most RATINGS_SHOWN
+    rated_games: int
+
+    @property
+    def lost(self) -> int:
+        return self.played - self.won
+
+    @property
+    def rating(self) -> Rating | None:
+        return self.ratings[0] if self.ratings else None
+
+
+def _teams_of_game() -> Cast:
+    """The number of teams of the seat's game, from the variant frozen into the game when
+    it was created (as the ratings read it), not from today's preset."""
+    return Cast(KeyTextTransform("teams", "game__variant_spec"), IntegerField())
+
+
+def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> PlayerPage:
+    """Everything the player's page shows, in a fixed number of queries."""
+    seats = Seat.objects.filter(player=player).annotate(
+        teams=_teams_of_game(), team=Mod(F("position"), F("teams"))
+    )
+    totals = seats.filter(game__finished=True).aggregate(
+        played=Count("id"), won=Count("id", filter=Q(game__winner=F("team")))
+    )
+
+    # Games, newest first, with every seat (for partners and opponents).
+    game_qs = (
+        Game.objects.filter(seats__player=player)
+        .select_related("league")
+        .prefetch_related(seats_prefetch())
+        .order_by("-created_at", "-id")
+    )
+    games = Paginator(game_qs, GAMES_PER_PAGE).get_page(games_page)
+    lines = []
+    for game in games.object_list:
+        line = game_line(game)
+        mine = next((i for i, t in enumerate(line.teams) if player.pk in t["player_ids"]), None)
+        line.mine = mine
+        line.partners = (
+            [
+                n
+                for n, pid in zip(
+                    line.teams[mine]["players"], line.teams[mine]["player_ids"], strict=True
+                )
+                if pid != player.pk
+            ]
+            if mine is not None
+            else []
+        )
+        if game.finished and mine is not None:
+            line.place = game_placings(game.scores, game.winner)[mine]
+            if game.winner == mine:
+                line.result = "Won"
+            elif len(line.teams) == 2:
+                line.result = "Lost"
+            else:
+                line.result = f"Lost ({ordinal_word(line.place)})"
+        else:
+            line.place = None
+            line.result = "Playing"
+        lines.append(line)
+    games.object_list = lines
+
+    # Partners: the other seat of the player's team in every finished game.
+    partner_rows = (
+        seats.filter(game__finished=True)
+        .annotate(
+            mate=FilteredRelation(
+                "game__seats",
+                condition=Q(game__seats__position=F("position") + _teams_of_game())
+                | Q(game__seats__position=F("position") - _teams_of_game()),
+            )
+        )
+        .filter(mate__player__isnull=False)
+        .values("mate__player_id", "mate__player__name")
+        .annotate(games=Count("id"), won=Count("id", filter=Q(game__winner=F("team"))))
+        .order_by("-games", "mate__player__name")
+    )
+    partners = [
+        {
+            "player_id": r["mate__player_id"],
+            "name": r["mate__player__name"],
+            "games": r["games"],
+            "won": r["won"],
+            "win_pct": round(100 * r["won"] / r["games"], 1),
+        }
+        for r in partner_rows
+    ]
+
+    # Hands this player bid (their seat is the bidder's seat), in every game.
+    bid_hands = (
+        Hand.objects.filter(thrown_in=False)
+        .annotate(
+            mine=FilteredRelation(
+                "game__seats",
+                condition=Q(game__seats__player=player, game__seats__position=F("bidder")),
+            )
+        )
+        .filter(mine__isnull=False)
+    )
+    bids = [
+        {
+            "bid": r["bid"],
+            "hands": r["hands"],
+            "made": r["made"],
+            "set": r["hands"] - r["made"],
+            "make_rate": round(100 * r["made"] / r["hands"], 1),
+        }
+        for r in bid_hands.values("bid")
+        .annotate(hands=Count("id"), made=Count("id", filter=Q(made=True)))
+        .order_by("bid")
+    ]
+    hand_qs = bid_hands.select_related("game").order_by("-created_at", "-id")
+    hands = Paginator(hand_qs, HANDS_PER_PAGE).get_page(hands_page)
+
+    # Point categories the player's team took, in hands whose awards were entered.
+    team_hands = (
+        Hand.objects.filter(thrown_in=False, awards__isnull=False)
+        .annotate(
+            mine=FilteredRelation("game__seats", condition=Q(game__seats__player=player)),
+        )
+        .filter(mine__isnull=False)
+        .annotate(
+            teams=_teams_of_game(),
+            team=Mod(F("mine__position"), F("teams")),
+        )
+    )
+
+    def took(key: str) -> Q:
+        # A point left to nobody is a JSON null, which is SQL NULL here: never equal.
+        return Q(Exact(AwardOf(F("awards"), Value(f"$.{key}")), F("team")))
+
+    taken = team_hands.aggregate(
+        hands=Count("id"),
+        **{f"t_{key}": Count("id", filter=took(key)) for key in POINT_LABELS},
+        **{f"n_{key}": Count("id", filter=Q(awards__has_key=key)) for key in POINT_LABELS},
+    )
+    categories = [
+        {
+            "key": key,
+            "label": label,
+            "taken": taken[f"t_{key}"],
+            "hands": taken[f"n_{key}"],
+            "pct": round(100 * taken[f"t_{key}"] / taken[f"n_{key}"], 1)
+            if taken[f"n_{key}"]
+            else None,
+        }
+        for key, label in POINT_LABELS.items()
+        if taken[f"n_{key}"]
+    ]
+
+    # The latest ratings, newest first (the history table shows these; the count says how
+    # many games were rated in all).
+    ratings = list(
+        Rating.objects.filter(player=player).select_related("game").order_by("-seq")[:RATINGS_SHOWN]
+    )
+    rated_games = Rating.objects.filter(player=player).count()
+    return PlayerPage(
+        player=player,
+        played=totals["played"],
+        won=totals["won"],
+        games=games,
+        partners=partners,
+        bids=bids,
+        categories=categories,
+        awarded_hands=taken["hands"],
+        hands=hands,
+        ratings=ratings,
+        rated_games=rated_games,
+    )

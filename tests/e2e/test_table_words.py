@@ -1,0 +1,196 @@
+"""Entry by names on one 360x740 screen: every tap of a hand in view without scrolling,
+Record and the preview in a bar at the bottom, "All passed" away from Record and never
+dropping a half-entered hand, typed totals staying on for the game on that phone."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from smear_scores.models import Game, Hand
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=10_000)
+
+SCREEN = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def table_phone(browser, live_server):
+    context = browser.new_context(
+        viewport=SCREEN, has_touch=True, is_mobile=True, base_url=live_server.url
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+class OneScreen:
+    """Taps that each must be on screen, above the bar, with the page never scrolled."""
+
+    def __init__(self, page: Page):
+        self.page = page
+        self.taps = 0
+
+    def settled(self) -> None:
+        expect(self.page.locator(".htmx-added, .htmx-settling, .htmx-request")).to_have_count(0)
+
+    def in_view(self, locator) -> None:
+        box = locator.bounding_box()
+        bar = self.page.locator(".entry-bar").bounding_box()
+        scrolled = self.page.evaluate("window.scrollY")
+        assert scrolled == 0, f"the page scrolled by {scrolled} px"
+        if locator.evaluate("e => !!e.closest('.entry-bar')"):
+            assert box["y"] + box["height"] <= SCREEN["height"], locator
+        else:
+            # Above the bar, which covers the bottom of the screen.
+            assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], locator
+
+    def tap(self, locator) -> None:
+        self.in_view(locator)
+        locator.tap()
+        self.taps += 1
+
+    def start(self, variant: str, names: list[str]) -> None:
+        page = self.page
+        page.goto("/new/")
+        page.locator("#new-game label", has_text=variant).click()
+        expect(page.locator("input[name^=player_]")).to_have_count(len(names))
+        for seat, name in enumerate(names):
+            page.fill(f"input[name=player_{seat}]", name)
+        page.locator(".dealer label", has_text=re.compile(f"^{names[0]}$")).click()
+        page.get_by_role("button", name="Start the game").click()
+        expect(page.locator(".deal")).to_contain_text("Hand 1 · ")
+        self.settled()
+
+    def hand(self, bidder: str, bid: int, awards: dict[str, str], will_score: str) -> int:
+        """Tap one hand by names and record it; returns the taps it took."""
+        page = self.page
+        self.taps = 0
+        self.tap(page.locator(".bidder label", has_text=re.compile(f"^{bidder}$")))
+        self.tap(page.locator(f"label[for=bid-{bid}]"))
+        for key, team in awards.items():
+            self.tap(page.locator(f".point label[for^=award_{key}-]", has_text=team))
+        expect(page.locator("#hand-preview")).to_have_text(f"Will score: {will_score}")
+        self.tap(page.locator("#hand-form button.record"))
+        self.settled()
+        expect(page.locator(".notice")).to_contain_text(will_score.split(" · ends")[0])
+        assert page.evaluate("window.scrollY") == 0
+        return self.taps
+
+
+def test_entry_schmier_hand_by_names_on_one_screen_in_9_taps(table_phone, live_server):
+    me = OneScreen(table_phone)
+    me.start("Schmier", ["Al", "Bo", "Cy", "Di", "Ed", "Flo"])
+    # The point buttons name the partners, in the team's colour.
+    assert table_phone.locator(".point label[for^=award_high-]").all_inner_texts() == [
+        "Al & Di",
+        "Bo & Ed",
+        "Cy & Flo",
+    ]
+    assert table_phone.locator("label[for=award_game-none]").inner_text() == "Nobody (tie)"
+    sweep = {k: "Cy & Flo" for k in ("high", "low", "right_bauer", "left_bauer", "joker")}
+    taps = [
+        me.hand(
+            "Cy",
+            6,
+            {**sweep, "game": "Cy & Flo"},
+            "Cy & Flo bid 6 and took 6: made, +6 · Al & Di +0 · Bo & Ed +0",
+        )
+        for _ in range(3)
+    ]
+    # The fourth sweep ends the game, and the preview says so before Record.
+    taps.append(
+        me.hand(
+            "Flo",
+            6,
+            {**sweep, "game": "Nobody (tie)"},
+            "Cy & Flo bid 6 and took 5: set, -6 · Al & Di +0 · Bo & Ed +0",
+        )
+    )
+    assert taps == [9, 9, 9, 9]
+    assert table_phone.locator(".team .score").all_inner_texts() == ["0", "0", "12"]
+
+
+def test_entry_preview_says_the_hand_ends_the_game(table_phone, live_server):
+    me = OneScreen(table_phone)
+    me.start("Wisconsin", ["Al", "Bo", "Cy", "Di"])
+    all_al = {k: "Al & Cy" for k in ("high", "low", "jack", "game")}
+    taps = [
+        me.hand("Al", 4, all_al, "Al & Cy bid 4 and took 4: made, +4 · Bo & Di +0")
+        for _ in range(3)
+    ]
+    taps.append(
+        me.hand(
+            "Cy",
+            4,
+            all_al,
+            "Al & Cy bid 4 and took 4: made, +4 · Bo & Di +0 · ends the game: Al & Cy win 16–0",
+        )
+    )
+    assert taps == [7, 7, 7, 7]
+    expect(table_phone.locator(".banner-title")).to_have_text("Al & Cy win!")
+
+
+def test_entry_all_passed_asks_before_dropping_a_tapped_hand(table_phone, live_server):
+    page = table_phone
+    me = OneScreen(page)
+    me.start("Wisconsin", ["Al", "Bo", "Cy", "Di"])
+    game = Game.objects.get()
+    page.locator(".bidder label", has_text="Bo").tap()
+    page.locator("label[for=bid-3]").tap()
+    page.get_by_role("button", name="All passed").tap()
+    expect(page.locator("#hand-form .error")).to_have_text(
+        "Everyone passed? This hand already has Bo as the bidder and a bid of 3 tapped. "
+        "Tap “Yes, thrown in” to drop them, or finish the hand and record it."
+    )
+    me.settled()
+    # Nothing recorded, the taps kept.
+    assert Hand.objects.filter(game=game).count() == 0
+    expect(page.locator("input[name=bidder]:checked")).to_have_value("1")
+    page.get_by_role("button", name="Yes, thrown in").tap()
+    expect(page.locator(".entry-bar .notice")).to_have_text(
+        "Hand 1: Thrown in: no score; the same dealer deals again."
+    )
+    me.settled()
+    assert list(Hand.objects.filter(game=game).values_list("thrown_in", flat=True)) == [True]
+    # All passed is far from Record: the two are never next to each other.
+    passed = page.get_by_role("button", name="All passed").bounding_box()
+    record = page.locator("#hand-form button.record").bounding_box()
+    assert record["y"] - (passed["y"] + passed["height"]) > 300
+    # And the thrown-in deal is within an undo's reach.
+    page.get_by_role("link", name="Undo hand 1").tap()
+    page.get_by_role("button", name="Yes, undo hand 1").tap()
+    expect(page.locator(".notice")).to_contain_text("Hand 1 was undone.")
+    assert Hand.objects.filter(game=game).count() == 0
+
+
+def test_entry_typed_totals_stay_on_for_the_game_on_this_phone(table_phone, live_server):
+    page = table_phone
+    me = OneScreen(page)
+    me.start("Wisconsin", ["Al", "Bo", "Cy", "Di"])
+    page.locator(".bidder label", has_text="Al").tap()
+    page.locator("label[for=bid-2]").tap()
+    page.get_by_text("Type totals").tap()
+    page.fill("input[name=points_0]", "3")
+    page.fill("input[name=points_1]", "1")
+    expect(page.locator("#hand-preview")).to_have_text(
+        "Will score: Al & Cy bid 2 and took 3: made, +3 · Bo & Di +1"
+    )
+    page.locator("#hand-form button.record").tap()
+    expect(page.locator(".entry-bar .notice")).to_contain_text("Hand 1:")
+    me.settled()
+    # The next hand's form, and the page opened again, still take typed totals.
+    expect(page.locator("input[name=by_totals]")).to_be_checked()
+    expect(page.locator("input[name=points_0]")).to_be_visible()
+    page.reload()
+    expect(page.locator("input[name=by_totals]")).to_be_checked()
+    # Switched off, it stays off.
+    page.get_by_text("Type totals").tap()
+    expect(page.locator("#hand-preview")).to_contain_text("Still to tap")
+    me.settled()
+    page.reload()
+    expect(page.locator("input[name=by_totals]")).not_to_be_checked()

@@ -24,8 +24,9 @@ def test_scoring_under_the_content_security_policy_reports_no_violation(phone, l
     )
     me = Scorer(phone)
     me.new_game("Wisconsin", ["Ann", "Bo", "Cy", "Dee"], dealer="Dee")
-    # The award buttons line up in three columns (A, B, Not out): set by a class now.
-    columns = phone.locator(".point .choices").first.evaluate(
+    # The award buttons line up in three columns (A, B, Nobody): set by a class, as the
+    # policy allows no style attribute.
+    columns = phone.locator(".awards .choices").first.evaluate(
         "e => getComputedStyle(e).gridTemplateColumns.split(' ').length"
     )
     assert columns == 3
@@ -33,11 +34,11 @@ def test_scoring_under_the_content_security_policy_reports_no_violation(phone, l
         1,
         "Ann",
         2,
-        {"high": "A", "low": "B", "jack": "Not out", "game": "A"},
-        "Team A bid 2 and took 2: made, +2 · Team B +1",
+        {"high": "A", "low": "B", "jack": "Nobody", "game": "A"},
+        "Ann & Cy bid 2 and took 2: made, +2 · Bo & Dee +1",
     )
     me.open_edit(1)
-    me.confirm_edit(1, "Team A bid 2 and took 2: made, +2 · Team B +1")
+    me.confirm_edit(1, "Ann & Cy bid 2 and took 2: made, +2 · Bo & Dee +1")
     me.undo(1)
     assert me.scores() == [0, 0]
     assert violations == []

@@ -23,6 +23,7 @@ from django import forms
 from smear_scores import rules
 from smear_scores.rules import HandEntry, HandRefused
 from smear_scores.rules.hands import and_join
+from smear_scores.templatetags.teams import team_colour
 
 NOT_OUT = "none"
 # The value of the "Yes, thrown in" button: drop a half-entered hand on purpose (D4).
@@ -243,7 +244,7 @@ class HandForm(forms.Form):
             name="bidder",
             legend="Who won the bid?",
             choices=[
-                Choice(str(seat), name, f"t{variant.team_of(seat)}", chosen == str(seat))
+                Choice(str(seat), name, team_colour(variant.team_of(seat)), chosen == str(seat))
                 for seat, name in enumerate(self.names)
             ],
             errors=self._errors_of("bidder"),
@@ -265,7 +266,7 @@ class HandForm(forms.Form):
             name = f"award_{point.key}"
             chosen = self._value(name)
             choices = [
-                Choice(str(t), self.team_label(t), f"t{t}", chosen == str(t))
+                Choice(str(t), self.team_label(t), team_colour(t), chosen == str(t))
                 for t in range(variant.teams)
             ]
             if not point.always_awarded:

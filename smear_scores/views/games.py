@@ -28,6 +28,8 @@ Example (Schmier, seat 0's team bid 4 and took every point but Game)::
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -176,6 +178,20 @@ def _refuse_watcher(request: HttpRequest, game: Game) -> HttpResponse:
     return _board(request, game, status=403, problem=READ_ONLY)
 
 
+def _scorer_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The view gets the URL's game instead of its id, and only on a phone that may score
+    it; any other phone gets the board, read-only, with 403."""
+
+    @wraps(view)
+    def guarded(request: HttpRequest, public_id: str, **kwargs: Any) -> HttpResponse:
+        game = _game(public_id)
+        if not can_score(request, game):
+            return _refuse_watcher(request, game)
+        return view(request, game, **kwargs)
+
+    return guarded
+
+
 # -- home and a new game ---------------------------------------------------------------------
 @require_GET
 @vary_on_headers("HX-Request")
@@ -304,15 +320,13 @@ def game_live(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 @vary_on_headers("HX-Request")
-def hand_record(request: HttpRequest, public_id: str) -> HttpResponse:
+@_scorer_only
+def hand_record(request: HttpRequest, game: Game) -> HttpResponse:
     """Record the next hand (fields: see the module docstring).
 
     The scoring screen's script sends each hand with an ``Idempotency-Key`` header, kept
     with the hand when it waits on the phone for the connection: a resend of a hand that
     did reach the server records nothing more and answers the board as it stands."""
-    game = _game(public_id)
-    if not can_score(request, game):
-        return _refuse_watcher(request, game)
     form = _hand_form(game, data=request.POST)
     if not form.is_valid():
         return _board(request, game, form=form, status=422)
@@ -354,7 +368,7 @@ def hand_record(request: HttpRequest, public_id: str) -> HttpResponse:
     except KeyReused:
         return _board(
             request,
-            _game(public_id),
+            _game(game.public_id),
             status=409,
             problem="This phone sent another hand under the same key before: nothing was "
             "recorded. Enter the hand again.",
@@ -364,9 +378,9 @@ def hand_record(request: HttpRequest, public_id: str) -> HttpResponse:
         return _board(request, game, form=form, status=422)
     except Conflict as conflict:
         # A stale screen or a finished game: nothing recorded; show the current board.
-        return _board(request, _game(public_id), status=409, problem=conflict.message)
+        return _board(request, _game(game.public_id), status=409, problem=conflict.message)
     # The game as the write left it (services carry the names already read over).
-    game = written.get("game") or _game(public_id)
+    game = written.get("game") or _game(game.public_id)
     notice = answer.body["notice"]
     if answer.replayed or not notice:
         notice = f"Hand {number} was already recorded; nothing was added."
@@ -415,11 +429,9 @@ def _preview_line(game: Game, number: int | None, form: HandForm) -> dict[str, s
 # -- undo and edit ---------------------------------------------------------------------------
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
-def hand_undo(request: HttpRequest, public_id: str) -> HttpResponse:
+@_scorer_only
+def hand_undo(request: HttpRequest, game: Game) -> HttpResponse:
     """GET asks to confirm; POST takes back the last hand (D8: may reopen the game)."""
-    game = _game(public_id)
-    if not can_score(request, game):
-        return _refuse_watcher(request, game)
     if request.method == "POST":
         number = request.POST.get("number")
         if number != str(game.hands_played):
@@ -467,12 +479,10 @@ def _edit_context(
 
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
-def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
+@_scorer_only
+def hand_edit(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     """GET shows the hand as entered; a POST shows the change to confirm; a POST with
     ``confirm=yes`` stores it and replays every later hand."""
-    game = _game(public_id)
-    if not can_score(request, game):
-        return _refuse_watcher(request, game)
     try:
         hand = selectors.hand_get(game, number)
     except Hand.DoesNotExist:
@@ -539,7 +549,7 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
             render(request, template, _edit_context(game, hand, form, version), status=422),
         )
     except Conflict as conflict:
-        return _board(request, _game(public_id), status=409, problem=conflict.message)
+        return _board(request, _game(game.public_id), status=409, problem=conflict.message)
     return _to_board(request, game, notice=f"Hand {number} was changed.")
 
 
@@ -616,11 +626,11 @@ def game_handover(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 @vary_on_headers("HX-Request")
-def game_scoring_rotate(request: HttpRequest, public_id: str) -> HttpResponse:
+@_scorer_only
+def game_scoring_rotate(request: HttpRequest, game: Game) -> HttpResponse:
     """Stop other phones scoring: a new scoring link and code; every older one, and every
     phone let in with it, is refused from now on. This phone keeps scoring."""
-    game = _game(public_id)
-    if not can_score(request, game) or game.league_id is not None:
+    if game.league_id is not None:
         return _refuse_watcher(request, game)
     game = services.game_scoring_rotate(game=game)
     grant_scoring(request, game)
@@ -634,12 +644,10 @@ def game_scoring_rotate(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 @vary_on_headers("HX-Request")
-def game_rematch(request: HttpRequest, public_id: str) -> HttpResponse:
+@_scorer_only
+def game_rematch(request: HttpRequest, game: Game) -> HttpResponse:
     """A new game with the same seats. ``dealer=next`` goes on with the rotation; anything
     else draws the first dealer at random (D12)."""
-    game = _game(public_id)
-    if not can_score(request, game):
-        return _refuse_watcher(request, game)
     if not game.finished:
         return _board(
             request,

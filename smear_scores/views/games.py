@@ -606,10 +606,16 @@ def game_handover(request: HttpRequest, public_id: str) -> HttpResponse:
         if game.league_id is None and code_matches(game, request.POST.get("code")):
             grant_scoring(request, game)
             return _to_board(request, game, notice="This phone can now score this game.")
-        context["problem"] = (
-            "This scoring code is not the game's: check it against the scorer's screen. "
-            "If the scorer stopped other phones scoring, ask for the new link."
-        )
+        if game.league_id is not None:
+            context["problem"] = (
+                "A league game is scored by the club's members: log in as a member of the "
+                "club to score it. A scoring code does not open it."
+            )
+        else:
+            context["problem"] = (
+                "This scoring code is not the game's: check it against the scorer's screen. "
+                "If the scorer stopped other phones scoring, ask for the new link."
+            )
         return render(request, template, context, status=403)
     return render(request, template, context)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from datetime import date
 
 import pytest
@@ -255,6 +256,10 @@ def test_league_game_handover_link_does_not_let_a_stranger_score(client, league_
         f"/g/{league_game.public_id}/score/", {"code": league_game.scoring_secret}
     )
     assert handover.status_code == 403
+    assert re.findall(r'<p class="problem" role="alert">(.*?)</p>', handover.content.decode()) == [
+        "A league game is scored by the club&#x27;s members: log in as a member of the club "
+        "to score it. A scoring code does not open it."
+    ]
     response = client.post(f"/g/{league_game.public_id}/hands/", record_post())
     assert response.status_code == 403
     assert league_game.hands.count() == 0

@@ -230,7 +230,40 @@ def test_dark_mode_follows_the_phone(browser, live_server):
         context = browser.new_context(color_scheme=scheme, base_url=live_server.url)
         page = context.new_page()
         page.goto(f"/g/{game.public_id}/")
-        colours[scheme] = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+        colours[scheme] = page.evaluate(
+            "getComputedStyle(document.documentElement).backgroundColor"
+        )
         context.close()
     assert colours["light"] == "rgb(255, 255, 255)"
     assert colours["dark"] != colours["light"]
+
+
+def test_text_at_200_percent_never_scrolls_sideways_nor_overlaps_the_scores(browser, live_server):
+    from smear_scores.services.games import game_create
+
+    game = game_create(variant="schmier", players=["Al", "Bo", "Cy", "Di", "Ed", "Flo"])
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, base_url=live_server.url
+    )
+    page = context.new_page()
+    try:
+        for path in (
+            f"/g/{game.public_id}/",
+            f"/g/{game.public_id}/table/",
+            f"/g/{game.public_id}/history/",
+            "/rules/schmier/",
+            "/new/",
+            "/",
+        ):
+            page.goto(path)
+            # The phone's text size at 200 %: every rem and em doubles.
+            page.add_style_tag(content="html { font-size: 200% !important; }")
+            assert page.evaluate("document.documentElement.scrollWidth") == 360, path
+            boxes = [s.bounding_box() for s in page.locator(".score, .table-score").all()]
+            for one, other in zip(boxes, boxes[1:], strict=False):
+                apart = (
+                    one["x"] + one["width"] <= other["x"] or one["y"] + one["height"] <= other["y"]
+                )
+                assert apart, path
+    finally:
+        context.close()

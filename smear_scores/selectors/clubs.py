@@ -15,11 +15,6 @@ from django.utils import timezone
 
 from smear_scores.models import Club, Game, League, Player, Seat
 
-HANDS_PER_PAGE = 25
-GAMES_PER_PAGE = 30
-RATINGS_SHOWN = 50
-
-
 # -- look-ups ----------------------------------------------------------------------------
 
 

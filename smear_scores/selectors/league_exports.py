@@ -9,11 +9,6 @@ from django.utils import timezone
 
 from smear_scores.models import Hand, League, Seat
 
-HANDS_PER_PAGE = 25
-GAMES_PER_PAGE = 30
-RATINGS_SHOWN = 50
-
-
 # -- exports -----------------------------------------------------------------------------
 
 

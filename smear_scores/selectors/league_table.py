@@ -23,15 +23,10 @@ from django.db.models import (
     When,
 )
 from django.db.models.functions import Greatest, Least
-from django.db.models.lookups import GreaterThan
+from django.db.models.lookups import Exact, GreaterThan
 
 from smear_scores.models import Hand, League, Player, Rating, Seat
 from smear_scores.selectors.placings import ordinal_word
-
-HANDS_PER_PAGE = 25
-GAMES_PER_PAGE = 30
-RATINGS_SHOWN = 50
-
 
 # -- the league table --------------------------------------------------------------------
 
@@ -260,21 +255,33 @@ class AwardOf(Func):
         return f"(({field_sql}) ->> %s)::integer", [*params, key]
 
 
-def _league_points(league: League, teams: int, own, total) -> Case:
-    """The league points for the seat's place (game_placings, in SQL): 1st for the
-    winner; with three teams, 2nd unless the other losing team scored more."""
-    first, second, third = league.placing_points()
-    won = Q(game__winner=F("team"))
-    if teams == 2:
-        return Case(When(won, then=Value(first)), default=Value(second))
-    if teams == 3:
-        other_loser = total - own - ScoreAt("game__scores", F("game__winner"))
-        return Case(
-            When(won, then=Value(first)),
-            When(GreaterThan(other_loser, own), then=Value(third)),
-            default=Value(second),
-        )
-    raise ValueError(f"No league points for {teams} teams a game.")
+def _league_points(league: League, teams: int, own) -> Case:
+    """The league points for the seat's place (game_placings, in SQL), for any number of
+    teams: 1st for the winner, else 2nd plus one place per other losing team that scored
+    more (teams on the same score share the better place). A place past the league's
+    last placing points scores nothing."""
+    points = league.placing_points()
+    beaten_by = sum(
+        (
+            Case(
+                When(
+                    GreaterThan(ScoreAt("game__scores", Value(t)), own) & ~Q(game__winner=t),
+                    then=Value(1),
+                ),
+                default=Value(0),
+            )
+            for t in range(teams)
+        ),
+        Value(0),
+    )
+    return Case(
+        When(Q(game__winner=F("team")), then=Value(points[0])),
+        *[
+            When(Exact(beaten_by, better), then=Value(points[better + 1]))
+            for better in range(min(teams - 1, len(points) - 1))
+        ],
+        default=Value(0),
+    )
 
 
 def _results(league: League, teams: int, group_by: list[str], seats) -> list[dict]:
@@ -292,7 +299,7 @@ def _results(league: League, teams: int, group_by: list[str], seats) -> list[dic
             won=Count("id", filter=Q(game__winner=F("team"))),
             pf=Sum(own),
             total=Sum(total),
-            lps=Sum(_league_points(league, teams, own, total)),
+            lps=Sum(_league_points(league, teams, own)),
         )
         .order_by()
     )

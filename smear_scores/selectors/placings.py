@@ -4,11 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-HANDS_PER_PAGE = 25
-GAMES_PER_PAGE = 30
-RATINGS_SHOWN = 50
-
-
 # -- placings ---------------------------------------------------------------------------
 
 

@@ -7,16 +7,15 @@ from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db.models import (
-    Case,
     Count,
     F,
     FilteredRelation,
     IntegerField,
     Q,
     Value,
-    When,
 )
-from django.db.models.functions import Mod
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast, Mod
 from django.db.models.lookups import Exact
 
 from smear_scores import rules
@@ -64,12 +63,10 @@ class PlayerPage:
         return self.ratings[0] if self.ratings else None
 
 
-def _teams_of_game() -> Case:
-    """The number of teams of the seat's game, from its variant (no JSON to read)."""
-    return Case(
-        *[When(game__variant=slug, then=Value(v.teams)) for slug, v in rules.VARIANTS.items()],
-        output_field=IntegerField(),
-    )
+def _teams_of_game() -> Cast:
+    """The number of teams of the seat's game, from the variant frozen into the game when
+    it was created (as the ratings read it), not from today's preset."""
+    return Cast(KeyTextTransform("teams", "game__variant_spec"), IntegerField())
 
 
 def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> PlayerPage:

@@ -1,5 +1,6 @@
 """The installable app: its service worker, served from the site's root so that it may
-look after every page (a worker's reach is the folder it is served from)."""
+look after every page (a worker's reach is the folder it is served from). It runs on
+Workbox, vendored in static/vendor/workbox-7.4.1 (see its VERSION)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.templatetags.static import static
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
+WORKBOX = "vendor/workbox-7.4.1/"
 SHELL = [
     "vendor/pico/pico-2.1.1.min.css",
     "css/app.css",
@@ -34,7 +36,12 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "shell": shell,
         # A new list of files (new hashes after a deploy) is a new shell cache.
         "version": hashlib.sha256("\n".join(shell).encode()).hexdigest()[:12],
-        "static_prefix": static(""),
+        "static_prefix": settings.STATIC_URL,
+        "workbox_sw": static(WORKBOX + "workbox-sw.js"),
+        "workbox": {
+            name: static(f"{WORKBOX}workbox-{name}.prod.js")
+            for name in ("core", "routing", "strategies")
+        },
         "hashed": not settings.DEBUG,
     }
     return render(request, "sw.js", context, content_type="text/javascript; charset=utf-8")

@@ -110,3 +110,30 @@ def test_static_files_with_debug_off_are_hashed_compressed_and_cached_for_ever(t
         "encoding": "br",
         "cache": "max-age=315360000, public, immutable",
     }
+
+
+SERVE_WORKER = """
+import json, re
+from django.test import Client
+worker = Client().get("/sw.js").content.decode()
+files = re.findall(r'"(/static/[^"]+)"', worker)
+answers = [Client().get(path.encode().decode("unicode_escape")).status_code for path in files]
+print(json.dumps({"files": len(files), "statuses": sorted(set(answers))}))
+"""
+
+
+def test_service_worker_with_debug_off_names_hashed_files_that_are_served(tmp_path):
+    # The worker's shell and its Workbox modules must exist under their hashed names, or
+    # the phone's install of the worker fails.
+    env = {
+        **PRODUCTION,
+        "HTTPS": "false",
+        "ALLOWED_HOSTS": "testserver",
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    }
+    collected = _manage("collectstatic", "--noinput", "--verbosity", "0", **env)
+    assert (collected.returncode, collected.stderr) == (0, "")
+    served = _manage("shell", "--no-imports", "--command", SERVE_WORKER, **env)
+    assert served.returncode == 0, served.stderr
+    assert json.loads(served.stdout.splitlines()[-1]) == {"files": 14, "statuses": [200]}

@@ -60,11 +60,22 @@ class ChoiceGroup:
             choice.label_class = f"{choice.css} wide" if choice.wide else choice.css
 
 
+class AsciiIntegerField(forms.IntegerField):
+    """A whole number written in ASCII digits, as an <input type="number"> sends it: int()
+    would also read "٣" or "１２", which no browser posts from this form."""
+
+    def to_python(self, value: Any) -> int | None:
+        text = str(value).strip() if value is not None else ""
+        if text and not (text.isascii() and text.lstrip("-").isdigit()):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
 class HandForm(forms.Form):
     """One hand as the scorer taps it. ``cleaned_data["entry"]`` is the rules' HandEntry."""
 
     # Hidden: a bad value is not the scorer's doing, so its error is shown with the form's.
-    number = forms.IntegerField(
+    number = AsciiIntegerField(
         required=False,
         min_value=1,
         max_value=MAX_HAND_NUMBER,
@@ -106,7 +117,7 @@ class HandForm(forms.Form):
                 choices=choices, required=False, error_messages=invalid
             )
         for team in range(variant.teams):
-            self.fields[f"points_{team}"] = forms.IntegerField(
+            self.fields[f"points_{team}"] = AsciiIntegerField(
                 required=False,
                 error_messages={"invalid": "Type the points taken as a number."},
             )

@@ -15,6 +15,9 @@ import unicodedata
 # Embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they change the
 # direction of the text around them, on the seat and in every list the name appears in.
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# What a browser or Django puts where the bytes sent were not UTF-8 (a form posting a lone
+# surrogate arrives with this instead): never part of a name as typed.
+REPLACEMENT = "\ufffd"
 REFUSED_CATEGORIES = {
     "Cc": "a control character",
     "Cs": "a broken character (a lone surrogate)",
@@ -32,6 +35,8 @@ def name_problem(name: str) -> str | None:
         what = REFUSED_CATEGORIES.get(category)
         if what is None and char in BIDI_CONTROLS:
             what = "a character that reverses the text's direction"
+        if what is None and char == REPLACEMENT:
+            what = "a broken character"
         if what is not None:
             return f"contains {what} (U+{ord(char):04X}): type the name again in plain text"
     if not any(unicodedata.category(c)[0] in VISIBLE_CATEGORIES for c in name):

@@ -19,7 +19,11 @@ def scoring_tokens(request: HttpRequest) -> dict[str, str]:
 
 def token_matches(game: Game, token: str | None) -> bool:
     """``token`` is the game's edit_token (the API's Bearer token; never the screen's)."""
-    return bool(token) and hmac.compare_digest(game.edit_token, token)
+    # Compared as bytes: compare_digest refuses str with non-ASCII characters (a header
+    # may carry any byte), which must be a wrong token, not a server error.
+    return bool(token) and hmac.compare_digest(
+        game.edit_token.encode(), token.encode("utf-8", "surrogatepass")
+    )
 
 
 def normalise_code(code: str | None) -> str:

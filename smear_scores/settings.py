@@ -5,6 +5,8 @@ import tempfile
 from datetime import timedelta
 from pathlib import Path
 
+from csp.constants import NONE, SELF
+
 from .env import env_bool, env_database, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -49,6 +51,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
+    "smear_scores.middleware.private_answers",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -59,6 +64,47 @@ MIDDLEWARE = [
     # Last, as django-axes asks: turns a locked-out sign-in into its 429 page.
     "axes.middleware.AxesMiddleware",
 ]
+
+# Content-Security-Policy (django-csp): scripts, styles, fonts and fetches come from this
+# site only, and no inline script or style runs (the JavaScript lives in static/js, htmx
+# is configured not to eval or inject styles in base.html). Images may also be data: URIs
+# (Pico's icons, the blank favicon). No plugin, no <base>, no framing by other sites.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Permissions-Policy (django-permissions-policy): none of the browser's powerful features
+# is used, so each is off for this site and anything it might embed. Copy and share
+# (clipboard-write, web-share) keep the browsers' default, this site only.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "browsing-topics",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "publickey-credentials-get",
+        "screen-wake-lock",
+        "usb",
+    )
+}
 
 AUTHENTICATION_BACKENDS = [
     "smear_scores.signin.SignInThrottle",
@@ -72,6 +118,7 @@ AXES_FAILURE_LIMIT = env_int("SIGNIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("SIGNIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_USERNAME_CALLABLE = "smear_scores.signin.attempted_username"
 AXES_LOCKOUT_TEMPLATE = "leagues/locked_out.html"
 # Only failures and lockouts are kept, not a row per successful sign-in.
 AXES_DISABLE_ACCESS_LOG = True

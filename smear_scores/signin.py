@@ -25,3 +25,19 @@ class SignInThrottle(AxesStandaloneBackend):
         if request is None:
             return None
         return super().authenticate(request, username, password, **kwargs)
+
+
+# No account's username is longer (django.contrib.auth's User.username); axes keeps at most
+# 255 characters, and PostgreSQL refuses a longer one with an error.
+MAX_USERNAME = 150
+
+
+def attempted_username(request: HttpRequest, credentials: dict | None = None) -> str | None:
+    """The username a sign-in tried, as axes counts it: axes' own choice (the credentials,
+    else the posted form), cut to the longest username an account can have, so that a
+    5,000-character "username" is counted as a wrong one, not stored whole."""
+    if credentials:
+        username = credentials.get("username")
+    else:
+        username = getattr(request, "data", request.POST).get("username")
+    return username[:MAX_USERNAME] if isinstance(username, str) else username

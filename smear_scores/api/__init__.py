@@ -2,7 +2,7 @@
 
 from ninja import NinjaAPI
 
-from .errors import install_error_handlers
+from .errors import JsonOnly, install_error_handlers
 from .games import router as games_router
 from .leagues import router as leagues_router
 
@@ -11,6 +11,7 @@ api = NinjaAPI(
     version="1",
     description="Read and write Smear games; the same rules as the scoring screens.",
     docs_url="/docs",
+    parser=JsonOnly(),
 )
 install_error_handlers(api)
 api.add_router("/", games_router)

@@ -18,6 +18,7 @@ from ninja.errors import (
     ValidationError,
     ValidationErrorContext,
 )
+from ninja.parser import Parser
 
 from smear_scores.rules import RuleError
 from smear_scores.selectors.variants import option_names
@@ -108,6 +109,11 @@ def _sentence(error: dict[str, Any]) -> str:
         return f"{field} must be one of {ctx.get('expected', '')}{given}."
     if kind == "greater_than_equal":
         return f"{field} must be at least {ctx.get('ge')}{given}."
+    if kind == "string_pattern_mismatch" and field == "Idempotency-Key":
+        return (
+            "Idempotency-Key must be letters, digits and signs without spaces (a UUID), "
+            "not control characters."
+        )
     if kind == "string_too_short":
         return f"{field} must not be empty."
     if kind == "too_long":
@@ -152,6 +158,25 @@ def document_errors(schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
+class NotJson(ValueError):
+    """A body sent with another Content-Type than application/json."""
+
+    def __init__(self, sent: str):
+        self.sent = sent
+        super().__init__(f"Content-Type {sent!r} is not application/json")
+
+
+class JsonOnly(Parser):
+    """Bodies are JSON and say so: text/plain (or a form) is not read as JSON, so that a
+    browser's cross-site form post, which cannot send application/json, never reaches a
+    write."""
+
+    def parse_body(self, request: HttpRequest) -> Any:
+        if request.content_type != "application/json":
+            raise NotJson(request.content_type)
+        return super().parse_body(request)
+
+
 def install_error_handlers(api: NinjaAPI) -> None:
     def errors_with_input(contexts: list[ValidationErrorContext]) -> ValidationError:
         """ninja's own conversion, but keeping what the client sent so that a message can
@@ -183,6 +208,20 @@ def install_error_handlers(api: NinjaAPI) -> None:
         if isinstance(exc, AuthenticationError):
             body = problem("Authorization", f"This request changes a game: {TOKEN_HINT}")
             return api.create_response(request, body, status=401)
+        if exc.status_code == 400 and isinstance(exc.__cause__, NotJson):
+            body = problem(
+                "Content-Type",
+                f"The body is sent as {exc.__cause__.sent or 'no type'}: send it as JSON, "
+                "with the header 'Content-Type: application/json'.",
+            )
+            return api.create_response(request, body, status=415)
+        if exc.status_code == 400 and isinstance(exc.__cause__, RecursionError):
+            body = problem(
+                "body",
+                "The body is nested too deeply to read: a game or a hand is a JSON object "
+                'a few levels deep, for example {"bidder": 2, "bid": 4, "points": [3, 1, 2]}.',
+            )
+            return api.create_response(request, body, status=422)
         if exc.status_code == 400 and isinstance(exc.__cause__, ValueError):
             # ninja could not parse the body: a malformed body is a 422 like any other.
             body = problem(

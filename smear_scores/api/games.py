@@ -55,6 +55,9 @@ IDEMPOTENCY_KEY = Header(
     alias="Idempotency-Key",
     min_length=1,
     max_length=MAX_KEY,
+    # Visible ASCII, as a UUID is: a NUL or a control character is no key (and PostgreSQL
+    # would refuse to store it).
+    pattern=r"^[!-~]+$",
     description="Any unique string (a UUID): a repeat with the same key, within a day, "
     "gets the first answer back and records nothing more. To start or import a game the "
     "key is a secret (the answer holds the edit token): at least 16 characters, random.",

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Literal
 
 from ninja import Field, Schema
-from pydantic import ConfigDict
+from pydantic import ConfigDict, create_model
 
-from smear_scores.selectors.variants import variant_slugs
+from smear_scores.selectors.variants import option_fields, variant_slugs
 
 VariantSlug = Literal[variant_slugs()]  # type: ignore[valid-type]
 
@@ -56,18 +56,21 @@ class VariantOut(Schema):
 
 
 # -- games ---------------------------------------------------------------------------------
-class OptionsIn(Schema):
-    """Per-game house options; only the Wisconsin game has any (W2, W10a, W10b)."""
-
+# Per-game house options, built from the variant presets (each option once, whichever
+# variant takes it); the rules engine checks which variant takes which, and the values.
+class _StrictOptions(Schema):
     model_config = ConfigDict(strict=True, extra="forbid")
 
-    kitty: int = Field(0, description="Undealt cards the bidder may take: 0 to 3 (W2).")
-    win_only_on_made_bid: bool = Field(
-        False, description="The game can only be won in a hand whose bid was made (W10a)."
-    )
-    cap_non_bidder: bool = Field(
-        False, description="A non-bidding team that passes 15 keeps only 15 (W10b)."
-    )
+
+OptionsIn = create_model(
+    "OptionsIn",
+    __base__=_StrictOptions,
+    __doc__="Per-game house options; GET /api/variants says which variant takes which.",
+    **{
+        name: (kind, Field(default, description=description))
+        for name, kind, default, description in option_fields()
+    },
+)
 
 
 # A real game has a few dozen hands, thrown-in deals included; a record of thousands is

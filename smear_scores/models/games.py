@@ -9,6 +9,11 @@ from django.db.models import Q
 
 from smear_scores import rules
 
+# What the database accepts of any variant's hands, read from the presets.
+LOWEST_BID = min(v.min_bid for v in rules.VARIANTS.values())
+HIGHEST_BID = max(v.max_bid for v in rules.VARIANTS.values())
+LAST_SEAT = max(v.players for v in rules.VARIANTS.values()) - 1
+
 
 def new_public_id() -> str:
     # 72 random bits: unguessable, still short enough for a link.
@@ -167,14 +172,17 @@ class Hand(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="hand_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
-            # S6, W6: no variant bids below 2 or above 6.
+            # S6, W6: the widest bids and seats of any preset (a change to a preset shows
+            # up as a migration: makemigrations --check fails until one is made).
             models.CheckConstraint(
-                condition=Q(bid__isnull=True) | Q(bid__gte=2, bid__lte=6), name="hand_bid_range"
+                condition=Q(bid__isnull=True) | Q(bid__gte=LOWEST_BID, bid__lte=HIGHEST_BID),
+                name="hand_bid_range",
             ),
             models.CheckConstraint(
-                condition=Q(bidder__isnull=True) | Q(bidder__lte=5), name="hand_bidder_seat"
+                condition=Q(bidder__isnull=True) | Q(bidder__lte=LAST_SEAT),
+                name="hand_bidder_seat",
             ),
-            models.CheckConstraint(condition=Q(dealer__lte=5), name="hand_dealer_seat"),
+            models.CheckConstraint(condition=Q(dealer__lte=LAST_SEAT), name="hand_dealer_seat"),
             # D4: a thrown-in deal has no bidder, bid or result; any other hand has all three.
             models.CheckConstraint(
                 condition=(

@@ -44,3 +44,17 @@ def variant_list() -> list[dict[str, Any]]:
 def variant_get(slug: str) -> rules.Variant | None:
     """The preset called ``slug`` (its rules page), or None when there is none."""
     return rules.VARIANTS.get(slug)
+
+
+def option_fields() -> list[tuple[str, type, Any, str]]:
+    """Every per-game option of any preset, once each, as (name, type, default,
+    description): what the API's options schema is built from."""
+    fields: dict[str, tuple[str, type, Any, str]] = {}
+    for variant in rules.VARIANTS.values():
+        for o in variant.options:
+            allowed = ", ".join(str(v).lower() if o.type is bool else str(v) for v in o.allowed)
+            said = f"{o.label}: one of {allowed}. {o.help}".strip()
+            fields.setdefault(
+                o.name, (o.name, o.type, o.default, f"{said} ({variant.name}, {o.rule})")
+            )
+    return list(fields.values())

@@ -521,10 +521,9 @@ def hand_edit(request: HttpRequest, public_id: str, number: int) -> HttpResponse
         check = services.hand_check(game=game, number=number, entry=entry)
         if not check.ok:
             form.add_refusal(HandRefused(check.errors))
-            return _show_first_error(
-                request,
-                render(request, template, _edit_context(game, hand, form, version), status=422),
-            )
+            # The line beside the button says why too, not "tap the bidder…".
+            context = _edit_context(game, hand, form, version, preview_problem=check.problem)
+            return _show_first_error(request, render(request, template, context, status=422))
         new_text = check.text
         game_change = check.game_change
         hidden = [

@@ -52,6 +52,12 @@ class LoginView(auth_views.LoginView):
     template_name = "leagues/login.html"
     redirect_authenticated_user = True
 
+    def form_invalid(self, form):
+        # A refused sign-in answers 422, as every refused form of the app does.
+        response = super().form_invalid(form)
+        response.status_code = 422
+        return response
+
 
 class LogoutView(auth_views.LogoutView):
     next_page = "home"

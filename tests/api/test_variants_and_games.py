@@ -1,5 +1,6 @@
 """GET /api/variants, POST /api/games, GET /api/games/{id}, and the OpenAPI document."""
 
+from smear_scores import rules
 from smear_scores.models import Game
 
 from .helpers import FOUR, SIX
@@ -298,3 +299,17 @@ def test_create_game_quotes_a_long_wrong_value_back_shortened(api):
             "rule": "",
         }
     ]
+
+
+def test_openapi_options_are_the_presets_options(client):
+    # The API's options schema is read from the variant presets, not written again.
+    schema = client.get("/api/openapi.json").json()["components"]["schemas"]["OptionsIn"]
+    presets = {o.name: o for v in rules.VARIANTS.values() for o in v.options}
+
+    assert {name: prop["default"] for name, prop in schema["properties"].items()} == {
+        name: o.default for name, o in presets.items()
+    }
+    assert {name: prop["type"] for name, prop in schema["properties"].items()} == {
+        name: "boolean" if o.type is bool else "integer" for name, o in presets.items()
+    }
+    assert schema["additionalProperties"] is False

@@ -31,7 +31,9 @@ def signed_in(client) -> bool:
 def test_five_wrong_passwords_pause_signing_in_even_with_the_right_one(client, club, url):
     make_user("mia", club=club, admin=True)
     for _ in range(4):
-        assert sign_in(client, url, "wrong-password").status_code == 200
+        # The club login refuses with 422 like every form; the admin's own answers 200.
+        refused = sign_in(client, url, "wrong-password")
+        assert refused.status_code == (422 if url == reverse("league_login") else 200)
 
     fifth = sign_in(client, url, "wrong-password")
     right = sign_in(client, url, PASSWORD)
@@ -180,3 +182,10 @@ def test_roster_name_without_visible_letters_is_refused(client, club, ada):
         "The name has no visible letter, digit or sign: type a name people can read."
     ]
     assert not Player.objects.exists()
+
+
+def test_an_endless_username_is_counted_as_a_wrong_one_not_stored_whole(client, club):
+    response = sign_in(client, reverse("league_login"), "wrong-password", username="x" * 5000)
+
+    assert response.status_code == 422
+    assert [len(a.username) for a in AccessAttempt.objects.all()] == [150]

@@ -555,7 +555,7 @@ def test_login_page_logs_a_member_in_and_returns(client, league, member):
 
 def test_login_page_wrong_password_says_so(client, member):
     response = client.post("/clubs/login/", {"username": "mia", "password": "nope"})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "Please enter a correct username and password." in response.content.decode()
 
 

@@ -326,6 +326,10 @@ def test_hand_edit_confirm_screen_refuses_a_change_a_later_hand_breaks(make_game
         "hand first, then edit hand 4."
     ]
     assert find_all(page, "p", "will") == []
+    assert find_all(page, "span", "pending") == [
+        "With this change the game is over after hand 4, but hand 5 follows it. Undo that "
+        "hand first, then edit hand 4."
+    ]
     assert 'name="confirm"' not in page
 
 

@@ -1,0 +1,528 @@
+"""The fuzz pass: hostile values (NUL, lone surrogates, invisible-only and reversing
+names, huge and non-ASCII numbers, wrong types, deep nesting) sent to every form and every
+API operation. Each request must be refused with a 4xx and leave every game as it was:
+no 500, nothing wrongly accepted. `make test` runs it on SQLite and CI again on PostgreSQL.
+
+Each example takes a request that would succeed and spoils one field of it, so that a
+refusal is the only right answer. Formula-like names ("=1+2", "@cmd") are names people
+may type: they are accepted, and the CSV exports write them as text (tested there).
+The hand preview only reads, and answers every post with a line to show: it must not
+fail or write. A checkbox (thrown_in, by_totals, win_only_on_made_bid) is on for any
+value a browser may send, so it has no hostile value."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from smear_scores.models import Game, HandRevision, Night, Seat
+
+from ..league.conftest import make_user
+from ..web.conftest import SCHMIER_ALL_A, awards_post, grant
+
+FUZZ = settings(
+    max_examples=40,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+SIX = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+# -- hostile values ---------------------------------------------------------------------------
+
+INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad\u034f\u180e\u2061\u2062\u2063\u2064"
+REVERSING = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+control_char = st.characters(codec=None, categories=["Cc"])
+surrogate = st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF)
+bad_names = st.one_of(
+    # A name with a NUL, another control character or a lone surrogate somewhere in it.
+    st.tuples(st.text(max_size=5), st.one_of(control_char, surrogate), st.text(max_size=5)).map(
+        "".join
+    ),
+    # Only invisible characters and spaces.
+    st.text(alphabet=INVISIBLE + " ", min_size=1, max_size=8).filter(lambda s: s.strip()),
+    # A reversing control before or inside an ordinary name.
+    st.tuples(st.sampled_from(REVERSING), st.sampled_from(SIX)).map(lambda p: p[0] + p[1]),
+    st.tuples(st.sampled_from(SIX), st.sampled_from(REVERSING)).map(lambda p: p[0] + p[1]),
+    # Longer than a seat holds.
+    st.text(alphabet="abcdefghij", min_size=41, max_size=300),
+)
+hostile_text = st.one_of(
+    bad_names, st.sampled_from(["\x00", "²", "٣", "1e3", "-1", "0x10", "", " ", "null"])
+)
+huge_int = st.one_of(
+    st.integers(min_value=2**31), st.integers(max_value=-(2**31)), st.just(10**4000)
+)
+non_ascii_digits = st.sampled_from(["²", "٣", "१२", "᠑", "𝟕", "Ⅻ", "½"])
+wrong_type = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.floats(allow_nan=False),
+    st.text(max_size=5),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+
+
+def deep(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+class Raw:
+    """A JSON fragment written as it is (a number json.dumps will not write, deep nesting)."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"Raw({self.text[:20]!r}…)"
+
+
+raw_values = st.one_of(
+    st.integers(min_value=4400, max_value=6000).map(lambda n: Raw("9" * n)),
+    st.integers(min_value=5000, max_value=50_000).map(lambda n: Raw(deep(n))),
+    st.just(Raw("NaN")),
+    st.just(Raw("Infinity")),
+)
+
+
+def dump(value: Any) -> str:
+    """JSON text of ``value``, with Raw fragments in place and surrogates kept as \\u escapes."""
+    if isinstance(value, Raw):
+        return value.text
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{dump(str(k))}:{dump(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(dump(v) for v in value) + "]"
+    return json.dumps(value)
+
+
+def int_field(bad_ints) -> st.SearchStrategy:
+    """What may be sent for a whole-number field and must be refused."""
+    return st.one_of(bad_ints, huge_int, non_ascii_digits, raw_values, wrong_type.filter(_not_int))
+
+
+def _not_int(value: Any) -> bool:
+    # null is "not given" for the optional numbers (a hand's number, the first dealer).
+    return value is not None and not (isinstance(value, int) and not isinstance(value, bool))
+
+
+# -- what a game looks like, to see it unchanged -------------------------------------------------
+
+
+def snapshot() -> tuple:
+    games = [
+        (g.public_id, g.hands_played, list(g.scores), g.finished, g.scoring_secret)
+        for g in Game.objects.order_by("pk")
+    ]
+    seats = list(Seat.objects.order_by("pk").values_list("game_id", "position", "name"))
+    return games, seats, HandRevision.objects.count()
+
+
+def send(client, method: str, url: str, body: Any = None, *, token=None, key=None, raw=None):
+    headers = {}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    if key is not None:
+        headers["Idempotency-Key"] = key
+    data = raw if raw is not None else ("" if body is None else dump(body))
+    return client.generic(
+        method, url, data.encode("utf-8", "surrogatepass"), "application/json", headers=headers
+    )
+
+
+def refused(response, *statuses: int) -> None:
+    assert 400 <= response.status_code < 500, (response.status_code, response.content[:300])
+    if statuses:
+        assert response.status_code in statuses, (response.status_code, response.content[:300])
+
+
+@pytest.fixture
+def game(make_game):
+    """A Schmier game with two hands, scored through the services."""
+    return make_game("schmier", hands=2)
+
+
+# -- the API -----------------------------------------------------------------------------------
+
+GAME_FIELDS = {
+    "variant": st.one_of(hostile_text, wrong_type.filter(lambda v: not isinstance(v, str))),
+    "players": st.one_of(
+        st.tuples(st.integers(0, 5), bad_names).map(
+            lambda p: SIX[: p[0]] + [p[1]] + SIX[p[0] + 1 :]
+        ),
+        st.lists(st.sampled_from(SIX), max_size=5),
+        st.lists(st.sampled_from(SIX), min_size=7, max_size=9),
+        wrong_type.filter(lambda v: not isinstance(v, list) or len(v) != 6),
+        raw_values,
+    ),
+    "first_dealer": int_field(st.one_of(st.integers(max_value=-1), st.integers(min_value=6))),
+    "options": st.one_of(
+        st.fixed_dictionaries({"kitty": int_field(st.integers(min_value=4))}),
+        st.dictionaries(hostile_text, st.integers(), min_size=1, max_size=2),
+        wrong_type.filter(lambda v: not isinstance(v, dict) and v is not None),
+    ),
+}
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_api_create_and_import_refuse_and_make_no_game(client, game, data):
+    field = data.draw(st.sampled_from(sorted(GAME_FIELDS)), label="field")
+    body = {"variant": "schmier", "players": list(SIX), "first_dealer": 0}
+    body[field] = data.draw(GAME_FIELDS[field], label=field)
+    url = data.draw(st.sampled_from(["/api/games", "/api/games/import"]), label="url")
+    before = snapshot()
+
+    refused(send(client, "POST", url, body), 422)
+
+    assert snapshot() == before
+
+
+@FUZZ
+@given(
+    seat=st.integers(0, 5), name=bad_names, url=st.sampled_from(["/api/games", "/api/games/import"])
+)
+def test_fuzz_api_new_game_with_an_unshowable_name_is_refused(client, game, seat, name, url):
+    players = list(SIX)
+    players[seat] = name
+    before = snapshot()
+
+    body = {"variant": "schmier", "players": players, "first_dealer": 0}
+    response = send(client, "POST", url, body)
+
+    refused(response, 422)
+    assert response.json()["detail"][0]["field"] == f"players.{seat}"
+    assert snapshot() == before
+
+
+HAND_FIELDS = {
+    "bidder": int_field(st.one_of(st.integers(max_value=-1), st.integers(min_value=6))),
+    "bid": int_field(st.one_of(st.integers(max_value=1), st.integers(min_value=7))),
+    "points": st.one_of(
+        st.lists(int_field(st.integers(min_value=7)), min_size=3, max_size=3),
+        st.lists(st.integers(0, 6), max_size=2),
+        st.lists(st.integers(0, 6), min_size=4, max_size=6),
+        wrong_type.filter(lambda v: not isinstance(v, list)),
+        raw_values,
+    ),
+    "awards": st.one_of(
+        st.dictionaries(hostile_text, st.integers(0, 2), min_size=1, max_size=2),
+        st.fixed_dictionaries({"high": int_field(st.integers(min_value=3))}),
+        wrong_type.filter(lambda v: not isinstance(v, dict) and v is not None),
+    ),
+    "made": st.one_of(
+        st.just(False), wrong_type.filter(lambda v: not isinstance(v, bool) and v is not None)
+    ),
+    "thrown_in": wrong_type.filter(lambda v: not isinstance(v, bool)),
+    "number": int_field(st.one_of(st.integers(max_value=2), st.integers(min_value=4))),
+}
+HAND = {"bidder": 1, "bid": 3, "points": [2, 3, 1]}
+
+
+def spoiled_hand(data) -> dict[str, Any]:
+    field = data.draw(st.sampled_from(sorted(HAND_FIELDS)), label="field")
+    body = dict(HAND)
+    body[field] = data.draw(HAND_FIELDS[field], label=field)
+    if field == "awards":
+        body.pop("points")
+    return body
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_api_hand_writes_refuse_and_leave_the_game(client, game, data):
+    body = spoiled_hand(data)
+    before = snapshot()
+    hands = f"/api/games/{game.public_id}/hands"
+    operation = data.draw(st.sampled_from(["record", "edit"]), label="operation")
+    if operation == "record":
+        response = send(client, "POST", hands, body, token=game.edit_token)
+    else:
+        response = send(client, "PUT", f"{hands}/1", body, token=game.edit_token)
+
+    refused(response, 409, 422)
+    assert snapshot() == before
+
+
+@FUZZ
+@given(
+    number=st.one_of(
+        non_ascii_digits,
+        hostile_text,
+        huge_int.map(str),
+        st.just("9" * 5000),
+        st.integers(max_value=0).map(str),
+        st.integers(min_value=3, max_value=10**6).map(str),
+    )
+)
+def test_fuzz_api_edit_of_a_strange_hand_number_is_refused(client, game, number):
+    before = snapshot()
+    url = f"/api/games/{game.public_id}/hands/{quote(number.encode('utf-8', 'surrogatepass'))}"
+
+    refused(send(client, "PUT", url, HAND, token=game.edit_token), 404, 422)
+
+    assert snapshot() == before
+
+
+header_text = st.one_of(
+    st.text(alphabet=st.characters(max_codepoint=0xFF, categories=["Cc", "Zs"]), min_size=1),
+    st.text(alphabet="abc\x00\x7f", min_size=1).filter(lambda s: "\x00" in s or "\x7f" in s),
+)
+
+
+@FUZZ
+@given(
+    token=st.one_of(st.none(), header_text, st.text(max_size=60)),
+    key=st.one_of(st.none(), header_text),
+    operation=st.sampled_from(["record", "undo", "edit"]),
+)
+def test_fuzz_api_writes_with_a_wrong_token_or_key_are_refused(client, game, token, key, operation):
+    if token is None and (key is None or operation == "edit"):
+        # An edit takes no Idempotency-Key: only a wrong token can spoil it.
+        token, key = "not-the-token", key
+    hands = f"/api/games/{game.public_id}/hands"
+    # A good token with a hostile key, or a wrong token with or without one.
+    token = game.edit_token if token is None else token
+    before = snapshot()
+    if operation == "record":
+        response = send(client, "POST", hands, HAND, token=token, key=key)
+    elif operation == "undo":
+        response = send(client, "DELETE", f"{hands}/last", token=token, key=key)
+    else:
+        response = send(client, "PUT", f"{hands}/1", HAND, token=token, key=key)
+
+    refused(response, 401, 403, 422)
+    assert snapshot() == before
+
+
+game_ids = st.one_of(
+    hostile_text,
+    st.text(min_size=17, max_size=40, alphabet="abcdefghijklmnopqrstuvwxyz0123456789"),
+    st.just("%00"),
+)
+
+
+@FUZZ
+@given(id=game_ids)
+def test_fuzz_api_and_pages_of_a_strange_game_id_are_404(client, game, id):
+    quoted = quote(id.encode("utf-8", "surrogatepass"), safe="")
+    if not quoted:
+        return
+    for url in (f"/api/games/{quoted}", f"/g/{quoted}/", f"/g/{quoted}/history.csv"):
+        assert client.get(url).status_code == 404, url
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_api_import_with_a_spoiled_or_endless_record_is_refused(client, game, data):
+    if data.draw(st.booleans(), label="endless"):
+        count = data.draw(st.integers(min_value=501, max_value=2000), label="hands")
+        record_hands: list[Any] = [{"thrown_in": True}] * count
+    else:
+        record_hands = [dict(HAND) for _ in range(5)]
+        record_hands.insert(data.draw(st.integers(0, 5), label="place"), spoiled_hand(data))
+    body = {"variant": "schmier", "players": SIX, "first_dealer": 0, "hands": record_hands}
+    before = snapshot()
+
+    refused(send(client, "POST", "/api/games/import", body), 409, 422)
+
+    assert snapshot() == before
+
+
+@FUZZ
+@given(
+    content_type=st.sampled_from(
+        ["text/plain", "application/x-www-form-urlencoded", "text/json", "application/xml", ""]
+    )
+)
+def test_fuzz_api_bodies_not_sent_as_json_are_refused(client, game, content_type):
+    before = snapshot()
+    response = client.generic(
+        "POST",
+        f"/api/games/{game.public_id}/hands",
+        json.dumps(HAND),
+        content_type,
+        headers={"Authorization": f"Bearer {game.edit_token}"},
+    )
+
+    refused(response, 415)
+    assert snapshot() == before
+
+
+# -- the forms ---------------------------------------------------------------------------------
+
+
+def form_post(client, url: str, fields: dict[str, str]):
+    """Post the fields urlencoded as a browser would, a lone surrogate as the broken
+    UTF-8 bytes it would become."""
+    body = "&".join(
+        f"{quote(name)}={quote(value.encode('utf-8', 'surrogatepass'), safe='')}"
+        for name, value in fields.items()
+    )
+    return client.generic("POST", url, body, "application/x-www-form-urlencoded")
+
+
+# Not blank: a blank field is "not given" to a form (the next hand's number, a drawn dealer).
+form_text = st.one_of(
+    hostile_text, huge_int.map(str), non_ascii_digits, st.just("9" * 5000)
+).filter(lambda value: value.strip())
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_new_game_form_refuses_and_makes_no_game(client, game, data):
+    fields = {"variant": "ne-wisconsin", "first_dealer": "0", "option_kitty": "0"}
+    fields.update({f"player_{s}": n for s, n in enumerate(SIX[:4])})
+    name = data.draw(
+        st.sampled_from(
+            ["variant", "first_dealer", "option_kitty", *[f"player_{s}" for s in range(4)]]
+        ),
+        label="field",
+    )
+    fields[name] = data.draw(bad_names if name.startswith("player_") else form_text, label=name)
+    before = snapshot()
+
+    refused(form_post(client, reverse("game_new"), fields), 422)
+
+    assert snapshot() == before
+
+
+HAND_FORM_FIELDS = ["number", "bidder", "bid", "award_high", "award_game", "points_0"]
+
+
+def spoiled_hand_form(data, number: int) -> dict[str, str]:
+    fields = awards_post(number, bidder=0, bid=3, awards=SCHMIER_ALL_A)
+    name = data.draw(st.sampled_from(HAND_FORM_FIELDS), label="field")
+    value = data.draw(form_text, label=name)
+    if name == "points_0":
+        fields["by_totals"] = "on"
+        fields.update({"points_0": value, "points_1": "0", "points_2": "0"})
+    else:
+        fields[name] = value
+    return fields
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_hand_forms_refuse_and_leave_the_game(client, game, data):
+    grant(client, game)
+    screen = data.draw(st.sampled_from(["record", "edit", "preview"]), label="screen")
+    before = snapshot()
+    if screen == "record":
+        fields = spoiled_hand_form(data, number=3)
+        refused(form_post(client, reverse("hand_record", args=[game.public_id]), fields), 409, 422)
+    elif screen == "edit":
+        fields = {**spoiled_hand_form(data, number=1), "confirm": "yes"}
+        url = reverse("hand_edit", args=[game.public_id, 1])
+        refused(form_post(client, url, fields), 409, 422)
+    else:
+        fields = spoiled_hand_form(data, number=3)
+        response = form_post(client, reverse("hand_preview", args=[game.public_id]), fields)
+        assert response.status_code == 200
+    assert snapshot() == before
+
+
+@FUZZ
+@given(number=form_text, version=st.one_of(st.none(), form_text))
+def test_fuzz_undo_form_with_a_strange_hand_refuses(client, game, number, version):
+    grant(client, game)
+    fields = {"number": number} if version is None else {"number": number, "version": version}
+    before = snapshot()
+
+    refused(form_post(client, reverse("hand_undo", args=[game.public_id]), fields), 409)
+
+    assert snapshot() == before
+
+
+@FUZZ
+@given(code=st.one_of(hostile_text, st.text(max_size=20)))
+def test_fuzz_scoring_code_that_is_not_the_games_lets_no_phone_in(client, game, code):
+    before = snapshot()
+    url = reverse("game_handover", args=[game.public_id])
+
+    refused(form_post(client, url, {"code": code}), 403)
+
+    assert snapshot() == before
+    # This device still only watches: its hand is refused.
+    record = reverse("hand_record", args=[game.public_id])
+    assert client.post(record, {"thrown_in": "1", "number": "3"}).status_code == 403
+
+
+@pytest.fixture
+def member(client, club):
+    client.force_login(make_user("mia", club=club))
+    return client
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_league_game_form_refuses_and_makes_no_game(member, league, four, data):
+    fields = {f"seat_{s}": str(p.pk) for s, p in enumerate(four)}
+    fields["first_dealer"] = "0"
+    name = data.draw(st.sampled_from(sorted(fields)), label="field")
+    fields[name] = data.draw(form_text, label=name)
+    before = snapshot()
+
+    refused(form_post(member, reverse("league_game_new", args=[league.pk]), fields), 422)
+
+    assert snapshot() == before
+
+
+@pytest.fixture
+def mia(club):
+    return make_user("mia", club=club)
+
+
+@FUZZ
+@given(username=form_text, password=form_text)
+def test_fuzz_sign_in_with_strange_credentials_is_refused(client, mia, username, password):
+    response = form_post(
+        client, reverse("league_login"), {"username": username, "password": password}
+    )
+
+    refused(response, 422, 429)
+    assert "_auth_user_id" not in client.session
+
+
+@pytest.fixture
+def director(client, club):
+    client.force_login(make_user("ada", club=club, admin=True))
+    return client
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_night_form_refuses_and_opens_no_night(director, club, data):
+    fields = {
+        "name": "Friday progressive",
+        "day": "2026-12-04",
+        "variant": "schmier",
+        "round_format": "hands",
+        "round_hands": "6",
+        "rounds": "6",
+        "win_bonus": "0",
+    }
+    name = data.draw(st.sampled_from(sorted(fields)), label="field")
+    if name == "name":
+        fields[name] = data.draw(bad_names, label=name)
+    elif name == "day":
+        fields[name] = data.draw(
+            st.one_of(form_text, st.sampled_from(["9999-12-31", "0001-01-01", "2026-02-30"])),
+            label=name,
+        )
+    else:
+        fields[name] = data.draw(form_text, label=name)
+    nights = Night.objects.count()
+
+    refused(form_post(director, reverse("tournament_new", args=[club.slug]), fields), 422)
+
+    assert Night.objects.count() == nights

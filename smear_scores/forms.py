@@ -23,6 +23,7 @@ from django import forms
 from smear_scores import rules
 from smear_scores.rules import HandEntry, HandRefused
 from smear_scores.rules.hands import and_join
+from smear_scores.services.nights import MAX_BONUS, MAX_ROUND_HANDS, MAX_ROUNDS
 
 NOT_OUT = "none"
 # The value of the "Yes, thrown in" button: drop a half-entered hand on purpose (D4).
@@ -329,6 +330,22 @@ def hand_initial(variant: rules.Variant, hand: Any) -> dict[str, Any]:
     return initial
 
 
+def option_field(option: rules.Option) -> forms.Field:
+    """The form field for one of a variant's per-game options."""
+    if option.type is bool:
+        return forms.BooleanField(required=False, label=option.label)
+    return forms.TypedChoiceField(
+        choices=[(str(v), str(v)) for v in option.allowed],
+        coerce=int,
+        initial=option.default,
+        label=option.label,
+        error_messages={
+            "invalid_choice": "Tap one of the buttons.",
+            "required": f"Tap one of the buttons for {option.label.lower()}.",
+        },
+    )
+
+
 class NewGameForm(forms.Form):
     """Variant, names in seat order, the variant's per-game options, the first dealer.
 
@@ -348,19 +365,7 @@ class NewGameForm(forms.Form):
                 required=False, max_length=200, strip=True
             )
         for option in variant.options:
-            name = f"option_{option.name}"
-            if option.type is bool:
-                self.fields[name] = forms.BooleanField(required=False)
-            else:
-                self.fields[name] = forms.TypedChoiceField(
-                    choices=[(str(v), str(v)) for v in option.allowed],
-                    coerce=int,
-                    initial=option.default,
-                    error_messages={
-                        "invalid_choice": "Tap one of the buttons.",
-                        "required": f"Tap one of the buttons for {option.label.lower()}.",
-                    },
-                )
+            self.fields[f"option_{option.name}"] = option_field(option)
         self.fields["first_dealer"] = forms.ChoiceField(
             choices=[(self.RANDOM, "Draw at random")]
             + [(str(s), f"Seat {s + 1}") for s in range(variant.players)],
@@ -406,3 +411,71 @@ class NewGameForm(forms.Form):
     def errors_of(self, name: str) -> list[str]:
         errors = self._errors or {}
         return list(errors.get(name, []))
+
+
+class NightForm(forms.Form):
+    """Open a progressive night: its variant and options (or a league's), the round
+    format (a set number of hands, or a full game), the rounds, the bonus for winning a
+    round. Field names: ``option_<name>`` for each option of any variant."""
+
+    FORMATS = [("hands", "A set number of hands"), ("game", "A full game")]
+
+    name = forms.CharField(max_length=80, required=False, label="Name (optional)")
+    day = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
+    league = forms.ModelChoiceField(
+        queryset=None,
+        required=False,
+        empty_label="On its own (not a league night)",
+        help_text="A league night plays the league's variant and options; its games count in "
+        "the league table and ratings.",
+    )
+    variant = forms.ChoiceField(label="Variant (a night on its own)")
+    round_format = forms.ChoiceField(
+        choices=FORMATS, widget=forms.RadioSelect, initial="hands", label="Each round is"
+    )
+    round_hands = forms.IntegerField(
+        min_value=1, max_value=MAX_ROUND_HANDS, required=False, label="Hands a round"
+    )
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=6)
+    win_bonus = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_BONUS,
+        initial=0,
+        label="Bonus for winning a round",
+        help_text="Points added to each winner's total; 0 for none.",
+    )
+
+    def __init__(self, *args: Any, leagues: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        presets = list(rules.VARIANTS.values())
+        self.fields["league"].queryset = leagues
+        self.fields["variant"].choices = [(v.slug, v.name) for v in presets]
+        # As many hands as a table has players: everyone deals once (S3, W4).
+        self.fields["round_hands"].help_text = "As many hands as a table has players lets " + (
+            "each deal once: " + ", ".join(f"{v.players} for {v.name}" for v in presets) + "."
+        )
+        self.option_fields = []
+        for variant in presets:
+            for option in variant.options:
+                name = f"option_{option.name}"
+                field = option_field(option)
+                field.help_text = f"{variant.name} only. {option.help}"
+                self.fields[name] = field
+                self.option_fields.append((variant.slug, option.name, name))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("round_format") == "hands" and not data.get("round_hands"):
+            self.add_error(
+                "round_hands",
+                "Say how many hands a round has, or choose a full game for each round.",
+            )
+        return data
+
+    def options(self) -> dict[str, Any]:
+        variant = self.cleaned_data["variant"]
+        return {
+            option: self.cleaned_data[field]
+            for slug, option, field in self.option_fields
+            if slug == variant
+        }

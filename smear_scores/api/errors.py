@@ -10,6 +10,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import (
@@ -232,6 +234,17 @@ def install_error_handlers(api: NinjaAPI) -> None:
             return api.create_response(request, body, status=422)
         return api.create_response(request, problem("", str(exc)), status=exc.status_code)
 
+    def on_too_big(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
+        # Django refuses to read a body over DATA_UPLOAD_MAX_MEMORY_SIZE; ninja would turn
+        # that into a 500, but it is the client's request that is too large.
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        body = problem(
+            "body",
+            f"The body is larger than the {limit:,} bytes a request may have: a game with "
+            f"its hands is a few kilobytes, so send only the game.",
+        )
+        return api.create_response(request, body, status=413)
+
     original_schema = api.get_openapi_schema
 
     def openapi_schema(*, path_prefix=None, path_params=None):
@@ -241,3 +254,4 @@ def install_error_handlers(api: NinjaAPI) -> None:
     api.validation_error_from_error_contexts = errors_with_input
     api.add_exception_handler(ValidationError, on_validation_error)
     api.add_exception_handler(HttpError, on_http_error)
+    api.add_exception_handler(RequestDataTooBig, on_too_big)

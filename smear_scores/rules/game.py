@@ -227,32 +227,38 @@ class GameState:
                 f"more{made_words}, and {label(team)}'s {best} beats {beaten}.",
                 reason_rule="D5",
             )
+        return self._break_tie(leaders, best, bidding_team)
+
+    def _break_tie(
+        self, leaders: list[int], best: int, bidding_team: int | None, *, before: str = ""
+    ) -> GameState:
+        """D5 for leaders level at ``best``: the bidding team among them wins; leaders who
+        did not bid play another hand. ``before``: words that open the reason."""
+        variant = self.variant
+        label = variant.team_label
         names = and_join([label(t) for t in leaders])
         if bidding_team in leaders:
-            team = bidding_team
             return replace(
                 self,
                 finished=True,
-                winner=team,
-                reason=f"{variant.team_wins(team)}: {names} are tied at {best}, and "
-                f"{label(team)} bid this hand.",
+                winner=bidding_team,
+                reason=f"{before}{variant.team_wins(bidding_team)}: {names} are tied at "
+                f"{best}, and {label(bidding_team)} bid this hand.",
                 reason_rule="D5",
             )
         return replace(
             self,
             finished=False,
             winner=None,
-            reason=f"{names} are tied at {best} and did not bid this hand: nobody has won "
-            f"yet, play another hand.",
+            reason=f"{before}{names} are tied at {best} and did not bid this hand: nobody has "
+            f"won yet, play another hand.",
             reason_rule="D5",
         )
 
     def _decide_round(self, result: HandResult) -> GameState:
         """A progressive night's round of a set number of hands ends after its last scored
-        hand, whatever the target; the most points wins. Tied leaders: the bidding team
-        among them wins, as in D5; tied leaders who did not bid play another hand."""
+        hand, whatever the target; the most points wins; tied leaders as D5 says."""
         limit = self.variant.hand_limit
-        label = self.variant.team_label
         left = limit - self.hands_scored
         if left > 0:
             return replace(
@@ -260,37 +266,21 @@ class GameState:
                 finished=False,
                 winner=None,
                 reason=f"Round of {limit} hands: {left} more to play.",
+                reason_rule="",
             )
         best = max(self.scores)
         leaders = [t for t, s in enumerate(self.scores) if s == best]
+        played = f"The round's {limit} hands are played"
         if len(leaders) == 1:
             team = leaders[0]
             return replace(
                 self,
                 finished=True,
                 winner=team,
-                reason=f"The round's {limit} hands are played: {self.variant.team_wins(team)} "
-                f"it with {best} points.",
+                reason=f"{played}: {self.variant.team_wins(team)} it with {best} points.",
+                reason_rule="",
             )
-        names = and_join([label(t) for t in leaders])
-        if result.bidding_team in leaders:
-            team = result.bidding_team
-            return replace(
-                self,
-                finished=True,
-                winner=team,
-                reason=f"The round's {limit} hands are played: {names} are tied at {best}, "
-                f"and {label(team)} bid this hand, so the round goes to {label(team)}.",
-                reason_rule="D5",
-            )
-        return replace(
-            self,
-            finished=False,
-            winner=None,
-            reason=f"The round's {limit} hands are played, but {names} are tied at {best} "
-            f"and did not bid: play another hand.",
-            reason_rule="D5",
-        )
+        return self._break_tie(leaders, best, result.bidding_team, before=f"{played}. ")
 
 
 def new_game(

@@ -89,13 +89,21 @@ def game_line(game: Game) -> GameLine:
                 "winner": game.finished and game.winner == team,
             }
         )
-    if game.finished:
-        status = f"Finished: {variant.team_label(game.winner)} won"
-    elif game.hands_played:
-        status = f"Playing: {game.hands_played} hand{'s' if game.hands_played != 1 else ''}"
-    else:
-        status = "Starting"
+    status = play_status(
+        finished=game.finished,
+        hands_played=game.hands_played,
+        winner=variant.team_label(game.winner) if game.finished else "",
+    )
     return GameLine(game=game, teams=teams, status=status)
+
+
+def play_status(*, finished: bool, hands_played: int, winner: str = "") -> str:
+    """A game's state in a few words; ``winner`` names the winning team once finished."""
+    if finished:
+        return f"Finished: {winner} won"
+    if hands_played:
+        return f"Playing: {hands_played} hand{'s' if hands_played != 1 else ''}"
+    return "Starting"
 
 
 def league_games(league: League) -> list[GameLine]:

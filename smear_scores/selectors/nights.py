@@ -7,25 +7,54 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Count, Max, Sum
+from django.db.models import Count, Max, QuerySet, Sum
 from django.shortcuts import get_object_or_404
 
-from smear_scores.models import Club, Correction, Entrant, Night, Player, Round, RoundTable, Seat
+from smear_scores.models import (
+    Club,
+    Correction,
+    Entrant,
+    Game,
+    League,
+    Night,
+    Player,
+    RoundTable,
+    Seat,
+)
+from smear_scores.rules import partners_label
+from smear_scores.rules.nights import (
+    SIT_OUT_RULE,
+    TIE_RULE,
+    RoundResult,
+    TableResult,
+    night_totals,
+    points_text,
+)
+from smear_scores.selectors.clubs import play_status
 
-# The night's stated rules, shown on its pages.
-SIT_OUT_RULE = (
-    "A player who sits out a round scores their average round (total of the rounds they "
-    "played, bonuses and corrections included, divided by those rounds) for it; a round "
-    "missed by arriving late or leaving early scores nothing."
-)
-TIE_RULE = (
-    "Ties are broken by more rounds won, then the best single round; players still level "
-    "share the place."
-)
+__all__ = ["SIT_OUT_RULE", "TIE_RULE"]  # the night's stated rules, shown on its pages
 
 
 def night_get(*, night_id: int) -> Night:
     return get_object_or_404(Night.objects.select_related("club", "league"), pk=night_id)
+
+
+def night_leagues(club: Club) -> QuerySet[League]:
+    """The leagues a night of ``club`` may belong to, newest first."""
+    return club.leagues.order_by("-start_date")
+
+
+def night_club_players(night: Night, ids: list[int]) -> list[Player]:
+    """The players of ``ids`` on the night's club roster (others are ignored)."""
+    return list(Player.objects.filter(club=night.club, pk__in=ids))
+
+
+def night_table(night: Night, table_id: int) -> RoundTable | None:
+    return (
+        RoundTable.objects.filter(round__night=night, pk=table_id)
+        .select_related("game", "round__night")
+        .first()
+    )
 
 
 def club_progressive_nights(club: Club, limit: int = 20) -> list[Night]:
@@ -58,38 +87,61 @@ def round_format(night: Night) -> str:
 class TableCard:
     pk: int
     number: int
-    game_public_id: str
+    game: Game
+    seat_ids: list[int | None]  # players by seat
     partnerships: list[list[str]]
     dealer: str
-    scores: list[int]
-    hands_played: int
-    finished: bool
-    winner: int | None
-    reason: str
     corrections: list[Correction] = field(default_factory=list)
+
+    @property
+    def game_public_id(self) -> str:
+        return self.game.public_id
+
+    @property
+    def hands_played(self) -> int:
+        return self.game.hands_played
+
+    @property
+    def finished(self) -> bool:
+        return self.game.finished
 
     @property
     def line(self) -> str:
         """'Table 3: Ann & Di · Bo & Ed · Cy & Flo, Bo deals'."""
-        teams = " · ".join(" & ".join(names) for names in self.partnerships)
+        teams = " · ".join(partners_label(names) for names in self.partnerships)
         return f"Table {self.number}: {teams}, {self.dealer} deals"
 
     @property
     def status(self) -> str:
-        if self.finished:
-            return "Finished"
-        if self.hands_played:
-            return f"Playing: {self.hands_played} hand{'s' if self.hands_played != 1 else ''}"
-        return "Not started"
+        game = self.game
+        winner = partners_label(self.partnerships[game.winner]) if game.finished else ""
+        return play_status(finished=game.finished, hands_played=game.hands_played, winner=winner)
 
-    def team_rows(self) -> list[tuple[int, str, int]]:
+    def scores(self) -> list[int]:
+        """Each partnership's round score, corrections included."""
         extra = defaultdict(int)
         for c in self.corrections:
             extra[c.team] += c.points
+        return [score + extra[team] for team, score in enumerate(self.game.scores)]
+
+    def team_rows(self) -> list[tuple[int, str, int]]:
+        scores = self.scores()
         return [
-            (team, " & ".join(names), self.scores[team] + extra[team])
+            (team, partners_label(names), scores[team])
             for team, names in enumerate(self.partnerships)
         ]
+
+    def correction_rows(self) -> list[tuple[Correction, str]]:
+        """Each correction with the partnership it corrected, named by its players."""
+        return [(c, partners_label(self.partnerships[c.team])) for c in self.corrections]
+
+    def result(self) -> TableResult:
+        game = self.game
+        return TableResult(
+            seats=tuple(self.seat_ids),
+            scores=tuple(self.scores()),
+            winner=game.winner if game.finished else None,
+        )
 
 
 @dataclass
@@ -98,57 +150,70 @@ class RoundView:
     seed: int
     tables: list[TableCard]
     sitting_out: list[str]
+    sitting_out_ids: list[int]
+    present: list[int]  # who was checked in when the round was drawn
 
     @property
     def finished(self) -> bool:
         return all(t.finished for t in self.tables)
 
+    def result(self) -> RoundResult:
+        return RoundResult(
+            number=self.number,
+            tables=tuple(t.result() for t in self.tables),
+            sitting_out=tuple(self.sitting_out_ids),
+        )
+
 
 def night_rounds(night: Night) -> list[RoundView]:
-    """Every drawn round with its table cards; four queries whatever the size of the night."""
+    """Every drawn round with its table cards (players by id and by name, the game, the
+    corrections); five queries whatever the size of the night."""
     variant = night.rules_variant
     rounds = list(night.round_set.prefetch_related("sitting_out").order_by("number"))
     tables = list(
         RoundTable.objects.filter(round__night=night).select_related("game").order_by("number")
     )
-    names: dict[int, list[str]] = defaultdict(lambda: [""] * variant.players)
-    for game_id, position, name in Seat.objects.filter(
+    seats: dict[int, list[tuple[int | None, str]]] = defaultdict(
+        lambda: [(None, "")] * variant.players
+    )
+    for game_id, position, pid, name in Seat.objects.filter(
         game__night_table__round__night=night
-    ).values_list("game_id", "position", "name"):
-        names[game_id][position] = name
+    ).values_list("game_id", "position", "player_id", "name"):
+        seats[game_id][position] = (pid, name)
     corrections = defaultdict(list)
     for c in Correction.objects.filter(table__round__night=night).select_related("by"):
         corrections[c.table_id].append(c)
     by_round: dict[int, list[TableCard]] = defaultdict(list)
     for t in tables:
         game = t.game
-        seats = names[game.pk]
+        names = [name for _, name in seats[game.pk]]
         by_round[t.round_id].append(
             TableCard(
                 pk=t.pk,
                 number=t.number,
-                game_public_id=game.public_id,
+                game=game,
+                seat_ids=[pid for pid, _ in seats[game.pk]],
                 partnerships=[
-                    [seats[s] for s in variant.seats_of(team)] for team in range(variant.teams)
+                    [names[s] for s in variant.seats_of(team)] for team in range(variant.teams)
                 ],
-                dealer=seats[game.first_dealer],
-                scores=list(game.scores),
-                hands_played=game.hands_played,
-                finished=game.finished,
-                winner=game.winner,
-                reason=game.reason,
+                dealer=names[game.first_dealer],
                 corrections=corrections[t.pk],
             )
         )
-    return [
-        RoundView(
-            number=r.number,
-            seed=r.seed,
-            tables=by_round[r.pk],
-            sitting_out=sorted(p.name for p in r.sitting_out.all()),
+    views = []
+    for r in rounds:
+        out = sorted(r.sitting_out.all(), key=lambda p: p.name)
+        views.append(
+            RoundView(
+                number=r.number,
+                seed=r.seed,
+                tables=by_round[r.pk],
+                sitting_out=[p.name for p in out],
+                sitting_out_ids=[p.pk for p in out],
+                present=list(r.present),
+            )
         )
-        for r in rounds
-    ]
+    return views
 
 
 @dataclass
@@ -166,98 +231,48 @@ class Standing:
 
     @property
     def total_text(self) -> str:
-        if self.total.denominator == 1:
-            return str(self.total.numerator)
-        return f"{float(self.total):.1f}"
+        return points_text(self.total)
 
 
-def night_standings(night: Night) -> list[Standing]:
-    """Each player's total: their partnership's score in each round they played, plus the
-    round bonus, plus any correction; a round sat out scores their average (SIT_OUT_RULE);
-    ranked with TIE_RULE."""
-    variant = night.rules_variant
-    rounds = night_rounds_raw(night)
-    entrants = list(Entrant.objects.filter(night=night).select_related("player"))
-    scores: dict[int, dict[int, int]] = defaultdict(dict)  # player -> round -> score
-    won: dict[int, int] = defaultdict(int)
-    sat: dict[int, set[int]] = defaultdict(set)
-    for number, sitting_out, tables in rounds:
-        for pid in sitting_out:
-            sat[pid].add(number)
-        for seats, game_scores, winner, finished, extra in tables:
-            for position, pid in enumerate(seats):
-                team = variant.team_of(position)
-                score = game_scores[team] + extra.get(team, 0)
-                if finished and winner == team:
-                    score += night.win_bonus
-                    won[pid] += 1
-                scores[pid][number] = score
-    numbers = [number for number, _, _ in rounds]
+def night_standings(night: Night, rounds: list[RoundView] | None = None) -> list[Standing]:
+    """Everyone checked in with their total and rank, by the night's rules
+    (rules/nights.py); pass the ``rounds`` already read to spare reading them again."""
+    if rounds is None:
+        rounds = night_rounds(night)
+    names = dict(
+        Entrant.objects.filter(night=night)
+        .order_by("player__name")
+        .values_list("player_id", "player__name")
+    )
+    totals = night_totals(
+        night.rules_variant, [r.result() for r in rounds], names, win_bonus=night.win_bonus
+    )
+    numbers = [r.number for r in rounds]
     standings = []
-    for entrant in entrants:
-        pid = entrant.player_id
-        mine = scores[pid]
-        average = Fraction(sum(mine.values()), len(mine)) if mine else Fraction(0)
+    for t in totals:
         cells = []
         for number in numbers:
-            if number in mine:
-                cells.append(str(mine[number]))
-            elif number in sat[pid]:
-                cells.append(f"out ({_short(average)})")
+            if number in t.scores:
+                cells.append(str(t.scores[number]))
+            elif number in t.sat_out:
+                cells.append(f"out ({points_text(t.average)})")
             else:
                 cells.append("–")
         standings.append(
             Standing(
-                player_id=pid,
-                name=entrant.player.name,
+                player_id=t.player,
+                name=t.name,
                 rounds=cells,
-                played=len(mine),
-                won=won[pid],
-                best=max(mine.values()) if mine else None,
-                sat_out=len(sat[pid]),
-                total=sum(mine.values(), Fraction(0)) + average * len(sat[pid]),
+                played=len(t.scores),
+                won=t.won,
+                best=t.best,
+                sat_out=len(t.sat_out),
+                total=t.total,
+                rank=t.rank,
+                tied=t.tied,
             )
         )
-
-    def key(s: Standing) -> tuple:
-        return (-s.total, -s.won, -(s.best if s.best is not None else -(10**6)))
-
-    standings.sort(key=lambda s: (key(s), s.name.lower()))
-    for i, s in enumerate(standings):
-        if i and key(standings[i - 1]) == key(s):
-            s.rank = standings[i - 1].rank
-            s.tied = standings[i - 1].tied = True
-        else:
-            s.rank = i + 1
     return standings
-
-
-def _short(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
-
-
-def night_rounds_raw(night: Night) -> list[tuple[int, list[int], list[tuple]]]:
-    """Per round: its number, who sat out, and per table (player ids by seat, scores,
-    winner, finished, corrections per team). Four queries."""
-    variant = night.rules_variant
-    seats: dict[int, list[int | None]] = defaultdict(lambda: [None] * variant.players)
-    for game_id, position, pid in Seat.objects.filter(
-        game__night_table__round__night=night
-    ).values_list("game_id", "position", "player_id"):
-        seats[game_id][position] = pid
-    extra: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    for table_id, team, points in Correction.objects.filter(table__round__night=night).values_list(
-        "table_id", "team", "points"
-    ):
-        extra[table_id][team] += points
-    tables: dict[int, list[tuple]] = defaultdict(list)
-    for t in RoundTable.objects.filter(round__night=night).select_related("game"):
-        g = t.game
-        tables[t.round_id].append((seats[g.pk], g.scores, g.winner, g.finished, extra[t.pk]))
-    out = []
-    for r in Round.objects.filter(night=night).prefetch_related("sitting_out").order_by("number"):
-        out.append((r.number, [p.pk for p in r.sitting_out.all()], tables[r.pk]))
-    return out
 
 
 def night_version(night_id: int) -> str:

@@ -214,10 +214,12 @@ def game_create(
     options: dict[str, Any] | None = None,
     rematch_of: Game | None = None,
     hand_limit: int | None = None,
+    seat_players: Sequence[Player] | None = None,
     **extra: Any,
 ) -> Game:
     """A new game; ``first_dealer=None`` draws the dealer at random (S3, W4).
     ``hand_limit``: a night's round that ends after that many scored hands.
+    ``seat_players``: the roster players in the seats, in seat order (league games).
 
     Raises HandRefused with every problem of the set-up at once."""
     rules_variant = _variant(variant)
@@ -243,7 +245,13 @@ def game_create(
         **extra,
     )
     Seat.objects.bulk_create(
-        Seat(game=game, position=seat, name=name.strip()) for seat, name in enumerate(players)
+        Seat(
+            game=game,
+            position=seat,
+            name=name.strip(),
+            player=seat_players[seat] if seat_players is not None else None,
+        )
+        for seat, name in enumerate(players)
     )
     return game
 
@@ -616,11 +624,8 @@ def league_game_create(
         first_dealer=first_dealer,
         options=dict(league.options or {}),
         league=league,
+        seat_players=players,
     )
-    seats = list(Seat.objects.filter(game=game).order_by("position"))
-    for seat in seats:
-        seat.player = players[seat.position]
-    Seat.objects.bulk_update(seats, ["player"])
     return game
 
 

@@ -21,10 +21,10 @@ from smear_scores.models import (
     Player,
     Round,
     RoundTable,
-    Seat,
 )
-from smear_scores.rules import HandRefused, RuleError
+from smear_scores.rules import HandRefused
 from smear_scores.rules.draw import DrawnTable, History, RoundDraw, draw_round
+from smear_scores.selectors.nights import night_rounds
 from smear_scores.services.clubs import MergeRefused, player_create
 from smear_scores.services.games import game_create, league_is_open
 
@@ -61,7 +61,6 @@ def night_open(
     league: League | None = None,
 ) -> Night:
     """A new night of ``club``. A league night plays the league's variant and options."""
-    errors: list[RuleError] = []
     if league is not None:
         if league.club_id != club.pk:
             raise NightRefused(f"{league.name} is not a league of {club.name}.", field="league")
@@ -144,18 +143,11 @@ def _history(night: Night, variant: rules.Variant) -> History:
     """The earlier rounds as the draw remembers them, read back from their games."""
     history = History()
     everyone = set(Entrant.objects.filter(night=night).values_list("player_id", flat=True))
-    seats: dict[int, list[int | None]] = {}
-    for game_id, position, player_id in Seat.objects.filter(
-        game__night_table__round__night=night
-    ).values_list("game_id", "position", "player_id"):
-        seats.setdefault(game_id, [None] * variant.players)[position] = player_id
-    for round_ in night.round_set.prefetch_related("tables", "sitting_out").order_by("number"):
+    for round_ in night_rounds(night):
         tables = tuple(
-            DrawnTable(number=t.number, seats=tuple(seats[t.game_id]), dealer=0)
-            for t in round_.tables.all()
+            DrawnTable(number=t.number, seats=tuple(t.seat_ids), dealer=0) for t in round_.tables
         )
-        sitting_out = tuple(p.pk for p in round_.sitting_out.all())
-        draw = RoundDraw(tables=tables, sitting_out=sitting_out, seed=round_.seed)
+        draw = RoundDraw(tables=tables, sitting_out=tuple(round_.sitting_out_ids), seed=round_.seed)
         history.add(variant, draw, absent=everyone - set(round_.present))
     return history
 
@@ -199,11 +191,8 @@ def round_draw(*, night: Night, seed: int | None = None) -> Round:
             options=dict(night.options),
             hand_limit=night.round_hands,
             league=night.league,
+            seat_players=seated,
         )
-        seats = list(Seat.objects.filter(game=game).order_by("position"))
-        for seat in seats:
-            seat.player = seated[seat.position]
-        Seat.objects.bulk_update(seats, ["player"])
         RoundTable.objects.create(round=round_, number=table.number, game=game)
     _bump(night)
     return round_

@@ -131,11 +131,11 @@ def _board_context(
         # Built from the address this phone used, so another phone on the same network
         # can open it.
         "watch_url": request.build_absolute_uri(reverse("game", args=[game.public_id])),
-        **(_scoring_link(request, game) if scorer and game.league_id is None else {}),
+        **(scoring_link(request, game) if scorer and game.league_id is None else {}),
     }
 
 
-def _scoring_link(request: HttpRequest, game: Game) -> dict[str, str]:
+def scoring_link(request: HttpRequest, game: Game) -> dict[str, str]:
     """The scoring link and code a scorer hands on (a league game is scored by its club's
     members instead). The secret rides in the fragment (``#...``): a browser never sends
     it to a server, so it appears in no access log and no Referer header; the hand-over

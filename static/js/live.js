@@ -89,6 +89,9 @@
     var current = board();
     if (asking || !current || !current.dataset.live || document.hidden) return;
     if (current.querySelector(".htmx-request") || current.classList.contains("htmx-request")) return;
+    // Hands kept on this phone are being sent (offline.js); each answer is the fresh board.
+    var waiting = document.getElementById("waiting-hands");
+    if (waiting && waiting.dataset.waiting !== "0") return;
     asking = true;
     fetch(current.dataset.live, {
       headers: { "If-None-Match": '"' + current.dataset.version + '"', "HX-Request": "true" },

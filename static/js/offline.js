@@ -116,6 +116,8 @@
     box.className = "waiting";
     box.setAttribute("role", "status");
     var waitingCount = kept.filter(function (e) { return !e.problem; }).length;
+    // live.js leaves the board alone while hands wait: sending them refreshes it.
+    box.dataset.waiting = String(waitingCount);
     var title = document.createElement("p");
     title.className = "waiting-title";
     var where = (navigator.onLine && !lastFailed) ? "sending" : "offline";

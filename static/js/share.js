@@ -12,7 +12,7 @@
     var label = button.dataset.label || button.textContent;
     button.dataset.label = label;
     button.textContent = text;
-    window.setTimeout(function () { button.textContent = label; }, 2000);
+    window.setTimeout(function () { button.textContent = label; }, 4000);
   }
 
   function copyByHand(button, link) {

@@ -53,6 +53,10 @@ def test_scoring_watcher_reads_only_then_takes_over_with_the_link(phone, second_
     second_phone.get_by_role("button", name="Yes, score from this phone").tap()
     expect(second_phone.locator(".notice")).to_have_text("This phone can now score this game.")
 
+    # The first phone's live check does not get through (a weak signal), so its screen
+    # still shows hand 1 when the second phone records it: the server refuses the stale
+    # entry. (With its live check through, the board would have moved on by itself.)
+    phone.route("**/live/", lambda route: route.abort())
     # The second phone records hand 1; the first phone's screen is now stale.
     for label in (
         "bidder-1",

@@ -129,3 +129,23 @@ def test_import_of_too_many_hands_is_refused_with_the_limit(client, db):
         }
     ]
     assert Game.objects.count() == 0
+
+
+def test_api_body_over_the_upload_limit_is_413_not_500(client, db):
+    body = {
+        "variant": "schmier",
+        "players": SIX,
+        "first_dealer": 0,
+        "hands": [{"thrown_in": True}] * 130_000,
+    }
+    response = client.post("/api/games/import", json.dumps(body), content_type="application/json")
+    assert response.status_code == 413
+    assert response.json()["detail"] == [
+        {
+            "field": "body",
+            "message": "The body is larger than the 2,621,440 bytes a request may have: a game "
+            "with its hands is a few kilobytes, so send only the game.",
+            "rule": "",
+        }
+    ]
+    assert Game.objects.count() == 0

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
 from smear_scores.models import Night
 from smear_scores.rules import HandEntry
 from smear_scores.services.games import hand_record
@@ -124,6 +127,35 @@ def test_room_view_full_page_fragment_and_no_content_while_nothing_changed(
     assert "<html" not in fragment
     assert fragment.strip().startswith('<section id="room"')
     assert "Playing: 1 hand" in fragment
+
+
+def test_room_view_reads_the_same_number_of_queries_however_far_the_night_has_gone(
+    client, club, players, director
+):
+    login(client, director)
+    night = run_night(client, club, players)
+    client.post(f"/tournaments/{night.pk}/draw/")
+
+    def room_queries() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(f"/tournaments/{night.pk}/room/").status_code == 200
+        return len(queries)
+
+    first = room_queries()
+    for table in night.round_set.get().tables.select_related("game"):
+        for _ in range(2):
+            hand_record(game=table.game, entry=HandEntry(bidder=0, bid=3, points=(5, 1, 0)))
+    table = night.round_set.get().tables.first()
+    corrected = client.post(
+        f"/tournaments/{night.pk}/tables/{table.pk}/correct/",
+        {"team": "1", "points": "2", "reason": "scoresheet says 3"},
+    )
+    assert corrected.status_code == 302
+    assert client.post(f"/tournaments/{night.pk}/draw/").status_code == 302
+    walk_in = client.post(f"/tournaments/{night.pk}/check-in/", {"walk_in": "Nell"})
+    assert walk_in.status_code == 302
+
+    assert (night.round_set.count(), room_queries()) == (2, first)
 
 
 def test_round_board_counts_down_hands_and_offers_no_rematch(client, club, players, director):

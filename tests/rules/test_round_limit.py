@@ -70,9 +70,43 @@ def test_round_tied_leaders_who_did_not_bid_play_another_hand():
         ],
     )
     assert (state.scores, state.finished, state.winner) == ((6, 6, -6), False, None)
+    assert (state.reason, state.reason_rule) == (
+        "The round's 2 hands are played. Team A and Team B are tied at 6 and did not bid "
+        "this hand: nobody has won yet, play another hand.",
+        "D5",
+    )
+
+
+def test_round_won_after_a_tied_play_on_hand_links_to_no_rule():
+    tied = [
+        HandEntry(bidder=2, bid=3, points=(3, 3, 0)),  # C set: -3
+        HandEntry(bidder=2, bid=3, points=(3, 3, 0)),  # A and B tied at 6: play on
+    ]
+    state, _ = replay(ROUND, {}, 0, tied)
+    assert state.reason_rule == "D5"
+    state, _ = state.play(HandEntry(bidder=0, bid=3, points=(4, 2, 0)))
+
+    assert (state.scores, state.finished, state.winner) == ((10, 8, -6), True, 0)
+    assert (state.reason, state.reason_rule) == (
+        "The round's 2 hands are played: Team A wins it with 10 points.",
+        "",
+    )
+
+
+def test_round_tied_leaders_name_the_bidding_team_as_the_winner():
+    state, _ = replay(
+        ROUND,
+        {},
+        0,
+        [
+            HandEntry(bidder=0, bid=3, points=(3, 3, 0)),
+            HandEntry(bidder=1, bid=3, points=(3, 3, 0)),
+        ],
+    )
+    assert (state.finished, state.winner, state.reason_rule) == (True, 1, "D5")
     assert state.reason == (
-        "The round's 2 hands are played, but Team A and Team B are tied at 6 and did not "
-        "bid: play another hand."
+        "The round's 2 hands are played. Team B wins: Team A and Team B are tied at 6, and "
+        "Team B bid this hand."
     )
 
 

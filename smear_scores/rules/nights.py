@@ -1,0 +1,117 @@
+"""A progressive night's standings: the round bonus, the sit-out average and the
+tie-break. Pure Python: the rounds come in as data, read from the games by a selector."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .variants import Variant
+
+Player = Hashable
+
+# The night's stated rules, shown on its pages.
+SIT_OUT_RULE = (
+    "A player who sits out a round scores their average round (total of the rounds they "
+    "played, bonuses and corrections included, divided by those rounds) for it; a round "
+    "missed by arriving late or leaving early scores nothing."
+)
+TIE_RULE = (
+    "Ties are broken by more rounds won, then the best single round; players still level "
+    "share the place."
+)
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """One table of a round as the standings need it."""
+
+    seats: tuple[Player, ...]  # players by seat (S1 / W1 order)
+    scores: tuple[int, ...]  # per partnership, corrections included
+    winner: int | None = None  # the partnership that won the round; None while it plays
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    number: int
+    tables: tuple[TableResult, ...]
+    sitting_out: tuple[Player, ...] = ()
+
+
+@dataclass
+class PlayerTotal:
+    player: Player
+    name: str
+    scores: dict[int, int]  # round number -> the round's score, bonus included
+    sat_out: tuple[int, ...]  # the rounds sat out
+    won: int
+    average: Fraction  # what each round sat out scores
+    total: Fraction
+    rank: int = 0
+    tied: bool = False
+    _key: tuple = field(default=(), repr=False)
+
+    @property
+    def best(self) -> int | None:
+        return max(self.scores.values()) if self.scores else None
+
+
+def points_text(value: Fraction) -> str:
+    """A total as the room reads it: whole points, or one decimal for an average."""
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
+
+
+def night_totals(
+    variant: Variant,
+    rounds: Sequence[RoundResult],
+    names: Mapping[Player, str],
+    *,
+    win_bonus: int = 0,
+) -> list[PlayerTotal]:
+    """Each player of ``names`` (everyone checked in, by name) with their total, ranked.
+
+    A round played scores the player's partnership's score at their table, plus
+    ``win_bonus`` when the partnership won the round. A round sat out scores the
+    player's average round (SIT_OUT_RULE); a round missed scores nothing. Ties are broken
+    by rounds won, then the best single round; players still level share the rank
+    (TIE_RULE), listed by name."""
+    scores: dict[Player, dict[int, int]] = {p: {} for p in names}
+    won: dict[Player, int] = dict.fromkeys(names, 0)
+    sat: dict[Player, list[int]] = {p: [] for p in names}
+    for round_ in rounds:
+        for player in round_.sitting_out:
+            sat.setdefault(player, []).append(round_.number)
+        for table in round_.tables:
+            for seat, player in enumerate(table.seats):
+                team = variant.team_of(seat)
+                score = table.scores[team]
+                if table.winner == team:
+                    score += win_bonus
+                    won[player] = won.get(player, 0) + 1
+                scores.setdefault(player, {})[round_.number] = score
+    totals = []
+    for player, name in names.items():
+        mine = scores[player]
+        average = Fraction(sum(mine.values()), len(mine)) if mine else Fraction(0)
+        total = sum(mine.values(), Fraction(0)) + average * len(sat[player])
+        entry = PlayerTotal(
+            player=player,
+            name=name,
+            scores=mine,
+            sat_out=tuple(sat[player]),
+            won=won[player],
+            average=average,
+            total=total,
+        )
+        best = entry.best
+        entry._key = (-total, -won[player], -(best if best is not None else -(10**6)))
+        totals.append(entry)
+    totals.sort(key=lambda t: (t._key, t.name.lower()))
+    for i, t in enumerate(totals):
+        if i and totals[i - 1]._key == t._key:
+            t.rank = totals[i - 1].rank
+            t.tied = totals[i - 1].tied = True
+        else:
+            t.rank = i + 1
+    return totals

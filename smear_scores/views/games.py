@@ -291,6 +291,16 @@ def _live_etag(request: HttpRequest, public_id: str) -> str | None:
 
 
 @require_GET
+@vary_on_headers("HX-Request")
+def game_table(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The table view: big scores for a phone in the middle of the table or a club screen,
+    which follows the game by itself (htmx asks for its #table-board every few seconds)."""
+    game = _game(public_id)
+    template = "games/table.html#table-board" if request.htmx else "games/table.html"
+    return render(request, template, {"board": selectors.game_board(game)})
+
+
+@require_GET
 @cache_control(private=True, no_cache=True)
 @vary_on_headers("Cookie")
 @condition(etag_func=_live_etag)

@@ -558,6 +558,13 @@ def test_login_page_logs_a_member_in_and_returns(client, league, member):
     assert client.get(f"/leagues/{league.pk}/new/").status_code == 200
 
 
+def test_login_without_next_lands_on_the_clubs_list(client, member):
+    response = client.post("/clubs/login/", {"username": "mia", "password": PASSWORD})
+    assert response.status_code == 302
+    assert response["Location"] == "/clubs/"
+    assert client.get(response["Location"]).status_code == 200
+
+
 def test_login_page_wrong_password_says_so(client, member):
     response = client.post("/clubs/login/", {"username": "mia", "password": "nope"})
     assert response.status_code == 422

@@ -27,8 +27,11 @@ class GameAdmin(admin.ModelAdmin):
     list_display = ["public_id", "variant", "hands_played", "finished", "updated_at"]
     list_filter = ["variant", "finished"]
     search_fields = ["public_id", "seats__name"]
-    exclude = ["edit_token"]
-    readonly_fields = [f.name for f in Game._meta.fields if f.name != "edit_token"]
+    # Either secret lets whoever reads it score the game (the API, the scoring screen).
+    exclude = ["edit_token", "scoring_secret"]
+    readonly_fields = [
+        f.name for f in Game._meta.fields if f.name not in ("edit_token", "scoring_secret")
+    ]
     inlines = [SeatInline]
 
     def has_add_permission(self, request):

@@ -83,27 +83,30 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     }
 }
-# Permissions-Policy (django-permissions-policy): none of the browser's powerful features
-# is used, so each is off for this site and anything it might embed. Copy and share
-# (clipboard-write, web-share) keep the browsers' default, this site only.
+# Permissions-Policy (django-permissions-policy): the browser's powerful features are off
+# for this site and anything it might embed, but the Screen Wake Lock, which the table view
+# holds for this site only (static/js/wakelock.js). Copy and share (clipboard-write,
+# web-share) keep the browsers' default, this site only.
 PERMISSIONS_POLICY = {
-    feature: []
-    for feature in (
-        "accelerometer",
-        "autoplay",
-        "browsing-topics",
-        "camera",
-        "display-capture",
-        "geolocation",
-        "gyroscope",
-        "magnetometer",
-        "microphone",
-        "midi",
-        "payment",
-        "publickey-credentials-get",
-        "screen-wake-lock",
-        "usb",
-    )
+    "screen-wake-lock": ["self"],
+    **{
+        feature: []
+        for feature in (
+            "accelerometer",
+            "autoplay",
+            "browsing-topics",
+            "camera",
+            "display-capture",
+            "geolocation",
+            "gyroscope",
+            "magnetometer",
+            "microphone",
+            "midi",
+            "payment",
+            "publickey-credentials-get",
+            "usb",
+        )
+    },
 }
 
 AUTHENTICATION_BACKENDS = [

@@ -1,9 +1,13 @@
 // The service worker (served at /sw.js so that it covers the whole site), on Workbox
 // 7.4.1 (static/vendor/workbox-7.4.1, loaded from this site, never a CDN). The app shell
-// (styles, scripts, icons) is kept at install; each page opened is kept as it was last
-// seen, so with no connection the phone still shows the last board it saw, and the hands
-// entered meanwhile wait in the page (static/js/offline.js). Live checks, fragments and
-// every POST go to the network only.
+// (styles, scripts, icons) is kept at install. Only the pages the offline board needs
+// (home, a game's board and history, the rules) are kept as last seen, so with no
+// connection the phone still shows the last board it saw, and the hands entered
+// meanwhile wait in the page (static/js/offline.js). Nothing else is kept: not the
+// admin, clubs, leagues or tournament pages (a director's screen shows every table's
+// scoring code), which would outlive a logout. The scoring link box is cut out of a
+// board before it is kept, for the same reason. Live checks, fragments and every POST
+// go to the network only.
 "use strict";
 importScripts("{{ workbox_sw|escapejs }}");
 const MODULES = {
@@ -14,7 +18,9 @@ const MODULES = {
 workbox.setConfig({ debug: false, modulePathCb: (name) => MODULES[name] });
 
 const SHELL = "smear-shell-{{ version }}";
-const PAGES = "smear-pages";
+const PAGES = "smear-pages-2";
+// Paths of the pages kept for offline use (smear_scores/views/pwa.py, OFFLINE_PAGES).
+const OFFLINE_PAGES = new RegExp("{{ offline_pages|escapejs }}");
 const STATIC = "{{ static_prefix|escapejs }}";
 const SHELL_FILES = [{% for url in shell %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
 // Static file names carry a content hash in production: a kept one never goes stale.
@@ -29,14 +35,16 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => Promise.all(
-        keys.filter((k) => k.startsWith("smear-shell-") && k !== SHELL).map((k) => caches.delete(k))
+        // Older shells, and the page cache of earlier versions, which kept every page.
+        keys.filter((k) => (k.startsWith("smear-shell-") && k !== SHELL) || k === "smear-pages")
+          .map((k) => caches.delete(k))
       ))
       .then(() => self.clients.claim())
   );
 });
 
 const { registerRoute, setCatchHandler } = workbox.routing;
-const { CacheFirst, NetworkFirst } = workbox.strategies;
+const { CacheFirst, NetworkFirst, NetworkOnly } = workbox.strategies;
 // A page differs by cookie (Vary: Cookie), and this phone's cookie is the one it had.
 const matchOptions = { ignoreVary: true };
 
@@ -46,9 +54,25 @@ registerRoute(
     ? new CacheFirst({ cacheName: SHELL, matchOptions })
     : new NetworkFirst({ cacheName: SHELL, matchOptions })
 );
+// A board is kept without its scoring link box (between these marks in game.html): a
+// page left in the cache must not let the next person at this phone score.
+const SECRET = /<!-- scoring-secret -->[\s\S]*?<!-- \/scoring-secret -->/g;
+const withoutSecrets = {
+  cacheWillUpdate: async ({ response }) => {
+    if (!response || response.status !== 200) return null;
+    const text = (await response.text()).replace(SECRET, "");
+    return new Response(text, { status: 200, statusText: response.statusText, headers: response.headers });
+  },
+};
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && request.mode === "navigate" && OFFLINE_PAGES.test(url.pathname),
+  new NetworkFirst({ cacheName: PAGES, matchOptions, plugins: [withoutSecrets] })
+);
+// Every other page: the network only (with no connection, the offline page below).
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && request.mode === "navigate",
-  new NetworkFirst({ cacheName: PAGES, matchOptions })
+  new NetworkOnly()
 );
 
 // A page never opened on this phone, with no connection.

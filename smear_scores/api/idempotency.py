@@ -2,8 +2,12 @@
 The writes themselves are the game services every screen uses.
 
 A kept answer is replayed for KEY_TTL (a day: long enough for any retry, short enough
-that the table does not grow for ever); expired answers are deleted when the next one is
-kept. Whoever repeats a key gets its answer, and the answer to a new game holds the
+that the table does not grow for ever). An expired answer is never replayed (checked when
+it is read) and is replaced when its key comes again; the others are deleted now and then
+(about one keyed write in PRUNE_EVERY, on the created_at index) or by `manage.py
+idempotency_prune`, not on every write: every hand a phone sends carries a key.
+
+Whoever repeats a key gets its answer, and the answer to a new game holds the
 game's edit token: so on the routes that start a game (no token asked) the key is a
 secret (at least MIN_NEW_GAME_KEY characters, a UUID) and is bound to its request's body,
 so that a stranger trying keys learns nothing (no "already used" answer there)."""
@@ -12,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -27,6 +32,7 @@ from smear_scores.services.games import Conflict
 MAX_KEY = 200
 MIN_NEW_GAME_KEY = 16
 KEY_TTL = timedelta(hours=24)
+PRUNE_EVERY = 500
 
 
 @dataclass(frozen=True)
@@ -52,10 +58,23 @@ def new_game_scope(fingerprint: str) -> str:
     return f"new:{fingerprint}"
 
 
+def idempotency_keys_prune() -> int:
+    """Delete the answers too old to be replayed; how many were deleted."""
+    expired = IdempotencyKey.objects.filter(created_at__lt=timezone.now() - KEY_TTL)
+    return expired.delete()[0]
+
+
+def _prune_due() -> bool:
+    return random.randrange(PRUNE_EVERY) == 0
+
+
 def _stored(scope: str, key: str, fingerprint: str) -> Answer | None:
-    fresh = timezone.now() - KEY_TTL
-    row = IdempotencyKey.objects.filter(scope=scope, key=key, created_at__gte=fresh).first()
+    row = IdempotencyKey.objects.filter(scope=scope, key=key).first()
     if row is None:
+        return None
+    if row.created_at < timezone.now() - KEY_TTL:
+        # Too old to replay: the key is free again (its row would block the new answer).
+        row.delete()
         return None
     if row.response.get("request") != fingerprint:
         raise KeyReused(key)
@@ -78,7 +97,8 @@ def idempotent_write(
                 return earlier
             answer = write()
             if 200 <= answer.status < 300:
-                IdempotencyKey.objects.filter(created_at__lt=timezone.now() - KEY_TTL).delete()
+                if _prune_due():
+                    idempotency_keys_prune()
                 IdempotencyKey.objects.create(
                     scope=scope,
                     key=key,

@@ -257,6 +257,8 @@ class IdempotencyKey(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["scope", "key"], name="idempotency_unique_key"),
         ]
+        # Pruning the expired answers finds them by age.
+        indexes = [models.Index(fields=["created_at"], name="idempotency_created_at")]
 
     def __str__(self) -> str:
         return f"{self.scope} {self.key}"

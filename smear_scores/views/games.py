@@ -307,6 +307,16 @@ def _live_etag(request: HttpRequest, public_id: str) -> str | None:
 
 
 @require_GET
+@vary_on_headers("HX-Request")
+def game_table(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The table view: big scores for a phone in the middle of the table or a club screen,
+    which follows the game by itself (htmx asks for its #table-board every few seconds)."""
+    game = _game(public_id)
+    template = "games/table.html#table-board" if request.htmx else "games/table.html"
+    return render(request, template, {"board": selectors.game_board(game)})
+
+
+@require_GET
 @cache_control(private=True, no_cache=True)
 @vary_on_headers("Cookie")
 @condition(etag_func=_live_etag)
@@ -616,10 +626,16 @@ def game_handover(request: HttpRequest, public_id: str) -> HttpResponse:
         if game.league_id is None and code_matches(game, request.POST.get("code")):
             grant_scoring(request, game)
             return _to_board(request, game, notice="This phone can now score this game.")
-        context["problem"] = (
-            "This scoring code is not the game's: check it against the scorer's screen. "
-            "If the scorer stopped other phones scoring, ask for the new link."
-        )
+        if game.league_id is not None:
+            context["problem"] = (
+                "A league game is scored by the club's members: log in as a member of the "
+                "club to score it. A scoring code does not open it."
+            )
+        else:
+            context["problem"] = (
+                "This scoring code is not the game's: check it against the scorer's screen. "
+                "If the scorer stopped other phones scoring, ask for the new link."
+            )
         return render(request, template, context, status=403)
     return render(request, template, context)
 

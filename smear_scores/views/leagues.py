@@ -51,6 +51,9 @@ def _club(slug: str) -> Club:
 class LoginView(auth_views.LoginView):
     template_name = "leagues/login.html"
     redirect_authenticated_user = True
+    # Without ?next= Django would send the member to /accounts/profile/, which this
+    # site does not have: land on the clubs list instead.
+    next_page = "clubs"
 
     def form_invalid(self, form):
         # A refused sign-in answers 422, as every refused form of the app does.

@@ -27,6 +27,12 @@ SHELL = [
     "icons/icon.svg",
 ]
 
+# The pages the service worker keeps for offline use (a JavaScript regular expression on
+# the path): home, a game's board and history, the rules. Never the admin, clubs,
+# leagues, nights or tournaments: they show members' data and, on a director's screen,
+# every table's scoring code, and a kept page would outlive a logout.
+OFFLINE_PAGES = r"^/(g/[A-Za-z0-9_-]+/(history/)?|rules/[A-Za-z0-9_-]+/)?$"
+
 
 @require_GET
 @cache_control(no_cache=True)
@@ -43,5 +49,6 @@ def service_worker(request: HttpRequest) -> HttpResponse:
             for name in ("core", "routing", "strategies")
         },
         "hashed": not settings.DEBUG,
+        "offline_pages": OFFLINE_PAGES,
     }
     return render(request, "sw.js", context, content_type="text/javascript; charset=utf-8")

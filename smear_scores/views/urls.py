@@ -18,4 +18,5 @@ urlpatterns = [
     path("g/<str:public_id>/score/new/", games.game_scoring_rotate, name="game_scoring_rotate"),
     path("g/<str:public_id>/rematch/", games.game_rematch, name="game_rematch"),
     path("rules/<slug:slug>/", rules.rules_page, name="rules"),
+    path("g/<str:public_id>/table/", games.game_table, name="game_table"),
 ]

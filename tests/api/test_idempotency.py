@@ -251,3 +251,48 @@ def test_key_stored_by_a_concurrent_request_wins_and_this_write_is_rolled_back(d
 
     assert answer == service.Answer(201, "first", replayed=True)
     assert Game.objects.count() == 0
+
+
+def test_keyed_write_leaves_other_expired_answers_until_a_prune_is_due(api, monkeypatch):
+    game = api.create()
+    old = timezone.now() - timedelta(hours=24, seconds=1)
+    IdempotencyKey.objects.create(scope="games", key="old-1", status=201, response={})
+    IdempotencyKey.objects.update(created_at=old)
+
+    monkeypatch.setattr(service, "_prune_due", lambda: False)
+    api.post(hands_url(game), HAND, token=game["edit_token"], key="hand-1")
+    assert sorted(IdempotencyKey.objects.values_list("key", flat=True)) == ["hand-1", "old-1"]
+
+    monkeypatch.setattr(service, "_prune_due", lambda: True)
+    api.post(hands_url(game), {**HAND, "bidder": 2}, token=game["edit_token"], key="hand-2")
+    assert sorted(IdempotencyKey.objects.values_list("key", flat=True)) == ["hand-1", "hand-2"]
+
+
+def test_expired_answer_not_yet_pruned_is_not_replayed(api, monkeypatch):
+    monkeypatch.setattr(service, "_prune_due", lambda: False)
+    game = api.create()
+    first = api.post(hands_url(game), HAND, token=game["edit_token"], key="hand-1")
+    IdempotencyKey.objects.update(created_at=timezone.now() - timedelta(hours=24, seconds=1))
+
+    # The same key a day later is a new request: hand 2, not hand 1's answer again.
+    again = api.post(hands_url(game), HAND, token=game["edit_token"], key="hand-1")
+
+    assert again.status_code == 201
+    assert again.json() != first.json()
+    assert list(Hand.objects.order_by("number").values_list("number", flat=True)) == [1, 2]
+
+
+def test_idempotency_prune_command_deletes_only_expired_answers(db):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    for key in ("old", "new"):
+        IdempotencyKey.objects.create(scope="games", key=key, status=201, response={})
+    IdempotencyKey.objects.filter(key="old").update(
+        created_at=timezone.now() - timedelta(hours=24, seconds=1)
+    )
+    out = StringIO()
+    call_command("idempotency_prune", stdout=out)
+    assert out.getvalue() == "Deleted 1 answer(s) older than 24 hours.\n"
+    assert list(IdempotencyKey.objects.values_list("key", flat=True)) == ["new"]

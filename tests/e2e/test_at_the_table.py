@@ -196,6 +196,19 @@ def _tap_hand(page, bidder, bid, high, low, jack, game_point) -> None:
         page.locator(f"label[for={label}]").tap()
 
 
+KEPT_PAGES = """async () => {
+  const out = [];
+  for (const name of await caches.keys()) {
+    if (name.startsWith("smear-shell-")) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      out.push([new URL(request.url).pathname, await (await cache.match(request)).text()]);
+    }
+  }
+  return out;
+}"""
+
+
 def _controlled_by_the_service_worker(page) -> None:
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
@@ -207,6 +220,9 @@ def test_table_hands_recorded_offline_survive_a_reload_and_are_each_stored_once(
     phone = table()
     game = _start_game(phone)
     _controlled_by_the_service_worker(phone)
+    # Pages other than boards are never kept (they would outlive a logout).
+    phone.goto("/clubs/")
+    phone.goto(f"/g/{game.public_id}/")
 
     phone.context.set_offline(True)
     for number, hand in enumerate(OFFLINE_HANDS, start=1):
@@ -229,6 +245,11 @@ def test_table_hands_recorded_offline_survive_a_reload_and_are_each_stored_once(
         ]
     )
     _no_sideways_scroll(phone)
+    # What the phone keeps: the board alone, without its scoring link and code.
+    kept = phone.evaluate(KEPT_PAGES)
+    assert [path for path, _ in kept] == [f"/g/{game.public_id}/"]
+    assert game.scoring_secret not in kept[0][1]
+    assert "Record hand 1" in kept[0][1]
 
     # The network is back: each is sent by itself, stored once, in order.
     phone.context.set_offline(False)

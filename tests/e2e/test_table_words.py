@@ -194,3 +194,80 @@ def test_entry_typed_totals_stay_on_for_the_game_on_this_phone(table_phone, live
     me.settled()
     page.reload()
     expect(page.locator("input[name=by_totals]")).not_to_be_checked()
+
+
+@pytest.mark.parametrize("size", [(740, 360), (360, 740)], ids=["landscape", "portrait"])
+def test_table_view_scores_fit_the_screen_and_keep_it_awake(browser, live_server, size):
+    from smear_scores.services.games import game_create
+
+    game = game_create(variant="schmier", players=["Al", "Bo", "Cy", "Di", "Ed", "Flo"])
+    width, height = size
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, base_url=live_server.url
+    )
+    page = context.new_page()
+    try:
+        page.goto(f"/g/{game.public_id}/table/")
+        expect(page.locator("[data-wake-lock]")).to_have_attribute("data-wake-lock", "on")
+        sizes = page.evaluate(
+            "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+        )
+        assert sizes == [width, height]
+        for score in page.locator(".table-score").all():
+            box = score.bounding_box()
+            # Readable across a table: at least 60 px tall, and all of it on screen.
+            assert box["height"] >= 60 and box["y"] + box["height"] <= height
+    finally:
+        context.close()
+
+
+def test_dark_mode_follows_the_phone(browser, live_server):
+    from smear_scores.services.games import game_create
+
+    game = game_create(variant="schmier", players=["Al", "Bo", "Cy", "Di", "Ed", "Flo"])
+    colours = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(color_scheme=scheme, base_url=live_server.url)
+        page = context.new_page()
+        page.goto(f"/g/{game.public_id}/")
+        colours[scheme] = page.evaluate(
+            "getComputedStyle(document.documentElement).backgroundColor"
+        )
+        context.close()
+    assert colours["light"] == "rgb(255, 255, 255)"
+    assert colours["dark"] != colours["light"]
+
+
+def test_text_at_200_percent_never_scrolls_sideways_nor_overlaps_the_scores(browser, live_server):
+    from smear_scores.services.games import game_create
+
+    game = game_create(variant="schmier", players=["Al", "Bo", "Cy", "Di", "Ed", "Flo"])
+    # The test sets the text size with a style tag, which the site's CSP would refuse.
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        base_url=live_server.url,
+        bypass_csp=True,
+    )
+    page = context.new_page()
+    try:
+        for path in (
+            f"/g/{game.public_id}/",
+            f"/g/{game.public_id}/table/",
+            f"/g/{game.public_id}/history/",
+            "/rules/schmier/",
+            "/new/",
+            "/",
+        ):
+            page.goto(path)
+            # The phone's text size at 200 %: every rem and em doubles.
+            page.add_style_tag(content="html { font-size: 200% !important; }")
+            assert page.evaluate("document.documentElement.scrollWidth") == 360, path
+            boxes = [s.bounding_box() for s in page.locator(".score, .table-score").all()]
+            for one, other in zip(boxes, boxes[1:], strict=False):
+                apart = (
+                    one["x"] + one["width"] <= other["x"] or one["y"] + one["height"] <= other["y"]
+                )
+                assert apart, path
+    finally:
+        context.close()

@@ -30,7 +30,7 @@ CSP = {
 PERMISSIONS = (
     "accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), "
     "geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), "
-    "publickey-credentials-get=(), screen-wake-lock=(), usb=()"
+    "publickey-credentials-get=(), screen-wake-lock=(self), usb=()"
 )
 
 

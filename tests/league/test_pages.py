@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from datetime import date
 
 import pytest
@@ -255,6 +256,10 @@ def test_league_game_handover_link_does_not_let_a_stranger_score(client, league_
         f"/g/{league_game.public_id}/score/", {"code": league_game.scoring_secret}
     )
     assert handover.status_code == 403
+    assert re.findall(r'<p class="problem" role="alert">(.*?)</p>', handover.content.decode()) == [
+        "A league game is scored by the club&#x27;s members: log in as a member of the club "
+        "to score it. A scoring code does not open it."
+    ]
     response = client.post(f"/g/{league_game.public_id}/hands/", record_post())
     assert response.status_code == 403
     assert league_game.hands.count() == 0
@@ -551,6 +556,13 @@ def test_login_page_logs_a_member_in_and_returns(client, league, member):
     assert response.status_code == 302
     assert response["Location"] == f"/leagues/{league.pk}/new/"
     assert client.get(f"/leagues/{league.pk}/new/").status_code == 200
+
+
+def test_login_without_next_lands_on_the_clubs_list(client, member):
+    response = client.post("/clubs/login/", {"username": "mia", "password": PASSWORD})
+    assert response.status_code == 302
+    assert response["Location"] == "/clubs/"
+    assert client.get(response["Location"]).status_code == 200
 
 
 def test_login_page_wrong_password_says_so(client, member):

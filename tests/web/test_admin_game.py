@@ -16,5 +16,6 @@ def test_admin_game_change_leaves_dealer_options_and_seats_alone(client, make_ga
     game.refresh_from_db()
     assert (game.first_dealer, game.options, game.next_dealer, game.scores) == before
     assert game.edit_token not in page
+    assert game.scoring_secret not in page
     assert 'name="first_dealer"' not in page
     assert client.get("/admin/smear_scores/game/add/").status_code == 403

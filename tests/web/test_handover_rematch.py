@@ -31,6 +31,7 @@ def test_game_handover_get_asks_before_granting(client, make_game, headers):
     assert response.status_code == 200
     assert ("<html" in page) == (not headers)
     assert find_all(page, "button", "record") == ["Yes, score from this phone"]
+    assert find_all(page, "li", "team-chip") == ["Ann & Dee 3", "Bo & Eli 3", "Cy & Flo 0"]
     # The page never holds the secret: the link's fragment stays in the browser.
     assert game.scoring_secret not in page
     # Only asking: this phone still only watches.

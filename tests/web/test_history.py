@@ -51,6 +51,7 @@ def test_game_history_chart_draws_one_line_per_team(client, played):
     # Four points each: the start and three hands.
     assert [len(points.split()) for _, points in lines] == [4, 4]
     assert find_all(page, "span", "key") == ["Ann & Cy", "Bo & Dee"]
+    assert find_all(page, "li", "team-chip") == ["Ann & Cy 5", "Bo & Dee -3"]
 
 
 def test_game_history_csv_is_the_same_table(client, played):

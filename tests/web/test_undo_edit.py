@@ -342,3 +342,50 @@ def test_hand_preview_on_the_edit_screen_says_a_later_hand_breaks(client, make_g
         "With this change the game is over after hand 4, but hand 5 follows it. Undo that "
         "hand first, then edit hand 4."
     ]
+
+
+def _h(bidder, bid, *points):
+    return rules.HandEntry(bidder=bidder, bid=bid, points=points)
+
+
+A_SWEEP, B_SWEEP = _h(0, 6, 6, 0, 0), _h(1, 6, 0, 6, 0)
+
+
+@pytest.mark.parametrize(
+    "entries, number, change, said",
+    [
+        (
+            [A_SWEEP] * 3 + [_h(1, 3, 1, 4, 1)],
+            4,
+            {"bidder": "1", "bid": "3", "points_0": "3", "points_1": "2", "points_2": "1"},
+            "This change ends the game: Ann & Dee win 21–1.",
+        ),
+        (
+            [A_SWEEP] * 4,
+            4,
+            {"bidder": "1", "bid": "3", "points_0": "1", "points_1": "4", "points_2": "1"},
+            "This change reopens the game: Ann & Dee would not have won yet, and play goes on.",
+        ),
+        (
+            [A_SWEEP] * 3 + [B_SWEEP] * 3 + [_h(0, 3, 3, 2, 1)],
+            7,
+            {"bidder": "1", "bid": "3", "points_0": "2", "points_1": "3", "points_2": "1"},
+            "This change gives the game to Bo & Eli instead of Ann & Dee (21 points).",
+        ),
+        (
+            [A_SWEEP] * 2 + [_h(1, 3, 1, 4, 1)],
+            3,
+            {"bidder": "1", "bid": "4", "points_0": "1", "points_1": "4", "points_2": "1"},
+            None,
+        ),
+    ],
+    ids=["ends", "reopens", "new-winner", "no-change"],
+)
+def test_hand_edit_confirm_says_how_the_change_moves_the_end_of_the_game_d8(
+    client, make_game, scorer_for, entries, number, change, said
+):
+    game = make_game("schmier", first_dealer=0, entries=entries)
+    url = reverse("hand_edit", args=[game.public_id, number])
+    response = scorer_for(game).post(url, {"number": str(number), "by_totals": "on", **change})
+    assert response.status_code == 200
+    assert find_all(text(response), "p", "note") == ([said] if said else [])

@@ -51,11 +51,20 @@ class HandAdmin(admin.ModelAdmin):
     list_display = ["game", "number", "bidder", "bid", "made", "thrown_in"]
     readonly_fields = [f.name for f in Hand._meta.fields]
 
+    def has_add_permission(self, request):
+        # Hands are recorded at the table through the scoring service, which replays
+        # the game; a hand typed in here would bypass it.
+        return False
+
 
 @admin.register(HandRevision)
 class HandRevisionAdmin(admin.ModelAdmin):
     list_display = ["game", "number", "action", "source", "at"]
     readonly_fields = [f.name for f in HandRevision._meta.fields]
+
+    def has_add_permission(self, request):
+        # The history is written only by the service that records or edits a hand.
+        return False
 
 
 # -- clubs: a club admin (staff, Membership.is_admin) manages only their own clubs ---------

@@ -82,3 +82,27 @@ def _scan(axe, page, path, found):
             f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
             for v in violations
         )
+
+
+def test_links_on_club_league_player_and_night_pages_are_44px_tall(browser, live_server, pages):
+    _, paths = pages
+    wanted = [p for p in paths if p.startswith(("/clubs/tuesday/", "/leagues/", "/players/"))]
+    wanted.append("/nights/tuesday/")
+    context = browser.new_context(viewport={"width": 360, "height": 740}, base_url=live_server.url)
+    page = context.new_page()
+    short = {}
+    try:
+        for path in wanted:
+            page.goto(path)
+            boxes = [
+                (link.inner_text(), link.bounding_box())
+                for link in page.locator("main a").all()
+                if link.is_visible()
+            ]
+            assert boxes, path
+            low = [(text, round(box["height"])) for text, box in boxes if box["height"] < 44]
+            if low:
+                short[path] = low
+    finally:
+        context.close()
+    assert short == {}

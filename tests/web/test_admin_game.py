@@ -19,3 +19,14 @@ def test_admin_game_change_leaves_dealer_options_and_seats_alone(client, make_ga
     assert game.scoring_secret not in page
     assert 'name="first_dealer"' not in page
     assert client.get("/admin/smear_scores/game/add/").status_code == 403
+
+
+def test_admin_hands_and_revisions_cannot_be_added(client, make_game):
+    make_game("ne-wisconsin", hands=2)
+    admin = User.objects.create_superuser("root", password="a-long-test-password")
+    client.force_login(admin)
+    for model in ("hand", "handrevision"):
+        assert client.get(f"/admin/smear_scores/{model}/add/").status_code == 403
+        changelist = client.get(f"/admin/smear_scores/{model}/")
+        assert changelist.status_code == 200
+        assert f'href="/admin/smear_scores/{model}/add/"' not in changelist.content.decode()

@@ -1,6 +1,7 @@
 """Home and the new-game screen."""
 
 import re
+from datetime import UTC, datetime
 
 import pytest
 from django.urls import reverse
@@ -23,6 +24,18 @@ def test_home_lists_the_games_of_this_phone(client, make_game, scorer_for, heade
     assert response.status_code == 200
     assert ("<html" in page) == (not headers)
     assert re.findall(r'href="/g/([^/]+)/"', page) == [mine.public_id]
+    assert find_all(page, "span", "game-title") == [
+        "Four Point Northeastern Wisconsin Smear · hand 3"
+    ]
+
+
+def test_home_game_row_shows_date_players_and_state(client, make_game, scorer_for):
+    game = make_game("ne-wisconsin", hands=2)
+    Game.objects.filter(pk=game.pk).update(created_at=datetime(2026, 11, 27, 19, 30, tzinfo=UTC))
+    scorer_for(game)
+    page = text(client.get(reverse("home")))
+    assert find_all(page, "span", "game-date") == ["Started Fri 27 Nov 2026"]
+    assert find_all(page, "span", "team-chip t0") == ["Ann & Cy 4"]
     assert find_all(page, "span", "game-title") == [
         "Four Point Northeastern Wisconsin Smear · hand 3"
     ]

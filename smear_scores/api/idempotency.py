@@ -96,15 +96,19 @@ def idempotent_write(
             if earlier is not None:
                 return earlier
             answer = write()
-            if 200 <= answer.status < 300:
-                if _prune_due():
-                    idempotency_keys_prune()
-                IdempotencyKey.objects.create(
-                    scope=scope,
-                    key=key,
-                    status=answer.status,
-                    response={"request": fingerprint, "body": answer.body},
-                )
+            if not 200 <= answer.status < 300:
+                # Refused, e.g. "hand 1 is already recorded": a request with this key may
+                # have stored its answer while this one waited for the game's lock (a
+                # new snapshot per statement on PostgreSQL). Its answer stands.
+                return _stored(scope, key, fingerprint) or answer
+            if _prune_due():
+                idempotency_keys_prune()
+            IdempotencyKey.objects.create(
+                scope=scope,
+                key=key,
+                status=answer.status,
+                response={"request": fingerprint, "body": answer.body},
+            )
             return answer
     except (IntegrityError, Conflict, HandRefused):
         # Two requests with the same key at once: the other one stored its answer first,

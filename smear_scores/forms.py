@@ -283,12 +283,6 @@ class HandForm(forms.Form):
             )
         return groups
 
-    @property
-    def award_columns(self) -> int:
-        """Team buttons line up in columns across the point rows; a row with 'Nobody'
-        has one more (in the Wisconsin game every row)."""
-        return self.variant.teams
-
     def total_fields(self) -> list[dict[str, Any]]:
         return [
             {

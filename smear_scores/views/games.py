@@ -58,7 +58,7 @@ from smear_scores.permissions import (
     scoring_tokens,
     show_code,
 )
-from smear_scores.rules import HandRefused, Variant
+from smear_scores.rules import HandRefused
 from smear_scores.selectors import games as selectors
 from smear_scores.selectors.variants import variant_or_default, variants
 from smear_scores.services import games as services
@@ -202,10 +202,6 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, template, {"rows": rows})
 
 
-def _variant_of(value: Any) -> Variant:
-    return variant_or_default(value)
-
-
 def _new_context(form: NewGameForm) -> dict[str, Any]:
     variant = form.variant
     players = form.players()
@@ -263,7 +259,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     (``HX-Target: new-game``) or the partners and dealer as names are typed
     (``HX-Target: partners``)."""
     if request.method == "POST":
-        variant = _variant_of(request.POST.get("variant"))
+        variant = variant_or_default(request.POST.get("variant"))
         form = NewGameForm(request.POST, variant=variant)
         if form.is_valid():
             try:
@@ -278,7 +274,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         template = "games/new.html#new-game" if request.htmx else "games/new.html"
         return _show_first_error(request, render(request, template, _new_context(form), status=422))
 
-    variant = _variant_of(request.GET.get("variant"))
+    variant = variant_or_default(request.GET.get("variant"))
     if "variant" in request.GET:
         form = NewGameForm({**request.GET.dict(), "variant": variant.slug}, variant=variant)
     else:

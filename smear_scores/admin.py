@@ -73,9 +73,12 @@ from django import forms  # noqa: E402
 from django.contrib import messages  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.auth.password_validation import validate_password  # noqa: E402
-from django.core.exceptions import ValidationError  # noqa: E402
+from django.core.exceptions import PermissionDenied, ValidationError  # noqa: E402
 from django.db.models import Count  # noqa: E402
-from django.urls import reverse  # noqa: E402
+from django.shortcuts import redirect  # noqa: E402
+from django.template.defaultfilters import pluralize  # noqa: E402
+from django.template.response import TemplateResponse  # noqa: E402
+from django.urls import path, reverse  # noqa: E402
 from django.utils.html import format_html  # noqa: E402
 
 from smear_scores.models import Club, League, Membership, Player  # noqa: E402
@@ -83,7 +86,12 @@ from smear_scores.names import name_problem  # noqa: E402
 from smear_scores.permissions import admin_club_ids  # noqa: E402
 from smear_scores.rules import Option, Variant  # noqa: E402
 from smear_scores.selectors import variants as variant_selectors  # noqa: E402
-from smear_scores.services.clubs import MergeRefused, player_merge  # noqa: E402
+from smear_scores.services.clubs import (  # noqa: E402
+    MergeRefused,
+    RosterRefused,
+    player_merge,
+    players_create,
+)
 
 
 class ClubScopedAdmin(admin.ModelAdmin):
@@ -168,9 +176,27 @@ class PlayerForm(forms.ModelForm):
         return name
 
 
+class PasteForm(forms.Form):
+    """A list of players pasted into the admin: the club, and one name per line."""
+
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
+    names = forms.CharField(
+        label="Players, one name per line",
+        widget=forms.Textarea(attrs={"rows": 12, "autocapitalize": "words", "spellcheck": "false"}),
+        help_text="Blank lines are skipped. Nothing is added unless every line can be: a "
+        "line that is refused says why, so you can fix it and add the list again.",
+        strip=False,
+    )
+
+    def __init__(self, *args, clubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs
+
+
 @admin.register(Player)
 class PlayerAdmin(ClubScopedAdmin):
     form = PlayerForm
+    change_list_template = "admin/smear_scores/player/change_list.html"
     list_display = ["name", "club", "games"]
     list_filter = ["club"]
     search_fields = ["name"]
@@ -185,6 +211,53 @@ class PlayerAdmin(ClubScopedAdmin):
 
     def view_on_site(self, obj):
         return reverse("player", args=[obj.pk])
+
+    def get_urls(self):
+        paste = path(
+            "paste/",
+            self.admin_site.admin_view(self.paste_view),
+            name="smear_scores_player_paste",
+        )
+        return [paste, *super().get_urls()]
+
+    def paste_view(self, request):
+        """Add a pasted list of players to one of the user's clubs (services.players_create)."""
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        clubs = Club.objects.all()
+        if (ids := self._clubs(request)) is not None:
+            clubs = clubs.filter(pk__in=ids)
+        form = PasteForm(request.POST or None, clubs=clubs)
+        if request.method == "POST" and form.is_valid():
+            club = form.cleaned_data["club"]
+            try:
+                added = players_create(club=club, text=form.cleaned_data["names"])
+            except RosterRefused as refused:
+                for number, problem in refused.problems:
+                    form.add_error("names", f"Line {number}: {problem}")
+            else:
+                self.message_user(
+                    request,
+                    f"Added {len(added)} player{pluralize(len(added))} to {club.name}: "
+                    + ", ".join(p.name for p in added)
+                    + ".",
+                    messages.SUCCESS,
+                )
+                changelist = reverse("admin:smear_scores_player_changelist")
+                return redirect(f"{changelist}?club__id__exact={club.pk}")
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": "Paste a list of players",
+            "form": form,
+            "media": self.media + form.media,
+        }
+        return TemplateResponse(
+            request,
+            "admin/smear_scores/player/paste.html",
+            context,
+            status=422 if form.errors else 200,
+        )
 
     @admin.action(description="Merge the two selected players (the same person)")
     def merge_players(self, request, queryset):

@@ -220,3 +220,73 @@ def test_admin_superuser_sees_every_club(client, club, other_club):
     response = client.get("/admin/smear_scores/player/")
     # Ordered by club (Friday Club first), then name.
     assert [p.name for p in response.context["cl"].result_list] == ["Zed", "Ann"]
+
+
+# -- a pasted list of players ---------------------------------------------------------------
+
+PASTE = "/admin/smear_scores/player/paste/"
+
+
+def test_admin_paste_adds_every_name_to_the_club(client, club, ada):
+    roster(club, "Ann")
+    changelist = client.get("/admin/smear_scores/player/")
+    assert f'<a href="{PASTE}" class="addlink">Paste a list of players</a>' in (
+        changelist.content.decode()
+    )
+    response = client.post(
+        PASTE, {"club": club.pk, "names": "Bob\n\n   Cat   Smith \r\nDan\n"}, follow=True
+    )
+    assert [str(m) for m in response.context["messages"]] == [
+        "Added 3 players to Tuesday Smear Club: Bob, Cat Smith, Dan."
+    ]
+    assert sorted(Player.objects.filter(club=club).values_list("name", flat=True)) == [
+        "Ann",
+        "Bob",
+        "Cat Smith",
+        "Dan",
+    ]
+
+
+def test_admin_paste_refuses_the_whole_list_and_says_which_lines(client, club, ada):
+    roster(club, "Ann")
+    long_name = "B" * 41
+    text = "\n".join(["Cat", "ann", "", "Dan", "cat", "Ev\u202eE", long_name, "Fay"])
+    response = client.post(PASTE, {"club": club.pk, "names": text})
+    assert response.status_code == 422
+    assert response.context["form"].errors["names"] == [
+        "Line 2: Tuesday Smear Club already has a player called Ann: pick that player, or "
+        "tell the two apart (e.g. add an initial). Remove the line.",
+        "Line 5: cat is also on line 1: keep one of them.",
+        "Line 6: The name contains a character that reverses the text's direction (U+202E): "
+        "type the name again in plain text.",
+        "Line 7: BBBBBBBBBBBBBBBBBBBB… is 41 characters long: a name has at most 40; shorten it.",
+    ]
+    page = response.content.decode()
+    assert "4 lines cannot be added, so no player was added." in page
+    # The list is kept as pasted, to be fixed in place.
+    assert "Fay</textarea>" in page
+    assert list(Player.objects.values_list("name", flat=True)) == ["Ann"]
+
+
+def test_admin_paste_of_nothing_says_what_to_paste(client, club, ada):
+    response = client.post(PASTE, {"club": club.pk, "names": " \n\n"})
+    assert response.context["form"].errors["names"] == [
+        "Line 1: The list is empty: paste one name per line."
+    ]
+
+
+def test_admin_paste_only_into_the_admins_own_club(client, club, other_club, ada):
+    form = client.get(PASTE).context["form"]
+    assert list(form.fields["club"].queryset) == [club]
+    response = client.post(PASTE, {"club": other_club.pk, "names": "Zoe"})
+    assert response.status_code == 422
+    assert not Player.objects.filter(name="Zoe").exists()
+
+
+def test_admin_paste_is_closed_to_a_member_who_is_not_an_admin(client, club):
+    make_user("max", club=club)
+    User.objects.filter(username="max").update(is_staff=True)
+    assert client.login(username="max", password=PASSWORD)
+    assert client.get(PASTE).status_code == 403
+    assert client.post(PASTE, {"club": club.pk, "names": "Zoe"}).status_code == 403
+    assert not Player.objects.filter(name="Zoe").exists()

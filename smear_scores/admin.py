@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from smear_scores.models import Game, Hand, HandRevision, Seat
+from smear_scores.services.games import game_names_changed
 from smear_scores.services.ratings import ratings_recompute
 
 
@@ -40,6 +41,9 @@ class GameAdmin(admin.ModelAdmin):
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         game = form.instance
+        if any(f.has_changed() for formset in formsets for f in formset.forms):
+            # The stored reason names the teams by their players: say it in the new names.
+            game_names_changed(game=game)
         if game.league_id is not None and game.finished:
             # A roster player corrected on a finished league game changes whose rating it
             # moves: rate the club's games again now, in this request's transaction.

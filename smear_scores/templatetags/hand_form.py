@@ -22,8 +22,7 @@ def choice_group(group: ChoiceGroup, kind: str) -> SafeString:
     columns = f" cols-{group.columns}" if group.columns else ""
     buttons = format_html_join(
         "\n",
-        '<input type="radio" name="{}" value="{}" id="{}"{}>'
-        '<label for="{}" class="{}">{}</label>',
+        '<input type="radio" name="{}" value="{}" id="{}"{}><label for="{}" class="{}">{}</label>',
         (
             (
                 group.name,

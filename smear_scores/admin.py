@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from smear_scores.models import Game, Hand, HandRevision, Seat
+from smear_scores.models import Game, GameRevision, Hand, HandRevision, Seat
 from smear_scores.services.ratings import ratings_recompute
 
 
@@ -19,20 +19,33 @@ class SeatInline(admin.TabularInline):
         return False
 
 
+class GameRevisionInline(admin.TabularInline):
+    """When the game was removed from its scorer's list or restored: the audit, read-only."""
+
+    model = GameRevision
+    extra = 0
+    fields = ["action", "source", "at"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     """Read-only: every change to a game's hands, dealer or options goes through the
     services, which replay the game; an edit here would leave the cached scores wrong."""
 
-    list_display = ["public_id", "variant", "hands_played", "finished", "updated_at"]
-    list_filter = ["variant", "finished"]
+    list_display = ["public_id", "variant", "hands_played", "finished", "removed_at", "updated_at"]
+    list_filter = ["variant", "finished", ("removed_at", admin.EmptyFieldListFilter)]
     search_fields = ["public_id", "seats__name"]
     # Either secret lets whoever reads it score the game (the API, the scoring screen).
     exclude = ["edit_token", "scoring_secret"]
     readonly_fields = [
         f.name for f in Game._meta.fields if f.name not in ("edit_token", "scoring_secret")
     ]
-    inlines = [SeatInline]
+    inlines = [SeatInline, GameRevisionInline]
 
     def has_add_permission(self, request):
         return False

@@ -171,7 +171,7 @@ def _check_team_names(
         partners = tuple(variant.team_label(t) for t in range(variant.teams))
     stored: list[str] = []
     errors: list[RuleError] = []
-    taken: dict[str, int] = {}
+    taken: dict[str, tuple[int, str]] = {}
     for team, name in enumerate(team_names):
         field, who = f"team_names.{team}", partners[team]
         if not isinstance(name, str):
@@ -212,16 +212,17 @@ def _check_team_names(
                 )
             )
         elif _same_name(name) in taken:
+            first, given = taken[_same_name(name)]
             errors.append(
                 RuleError(
                     field,
-                    f"{partners[taken[_same_name(name)]]} are called “{name}” already: give "
-                    f"{who} another name, or leave it empty to call them {who}.",
+                    f"{partners[first]} are called “{given}” already: give {who} another "
+                    f"name, or leave it empty to call them {who}.",
                     "",
                 )
             )
         else:
-            taken[_same_name(name)] = team
+            taken[_same_name(name)] = (team, name)
         stored.append(name)
     return (stored if any(stored) else []), errors
 

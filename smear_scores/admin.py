@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from smear_scores.models import Game, GameRevision, Hand, HandRevision, Seat
+from smear_scores.services.games import game_names_changed
 from smear_scores.services.ratings import ratings_recompute
 
 
@@ -13,19 +14,6 @@ class SeatInline(admin.TabularInline):
     fields = ["position", "name", "player"]
     readonly_fields = ["position"]
     raw_id_fields = ["player"]
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-
-class GameRevisionInline(admin.TabularInline):
-    """When the game was removed from its scorer's list or restored: the audit, read-only."""
-
-    model = GameRevision
-    extra = 0
-    fields = ["action", "source", "at"]
-    readonly_fields = fields
     can_delete = False
 
     def has_add_permission(self, request, obj=None):
@@ -45,7 +33,7 @@ class GameAdmin(admin.ModelAdmin):
     readonly_fields = [
         f.name for f in Game._meta.fields if f.name not in ("edit_token", "scoring_secret")
     ]
-    inlines = [SeatInline, GameRevisionInline]
+    inlines = [SeatInline]
 
     def has_add_permission(self, request):
         return False
@@ -53,6 +41,9 @@ class GameAdmin(admin.ModelAdmin):
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         game = form.instance
+        if any(f.has_changed() for formset in formsets for f in formset.forms):
+            # The stored reason names the teams by their players: say it in the new names.
+            game_names_changed(game=game)
         if game.league_id is not None and game.finished:
             # A roster player corrected on a finished league game changes whose rating it
             # moves: rate the club's games again now, in this request's transaction.
@@ -77,6 +68,19 @@ class HandRevisionAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         # The history is written only by the service that records or edits a hand.
+        return False
+
+
+@admin.register(GameRevision)
+class GameRevisionAdmin(admin.ModelAdmin):
+    """When a scorer removed a casual game from the home list, or restored it."""
+
+    list_display = ["game", "action", "source", "at"]
+    list_filter = ["action"]
+    readonly_fields = [f.name for f in GameRevision._meta.fields]
+
+    def has_add_permission(self, request):
+        # Written only by services.game_remove and game_restore.
         return False
 
 

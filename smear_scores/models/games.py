@@ -75,7 +75,10 @@ class Game(models.Model):
     next_dealer = models.PositiveSmallIntegerField()
     finished = models.BooleanField(default=False)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Why the game ended (or why it goes on), in the table's words (the teams' names), and
+    # the rule that explains it (the rules page's anchor): written with the standings.
     reason = models.TextField(blank=True, default="")
+    reason_rule = models.CharField(max_length=10, blank=True, default="")
     finished_at = models.DateTimeField(null=True, blank=True)
     # The names the table gave its teams, in team order; "" (or no list at all) for a team
     # called by its partners ("Cy & Flo"). Read through selectors.games.team_names.
@@ -120,6 +123,7 @@ class Game(models.Model):
             finished=self.finished,
             winner=self.winner,
             reason=self.reason,
+            reason_rule=self.reason_rule,
         )
 
 

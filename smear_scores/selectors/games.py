@@ -241,33 +241,12 @@ def _hand_row(variant: rules.Variant, names: list[str], hand: Hand) -> HandRow:
 
 def game_board(game: Game, *, recent: int = RECENT_HANDS) -> Board:
     """What the scoreboard shows: a fixed number of queries however long the game is
-    (the seats, if not prefetched, and the last few hands)."""
+    (the seats, if not prefetched, and the last few hands). The end of the game is said as
+    the write stored it, in the teams' names: nothing is replayed here."""
     variant = named_variant(game)
     names = seat_names(game)
     state = game.state()
-    # One hand more than shown: the totals before the last hand, to say how it ended.
-    fetched = list(game.hands.order_by("-number")[: recent + 1]) if game.hands_played else []
-    last = fetched[:recent]
-    if state.reason and fetched:
-        # The end of the game said again in the table's words (the teams' names): the
-        # engine plays the last hand again from the totals before it.
-        # Only the words are taken from it: who won and whether the game is over stay the
-        # stored standings'.
-        hand = fetched[0]
-        before = fetched[1].scores_after if len(fetched) > 1 else [0] * variant.teams
-        replayed = replace(
-            state,
-            variant=variant,
-            scores=tuple(before),
-            dealer=hand.dealer,
-            hands_played=hand.number - 1,
-            hands_scored=state.hands_scored - (0 if hand.thrown_in else 1),
-            finished=False,
-            winner=None,
-            reason="",
-        )
-        said, _ = replayed.play(hand.entry())
-        state = replace(state, reason=said.reason, reason_rule=said.reason_rule)
+    last = list(game.hands.order_by("-number")[:recent]) if game.hands_played else []
     return Board(
         game=game,
         variant=variant,

@@ -19,7 +19,13 @@ from smear_scores.models import Game, GameRevision, Hand, HandRevision, League, 
 from smear_scores.models.games import new_scoring_secret
 from smear_scores.names import name_problem
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
-from smear_scores.selectors.games import carry_seat_names, is_casual, named_variant, removed_text
+from smear_scores.selectors.games import (
+    carry_seat_names,
+    is_casual,
+    named_state,
+    named_variant,
+    removed_text,
+)
 from smear_scores.services.ratings import ratings_refresh_for
 
 MAX_NAME = 40
@@ -259,6 +265,7 @@ def _store_state(game: Game, state: rules.GameState) -> None:
     game.finished = state.finished
     game.winner = state.winner
     game.reason = state.reason
+    game.reason_rule = state.reason_rule
     if state.finished and not was_finished:
         game.finished_at = timezone.now()
     elif not state.finished:
@@ -272,6 +279,7 @@ def _store_state(game: Game, state: rules.GameState) -> None:
             "finished",
             "winner",
             "reason",
+            "reason_rule",
             "finished_at",
             "updated_at",
         ]
@@ -410,12 +418,27 @@ def _record_next(
             field="game",
             rule="D8",
         )
-    new_state, result = state.play(entry)
+    new_state, result = _play(game, state, entry)
     hand, revision = _hand_rows(game, result, HandRevision.Action.RECORD, source)
     hand.save(force_insert=True)
     revision.save(force_insert=True)
     _store_state(game, new_state)
     return result
+
+
+def _play(
+    game: Game, state: rules.GameState, entry: HandEntry
+) -> tuple[rules.GameState, HandResult]:
+    """The engine plays ``entry``. What it says (a refusal, why the game ends) names the
+    teams by their players; the names are read only when there is something to say."""
+    try:
+        new_state, result = state.play(entry)
+    except HandRefused:
+        named_state(game, state).play(entry)  # raises the same refusal, in the teams' names
+        raise
+    if new_state.reason:
+        new_state, result = named_state(game, state).play(entry)
+    return new_state, result
 
 
 def _hand_rows(
@@ -484,7 +507,7 @@ def _replay_edited(
         raise HandRefused(errors, hand_number=number)
     entries = _edited(hands, number, entry)
     try:
-        return rules.replay(game.rules_variant, game.options, game.first_dealer, entries)
+        return rules.replay(named_variant(game), game.options, game.first_dealer, entries)
     except HandRefused as refused:
         if refused.hand_number is not None and refused.hand_number > number:
             # The edited hand decides the game earlier: later hands would be played in a
@@ -596,10 +619,25 @@ def hand_undo(*, game: Game, source: str = "web", version: str | None = None) ->
     last.delete()
     # Replayed, not rewound: whether the game is over depends on who bid in the hand
     # before (D5), which the engine decides.
+    _store_state(game, _replayed(game, hands))
+    return game
+
+
+def _replayed(game: Game, hands: list[Hand]) -> rules.GameState:
+    """The standings after ``hands``, replayed by the engine in the table's words."""
     state, _ = rules.replay(
-        game.rules_variant, game.options, game.first_dealer, [h.entry() for h in hands]
+        named_variant(game), game.options, game.first_dealer, [h.entry() for h in hands]
     )
-    _store_state(game, state)
+    return state
+
+
+@transaction.atomic
+def game_names_changed(*, game: Game) -> Game:
+    """A player's name was corrected (the admin): the stored reason, which names the
+    teams, is said again in the new names. Nothing else changes."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.reason:
+        _store_state(game, _replayed(game, list(game.hands.order_by("number"))))
     return game
 
 
@@ -620,7 +658,7 @@ def game_import(*, record: dict[str, Any], source: str = "import") -> Game:
     )
     entries = list(record.get("hands") or [])
     stated = list(record.get("stated_points") or [None] * len(entries))
-    state = game.state()
+    state = named_state(game)
     hands, revisions = [], []
     for entry, points in zip(entries, stated, strict=True):
         try:

@@ -138,7 +138,7 @@ def test_record_hand_refuses_a_made_claim_the_points_contradict(api):
 
     assert response.status_code == 422
     assert errors(response) == [
-        ("made", "Team B took 2 points but bid 3: that is a set, not a make.", "D3")
+        ("made", "Bo & Di took 2 points but bid 3: that is a set, not a make.", "D3")
     ]
 
 
@@ -247,7 +247,7 @@ def test_record_hand_answers_409_when_the_game_is_over(api):
     assert response.json()["detail"] == [
         {
             "field": "game",
-            "message": "The game is over: Team A wins with 24 points: the only team at 21 or "
+            "message": "The game is over: Ann & Di win with 24 points: the only team at 21 or "
             "more. Undo the last hand to reopen it.",
             "rule": "D8",
         }
@@ -264,7 +264,7 @@ def test_record_hand_finishing_the_game_names_the_winner_and_the_reason(api):
     assert (body["finished"], body["winner"], body["reason"]) == (
         True,
         1,
-        "Team B wins with 16 points: the only team at 15 or more.",
+        "Bo & Di win with 16 points: the only team at 15 or more.",
     )
 
 

@@ -80,7 +80,7 @@ def test_import_refuses_a_hand_after_the_game_was_won(api):
     assert response.json()["detail"] == [
         {
             "field": "hands.4.game",
-            "message": "Hand 5: The game is over: Team A wins with 24 points: the only team at "
+            "message": "Hand 5: The game is over: Ann & Di win with 24 points: the only team at "
             "21 or more. Undo the last hand to reopen it.",
             "rule": "D8",
         }

@@ -17,6 +17,11 @@ def test_create_game_with_team_names_names_the_team(api):
         ("Team B", "Bo & Di"),
     ]
     assert api.game(body["id"])["teams"][0]["name"] == "Sharks"
+    # The finished game's reason calls the team by its name.
+    for _ in range(4):
+        played = api.hand(body, {"bidder": 0, "bid": 4, "points": [4, 0]})
+    assert played["finished"] is True
+    assert played["reason"].startswith("Sharks win with 16 points")
 
 
 def test_create_game_refuses_a_bad_team_name_with_what_to_do(api):

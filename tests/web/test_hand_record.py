@@ -157,7 +157,7 @@ def test_hand_record_out_of_range_total_is_refused_beside_the_team(client, make_
         "points_1": "0",
     }
     page = text(scorer_for(game).post(_url(game), data))
-    assert find_all(page, "p", "error") == ["Team A can take 0 to 4 points in a hand, not 7."]
+    assert find_all(page, "p", "error") == ["Ann & Cy can take 0 to 4 points in a hand, not 7."]
 
 
 def test_hand_record_double_submit_records_once(client, make_game, scorer_for):
@@ -207,7 +207,7 @@ def test_hand_record_finished_game_is_refused(client, make_game, scorer_for):
     response = scorer.post(_url(game), awards_post(5, 0, 6, SCHMIER_ALL_A))
     assert response.status_code == 409
     assert find_all(text(response), "p", "problem") == [
-        "The game is over: Team A wins with 24 points: the only team at 21 or more. "
+        "The game is over: Ann & Dee win with 24 points: the only team at 21 or more. "
         "Undo the last hand to reopen it."
     ]
     assert Hand.objects.filter(game=game).count() == 4

@@ -55,13 +55,36 @@ def test_scoreboard_game_over_shows_banner_and_closes_entry(client, make_game, s
     game = make_game("schmier", entries=[win] * 4)
     page = text(scorer_for(game).get(reverse("game", args=[game.public_id])))
     assert find_all(page, "p", "banner-title") == ["Ann & Dee win!"]
-    # The stored reason (the API's) says "Team A"; the banner says it in the table's names.
-    assert game.reason == "Team A wins with 24 points: the only team at 21 or more."
+    # The reason is stored in the table's words with its rule: the board replays nothing.
+    assert game.reason == "Ann & Dee win with 24 points: the only team at 21 or more."
+    assert game.reason_rule == "S10"
     assert find_all(page, "div", "banner")[0].startswith(
         "Ann & Dee win! Ann & Dee win with 24 points: the only team at 21 or more. why?"
     )
     assert 'id="hand-form"' not in page
     assert find_all(page, "button", "record") == ["Rematch: draw the dealer", "Rematch: Eli deals"]
+
+
+def test_a_name_corrected_in_the_admin_is_said_in_the_banner(client, make_game, admin_client):
+    win = rules.HandEntry(bidder=0, bid=6, points=(6, 0, 0))
+    game = make_game("schmier", entries=[win] * 4)
+    seats = list(game.seats.order_by("position"))
+    data = {
+        "seats-TOTAL_FORMS": "6",
+        "seats-INITIAL_FORMS": "6",
+        "seats-MIN_NUM_FORMS": "0",
+        "seats-MAX_NUM_FORMS": "1000",
+    }
+    for i, seat in enumerate(seats):
+        name = "Annie" if seat.position == 0 else seat.name
+        data |= {f"seats-{i}-id": seat.pk, f"seats-{i}-game": game.pk, f"seats-{i}-name": name}
+    url = reverse("admin:smear_scores_game_change", args=[game.pk])
+    assert admin_client.post(url, data).status_code == 302
+    page = text(client.get(reverse("game", args=[game.public_id])))
+    assert find_all(page, "p", "banner-title") == ["Annie & Dee win!"]
+    assert find_all(page, "div", "banner")[0].startswith(
+        "Annie & Dee win! Annie & Dee win with 24 points: the only team at 21 or more."
+    )
 
 
 def test_scoreboard_shows_last_five_hands_and_links_history(client, make_game, scorer_for):

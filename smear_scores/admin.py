@@ -90,14 +90,25 @@ from django import forms  # noqa: E402
 from django.contrib import messages  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.auth.password_validation import validate_password  # noqa: E402
-from django.core.exceptions import ValidationError  # noqa: E402
+from django.core.exceptions import PermissionDenied, ValidationError  # noqa: E402
 from django.db.models import Count  # noqa: E402
-from django.urls import reverse  # noqa: E402
+from django.shortcuts import redirect  # noqa: E402
+from django.template.defaultfilters import pluralize  # noqa: E402
+from django.template.response import TemplateResponse  # noqa: E402
+from django.urls import path, reverse  # noqa: E402
+from django.utils.html import format_html  # noqa: E402
 
 from smear_scores.models import Club, League, Membership, Player  # noqa: E402
 from smear_scores.names import name_problem  # noqa: E402
 from smear_scores.permissions import admin_club_ids  # noqa: E402
-from smear_scores.services.clubs import MergeRefused, player_merge  # noqa: E402
+from smear_scores.rules import Option, Variant  # noqa: E402
+from smear_scores.selectors import variants as variant_selectors  # noqa: E402
+from smear_scores.services.clubs import (  # noqa: E402
+    MergeRefused,
+    RosterRefused,
+    player_merge,
+    players_create,
+)
 
 
 class ClubScopedAdmin(admin.ModelAdmin):
@@ -182,9 +193,27 @@ class PlayerForm(forms.ModelForm):
         return name
 
 
+class PasteForm(forms.Form):
+    """A list of players pasted into the admin: the club, and one name per line."""
+
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
+    names = forms.CharField(
+        label="Players, one name per line",
+        widget=forms.Textarea(attrs={"rows": 12, "autocapitalize": "words", "spellcheck": "false"}),
+        help_text="Blank lines are skipped. Nothing is added unless every line can be: a "
+        "line that is refused says why, so you can fix it and add the list again.",
+        strip=False,
+    )
+
+    def __init__(self, *args, clubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs
+
+
 @admin.register(Player)
 class PlayerAdmin(ClubScopedAdmin):
     form = PlayerForm
+    change_list_template = "admin/smear_scores/player/change_list.html"
     list_display = ["name", "club", "games"]
     list_filter = ["club"]
     search_fields = ["name"]
@@ -199,6 +228,53 @@ class PlayerAdmin(ClubScopedAdmin):
 
     def view_on_site(self, obj):
         return reverse("player", args=[obj.pk])
+
+    def get_urls(self):
+        paste = path(
+            "paste/",
+            self.admin_site.admin_view(self.paste_view),
+            name="smear_scores_player_paste",
+        )
+        return [paste, *super().get_urls()]
+
+    def paste_view(self, request):
+        """Add a pasted list of players to one of the user's clubs (services.players_create)."""
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        clubs = Club.objects.all()
+        if (ids := self._clubs(request)) is not None:
+            clubs = clubs.filter(pk__in=ids)
+        form = PasteForm(request.POST or None, clubs=clubs)
+        if request.method == "POST" and form.is_valid():
+            club = form.cleaned_data["club"]
+            try:
+                added = players_create(club=club, text=form.cleaned_data["names"])
+            except RosterRefused as refused:
+                for number, problem in refused.problems:
+                    form.add_error("names", f"Line {number}: {problem}")
+            else:
+                self.message_user(
+                    request,
+                    f"Added {len(added)} player{pluralize(len(added))} to {club.name}: "
+                    + ", ".join(p.name for p in added)
+                    + ".",
+                    messages.SUCCESS,
+                )
+                changelist = reverse("admin:smear_scores_player_changelist")
+                return redirect(f"{changelist}?club__id__exact={club.pk}")
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": "Paste a list of players",
+            "form": form,
+            "media": self.media + form.media,
+        }
+        return TemplateResponse(
+            request,
+            "admin/smear_scores/player/paste.html",
+            context,
+            status=422 if form.errors else 200,
+        )
 
     @admin.action(description="Merge the two selected players (the same person)")
     def merge_players(self, request, queryset):
@@ -223,21 +299,143 @@ class PlayerAdmin(ClubScopedAdmin):
         )
 
 
+def league_variant_fixed(league: League | None) -> bool:
+    """A league's games were played under its variant: it cannot change afterwards."""
+    return league is not None and league.pk is not None and league.games.exists()
+
+
+def option_field_name(variant: Variant, option: Option) -> str:
+    return f"option_{variant.slug}_{option.name}"
+
+
+class LeagueForm(forms.ModelForm):
+    """The league with one field per house option of its variant (the presets say which),
+    checked by the rules engine's own option check; stored in League.options.
+
+    While the variant can still change, the options of every variant are offered, each
+    under its variant's name; only those of the variant chosen are kept."""
+
+    class Meta:
+        model = League
+        # Every field but options, which the option fields below fill.
+        fields = [
+            "club",
+            "name",
+            "variant",
+            "start_date",
+            "end_date",
+            "ranking",
+            "points_first",
+            "points_second",
+            "points_third",
+            "min_games",
+        ]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for variant in self.offered_variants(self.instance):
+            current = self.instance.options if self.instance.variant == variant.slug else {}
+            # Unknown or out-of-date stored values fall back to the preset's default.
+            values, _ = variant.resolve_options(current)
+            for option in variant.options:
+                self.fields[option_field_name(variant, option)] = self._field(
+                    variant, option, values[option.name]
+                )
+
+    @staticmethod
+    def offered_variants(league: League | None) -> list[Variant]:
+        if league_variant_fixed(league):
+            return [league.rules_variant]
+        return variant_selectors.variants()
+
+    @staticmethod
+    def _field(variant: Variant, option: Option, value) -> forms.Field:
+        rule = format_html(
+            '<a href="{}#{}">Rule {} on the rules page</a>.',
+            reverse("rules", args=[variant.slug]),
+            option.rule,
+            option.rule,
+        )
+        help_text = format_html("{} {}", option.help, rule)
+        if option.type is bool:
+            return forms.BooleanField(
+                label=option.label, required=False, initial=value, help_text=help_text
+            )
+        # A whole number from a list; the engine (not the field) says which numbers are
+        # allowed, so a value the list does not offer gets the engine's own message.
+        return forms.IntegerField(
+            label=option.label,
+            initial=value,
+            help_text=help_text,
+            widget=forms.Select(choices=[(v, v) for v in option.allowed]),
+            error_messages={"invalid": f"{option.label} must be a whole number."},
+        )
+
+    def chosen_variant(self) -> Variant | None:
+        slug = self.cleaned_data.get("variant", self.instance.variant)
+        return next((v for v in self.offered_variants(self.instance) if v.slug == slug), None)
+
+    def clean(self):
+        cleaned = super().clean()
+        variant = self.chosen_variant()
+        if variant is None:
+            return cleaned  # the variant field says what is wrong
+        given = {
+            option.name: cleaned[option_field_name(variant, option)]
+            for option in variant.options
+            if option_field_name(variant, option) in cleaned
+        }
+        # The engine's own check, as when a game of the league starts (rules.new_game).
+        resolved, errors = variant.resolve_options(given)
+        for error in errors:
+            option = next((o for o in variant.options if error.field == f"options.{o.name}"), None)
+            field = option and option_field_name(variant, option)
+            self.add_error(field if field in self.fields else None, error.message)
+        # Set before the model's own check (League.clean) runs on it.
+        self.instance.options = resolved if not errors else {}
+        return cleaned
+
+
 @admin.register(League)
 class LeagueAdmin(ClubScopedAdmin):
+    form = LeagueForm
     list_display = ["name", "club", "variant", "start_date", "end_date", "ranking"]
     list_filter = ["club", "variant"]
-    fieldsets = [
-        (None, {"fields": ["club", "name", "variant", "options", "start_date", "end_date"]}),
-        (
-            "Ranking",
-            {"fields": ["ranking", "points_first", "points_second", "points_third", "min_games"]},
-        ),
-    ]
+
+    def get_fieldsets(self, request, obj=None):
+        fields = LeagueForm.Meta.fields
+        fieldsets = [(None, {"fields": fields[:5]})]
+        fixed = league_variant_fixed(obj)
+        for variant in LeagueForm.offered_variants(obj):
+            if not variant.options:
+                continue
+            description = (
+                "Every game of the league starts with these; games already played keep the "
+                "options they started with."
+            )
+            if not fixed:
+                description = f"Used when the variant is {variant.name}. " + description
+            fieldsets.append(
+                (
+                    f"House options: {variant.name}",
+                    {
+                        "fields": [option_field_name(variant, o) for o in variant.options],
+                        "description": description,
+                    },
+                )
+            )
+        fieldsets.append(("Ranking", {"fields": fields[5:]}))
+        return fieldsets
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        # The option fields are the form's own (made per variant in LeagueForm), not the
+        # model's: the admin must not ask the model for them.
+        if kwargs.get("fields") is not None:
+            kwargs["fields"] = [f for f in kwargs["fields"] if not f.startswith("option_")]
+        return super().get_form(request, obj, change=change, **kwargs)
 
     def get_readonly_fields(self, request, obj=None):
-        # A league's games were played under its variant: it cannot change afterwards.
-        if obj is not None and obj.games.exists():
+        if league_variant_fixed(obj):
             return ["club", "variant"]
         return []
 

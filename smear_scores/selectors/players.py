@@ -12,6 +12,7 @@ from django.db.models import (
     FilteredRelation,
     IntegerField,
     Q,
+    QuerySet,
     Value,
 )
 from django.db.models.fields.json import KeyTextTransform
@@ -71,52 +72,82 @@ def _teams_of_game() -> Cast:
 
 def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> PlayerPage:
     """Everything the player's page shows, in a fixed number of queries."""
-    seats = Seat.objects.filter(player=player).annotate(
+    seats = _player_seats(player)
+    totals = _finished_totals(seats)
+    bid_hands = _hands_bid(player)
+    taken = _points_taken(player)
+    ratings, rated_games = _latest_ratings(player)
+    return PlayerPage(
+        player=player,
+        played=totals["played"],
+        won=totals["won"],
+        games=_games(player, games_page),
+        partners=_partners(seats),
+        bids=_bids_by_level(bid_hands),
+        categories=_categories(taken),
+        awarded_hands=taken["hands"],
+        hands=_hands_bid_page(bid_hands, hands_page),
+        ratings=ratings,
+        rated_games=rated_games,
+    )
+
+
+def _player_seats(player: Player) -> QuerySet[Seat]:
+    """The player's seats, each with its game's number of teams and the seat's team."""
+    return Seat.objects.filter(player=player).annotate(
         teams=_teams_of_game(), team=Mod(F("position"), F("teams"))
     )
-    totals = seats.filter(game__finished=True).aggregate(
+
+
+def _finished_totals(seats: QuerySet[Seat]) -> dict[str, int]:
+    """Finished games played and won."""
+    return seats.filter(game__finished=True).aggregate(
         played=Count("id"), won=Count("id", filter=Q(game__winner=F("team")))
     )
 
-    # Games, newest first, with every seat (for partners and opponents).
+
+def _games(player: Player, number: Any) -> Page:
+    """One page of the player's games, newest first, each a game line with the player's
+    team, partners, place and result."""
     game_qs = (
         Game.objects.filter(seats__player=player)
         .select_related("league")
         .prefetch_related(seats_prefetch())
         .order_by("-created_at", "-id")
     )
-    games = Paginator(game_qs, GAMES_PER_PAGE).get_page(games_page)
-    lines = []
-    for game in games.object_list:
-        line = game_line(game)
-        mine = next((i for i, t in enumerate(line.teams) if player.pk in t["player_ids"]), None)
-        line.mine = mine
-        line.partners = (
-            [
-                n
-                for n, pid in zip(
-                    line.teams[mine]["players"], line.teams[mine]["player_ids"], strict=True
-                )
-                if pid != player.pk
-            ]
-            if mine is not None
-            else []
-        )
-        if game.finished and mine is not None:
-            line.place = game_placings(game.scores, game.winner)[mine]
-            if game.winner == mine:
-                line.result = "Won"
-            elif len(line.teams) == 2:
-                line.result = "Lost"
-            else:
-                line.result = f"Lost ({ordinal_word(line.place)})"
-        else:
-            line.place = None
-            line.result = "Playing"
-        lines.append(line)
-    games.object_list = lines
+    games = Paginator(game_qs, GAMES_PER_PAGE).get_page(number)
+    games.object_list = [_game_line_for(player, game) for game in games.object_list]
+    return games
 
-    # Partners: the other seat of the player's team in every finished game.
+
+def _game_line_for(player: Player, game: Game) -> Any:
+    """A game line seen from the player's seat (no query: the seats are prefetched)."""
+    line = game_line(game)
+    mine = next((i for i, t in enumerate(line.teams) if player.pk in t["player_ids"]), None)
+    line.mine = mine
+    line.partners = []
+    if mine is not None:
+        team = line.teams[mine]
+        line.partners = [
+            name
+            for name, pid in zip(team["players"], team["player_ids"], strict=True)
+            if pid != player.pk
+        ]
+    line.place = None
+    line.result = "Playing"
+    if game.finished and mine is not None:
+        line.place = game_placings(game.scores, game.winner)[mine]
+        if game.winner == mine:
+            line.result = "Won"
+        elif len(line.teams) == 2:
+            line.result = "Lost"
+        else:
+            line.result = f"Lost ({ordinal_word(line.place)})"
+    return line
+
+
+def _partners(seats: QuerySet[Seat]) -> list[dict]:
+    """The other seat of the player's team in every finished game, most games first."""
     partner_rows = (
         seats.filter(game__finished=True)
         .annotate(
@@ -131,7 +162,7 @@ def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> 
         .annotate(games=Count("id"), won=Count("id", filter=Q(game__winner=F("team"))))
         .order_by("-games", "mate__player__name")
     )
-    partners = [
+    return [
         {
             "player_id": r["mate__player_id"],
             "name": r["mate__player__name"],
@@ -142,8 +173,10 @@ def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> 
         for r in partner_rows
     ]
 
-    # Hands this player bid (their seat is the bidder's seat), in every game.
-    bid_hands = (
+
+def _hands_bid(player: Player) -> QuerySet[Hand]:
+    """Hands this player bid (their seat is the bidder's seat), in every game."""
+    return (
         Hand.objects.filter(thrown_in=False)
         .annotate(
             mine=FilteredRelation(
@@ -153,7 +186,22 @@ def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> 
         )
         .filter(mine__isnull=False)
     )
-    bids = [
+
+
+def _hands_bid_page(bid_hands: QuerySet[Hand], number: Any) -> Page:
+    """One page of the hands the player bid, newest first."""
+    hand_qs = bid_hands.select_related("game").order_by("-created_at", "-id")
+    return Paginator(hand_qs, HANDS_PER_PAGE).get_page(number)
+
+
+def _bids_by_level(bid_hands: QuerySet[Hand]) -> list[dict]:
+    """Hands bid, made and set at each bid, lowest bid first."""
+    rows = (
+        bid_hands.values("bid")
+        .annotate(hands=Count("id"), made=Count("id", filter=Q(made=True)))
+        .order_by("bid")
+    )
+    return [
         {
             "bid": r["bid"],
             "hands": r["hands"],
@@ -161,14 +209,14 @@ def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> 
             "set": r["hands"] - r["made"],
             "make_rate": round(100 * r["made"] / r["hands"], 1),
         }
-        for r in bid_hands.values("bid")
-        .annotate(hands=Count("id"), made=Count("id", filter=Q(made=True)))
-        .order_by("bid")
+        for r in rows
     ]
-    hand_qs = bid_hands.select_related("game").order_by("-created_at", "-id")
-    hands = Paginator(hand_qs, HANDS_PER_PAGE).get_page(hands_page)
 
-    # Point categories the player's team took, in hands whose awards were entered.
+
+def _points_taken(player: Player) -> dict[str, int]:
+    """In hands whose awards were entered one by one: how many there were (``hands``), and
+    per point category how many the player's team took (``t_<key>``) and in how many it
+    was played for (``n_<key>``)."""
     team_hands = (
         Hand.objects.filter(thrown_in=False, awards__isnull=False)
         .annotate(
@@ -185,12 +233,16 @@ def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> 
         # A point left to nobody is a JSON null, which is SQL NULL here: never equal.
         return Q(Exact(AwardOf(F("awards"), Value(f"$.{key}")), F("team")))
 
-    taken = team_hands.aggregate(
+    return team_hands.aggregate(
         hands=Count("id"),
         **{f"t_{key}": Count("id", filter=took(key)) for key in POINT_LABELS},
         **{f"n_{key}": Count("id", filter=Q(awards__has_key=key)) for key in POINT_LABELS},
     )
-    categories = [
+
+
+def _categories(taken: dict[str, int]) -> list[dict]:
+    """The point categories the player's games played for, with the share their team took."""
+    return [
         {
             "key": key,
             "label": label,
@@ -204,22 +256,11 @@ def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> 
         if taken[f"n_{key}"]
     ]
 
-    # The latest ratings, newest first (the history table shows these; the count says how
-    # many games were rated in all).
+
+def _latest_ratings(player: Player) -> tuple[list[Rating], int]:
+    """The latest ratings, newest first (the history table shows these), and how many
+    games were rated in all."""
     ratings = list(
         Rating.objects.filter(player=player).select_related("game").order_by("-seq")[:RATINGS_SHOWN]
     )
-    rated_games = Rating.objects.filter(player=player).count()
-    return PlayerPage(
-        player=player,
-        played=totals["played"],
-        won=totals["won"],
-        games=games,
-        partners=partners,
-        bids=bids,
-        categories=categories,
-        awarded_hands=taken["hands"],
-        hands=hands,
-        ratings=ratings,
-        rated_games=rated_games,
-    )
+    return ratings, Rating.objects.filter(player=player).count()

@@ -3,7 +3,7 @@ transaction each. League games are made in services.games, ratings in services.r
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from smear_scores.models import Club, Player, Rating, Seat
 from smear_scores.names import name_problem
@@ -16,20 +16,105 @@ class MergeRefused(Exception):
         super().__init__(message)
 
 
+# The roster's longest name (Player.name); the seat of a game holds the same.
+NAME_LENGTH = Player._meta.get_field("name").max_length
+# A paste is a club's roster, not a phone book: refused whole above this many names.
+MAX_PASTED = 200
+
+
+class RosterRefused(Exception):
+    """A pasted list with lines that cannot be added: (line number, what is wrong) each."""
+
+    def __init__(self, problems: list[tuple[int, str]]):
+        self.problems = problems
+        super().__init__("; ".join(f"line {n}: {p}" for n, p in problems))
+
+
+def _name_refusal(name: str) -> str | None:
+    """What is wrong with ``name`` (spaces already collapsed) as a player's name, in words
+    that say how to fix it; None when it is fine."""
+    if not name:
+        return "Give the player's name."
+    problem = name_problem(name)
+    if problem is not None:
+        return f"The name {problem}."
+    if len(name) > NAME_LENGTH:
+        return (
+            f"{name[:20]}… is {len(name)} characters long: a name has at most {NAME_LENGTH}; "
+            "shorten it."
+        )
+    return None
+
+
+def _already_on_roster(club: Club, name: str) -> str:
+    return (
+        f"{club.name} already has a player called {name}: pick that player, or tell the "
+        "two apart (e.g. add an initial)."
+    )
+
+
 @transaction.atomic
 def player_create(*, club: Club, name: str) -> Player:
     name = " ".join(name.split())
-    if not name:
-        raise MergeRefused("Give the player's name.")
-    problem = name_problem(name)
-    if problem is not None:
-        raise MergeRefused(f"The name {problem}.")
+    refusal = _name_refusal(name)
+    if refusal is not None:
+        raise MergeRefused(refusal)
     if Player.objects.filter(club=club, name__iexact=name).exists():
-        raise MergeRefused(
-            f"{club.name} already has a player called {name}: pick that player, or tell the "
-            "two apart (e.g. add an initial)."
-        )
+        raise MergeRefused(_already_on_roster(club, name))
     return Player.objects.create(club=club, name=name)
+
+
+def _roster_by_key(club: Club) -> dict[str, str]:
+    """The club's players' names by their lower case, as the roster's unique index
+    compares them (Lower(name))."""
+    names = Player.objects.filter(club=club).values_list("name", flat=True)
+    return {name.lower(): name for name in names}
+
+
+@transaction.atomic
+def players_create(*, club: Club, text: str) -> list[Player]:
+    """Add a pasted list to the club's roster: one name per line, blank lines ignored.
+
+    All or nothing: a name that cannot be a player's, or that is on the list twice or
+    already on the roster (whatever its case), refuses the whole list with every such line,
+    so the list can be fixed and pasted again as it is, without working out which half
+    went in."""
+    lines = [(n, " ".join(line.split())) for n, line in enumerate(text.splitlines(), 1)]
+    lines = [(n, name) for n, name in lines if name]
+    if not lines:
+        raise RosterRefused([(1, "The list is empty: paste one name per line.")])
+    if len(lines) > MAX_PASTED:
+        raise RosterRefused(
+            [(lines[MAX_PASTED][0], f"Paste at most {MAX_PASTED} names at a time: split the list.")]
+        )
+    roster = _roster_by_key(club)
+    problems: list[tuple[int, str]] = []
+    first_line: dict[str, int] = {}
+    for number, name in lines:
+        key = name.lower()
+        refusal = _name_refusal(name)
+        if refusal is None and key in roster:
+            refusal = _already_on_roster(club, roster[key]) + " Remove the line."
+        if refusal is None and key in first_line:
+            refusal = f"{name} is also on line {first_line[key]}: keep one of them."
+        first_line.setdefault(key, number)
+        if refusal is not None:
+            problems.append((number, refusal))
+    if problems:
+        raise RosterRefused(problems)
+    try:
+        with transaction.atomic():
+            return Player.objects.bulk_create([Player(club=club, name=n) for _, n in lines])
+    except IntegrityError:
+        # Someone added one of these names between the check above and this write.
+        raise RosterRefused(
+            [
+                (
+                    lines[0][0],
+                    "A player with one of these names was added just now: paste the list again.",
+                )
+            ]
+        ) from None
 
 
 @transaction.atomic

@@ -218,7 +218,7 @@ class LeagueGameForm(forms.Form):
         for seat in range(variant.players):
             self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
                 queryset=players,
-                label=f"Seat {seat + 1} ({variant.team_label(variant.team_of(seat))})",
+                label=f"Seat {seat + 1}",
                 empty_label="Pick a player",
                 error_messages={
                     "required": f"Pick a player for seat {seat + 1}.",
@@ -235,8 +235,26 @@ class LeagueGameForm(forms.Form):
             required=False,
         )
 
-    def seat_fields(self) -> list[forms.BoundField]:
-        return [self[f"seat_{s}"] for s in range(self.league.rules_variant.players)]
+    def seats(self) -> list[dict[str, Any]]:
+        """Each seat's field with its team and its partners' seat numbers (S1, W1)."""
+        variant = self.league.rules_variant
+        seats = []
+        for seat in range(variant.players):
+            team = variant.team_of(seat)
+            field = self[f"seat_{seat}"]
+            seats.append(
+                {
+                    "field": field,
+                    # Django points the select's aria-describedby at this id when the
+                    # seat is refused, so the refusal is read out with the seat.
+                    "error_id": f"{field.auto_id}_error",
+                    "number": seat + 1,
+                    "team": team,
+                    "team_label": variant.team_label(team),
+                    "partners": [s + 1 for s in variant.seats_of(team) if s != seat],
+                }
+            )
+        return seats
 
     def players(self) -> list[Player]:
         return [self.cleaned_data[f"seat_{s}"] for s in range(self.league.rules_variant.players)]

@@ -62,3 +62,18 @@ def second_phone(browser, live_server):
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+def small_tap_targets(page, within: str = "body") -> list[str]:
+    """What a finger taps (links, buttons, labels, selects, fields) inside ``within`` that is
+    less than 44 px tall, each as the start of its HTML; radios and checkboxes are tapped
+    through their labels."""
+    return page.evaluate(
+        """within => [...document.querySelector(within).querySelectorAll(
+              'a, button, label, summary, select, input:not([type=radio]):not([type=checkbox])'
+              + ':not([type=hidden])')]
+            .filter(e => e.getClientRects().length)
+            .filter(e => e.getBoundingClientRect().height < 44)
+            .map(e => e.outerHTML.slice(0, 60))""",
+        within,
+    )

@@ -35,7 +35,7 @@ def _start_game(page: Page, players: list[str]) -> None:
     _no_sideways_scroll(page)
     for seat, name in enumerate(players):
         page.select_option(f"select[name=seat_{seat}]", label=name)
-    page.select_option("select[name=first_dealer]", label="Seat 4")
+    page.select_option("select[name=first_dealer]", label=f"Seat 4 · {players[3]}")
     page.get_by_role("button", name="Start the game").tap()
     expect(page.locator(".deal")).to_contain_text("Hand 1 · ")
     expect(page).to_have_url(re.compile(r"/g/[\w-]+/$"))

@@ -10,6 +10,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import small_tap_targets
+
 pytestmark = pytest.mark.browser
 
 # Room for a loaded machine: a screen that is merely slow is not a failure.
@@ -41,14 +43,7 @@ class Scorer:
     def touch_targets_ok(self) -> None:
         """Everything a finger taps is at least 44 px tall (radios and switches are tapped
         through their labels)."""
-        small = self.page.evaluate(
-            """() => [...document.querySelectorAll(
-                  'a, button, label, summary, select, input:not([type=radio]):not([type=checkbox])'
-                  + ':not([type=hidden])')]
-                .filter(e => e.getClientRects().length)
-                .filter(e => e.getBoundingClientRect().height < 44)
-                .map(e => e.outerHTML.slice(0, 60))"""
-        )
+        small = small_tap_targets(self.page)
         assert small == []
 
     def new_game(

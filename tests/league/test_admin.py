@@ -59,62 +59,116 @@ def test_admin_duplicate_player_name_is_refused_with_a_reason(client, club, ada)
     ]
 
 
+def _league_post(club, **fields) -> dict:
+    return {
+        "club": club.pk,
+        "name": "Spring",
+        "variant": "ne-wisconsin",
+        "start_date": "2026-03-01",
+        "end_date": "",
+        "ranking": "points",
+        "points_first": 3,
+        "points_second": 1,
+        "points_third": 0,
+        "min_games": 5,
+        "option_ne-wisconsin_kitty": "0",
+        **fields,
+    }
+
+
+def _option_fields(response) -> dict[str, str]:
+    form = response.context["adminform"].form
+    return {name: str(form[name].label) for name in form.fields if name.startswith("option_")}
+
+
 def test_admin_club_admin_sets_up_a_league(client, club, ada):
     response = client.post(
         "/admin/smear_scores/league/add/",
-        {
-            "club": club.pk,
-            "name": "Spring",
-            "variant": "ne-wisconsin",
-            "options": '{"kitty": 3}',
-            "start_date": "2026-03-01",
-            "end_date": "",
-            "ranking": "points",
-            "points_first": 3,
-            "points_second": 1,
-            "points_third": 0,
-            "min_games": 5,
-        },
+        _league_post(
+            club, **{"option_ne-wisconsin_kitty": "3", "option_ne-wisconsin_cap_non_bidder": "on"}
+        ),
     )
     assert response.status_code == 302
     league = League.objects.get(name="Spring")
     assert (league.club, league.options, league.ranking, league.min_games) == (
         club,
-        {"kitty": 3},
+        {"kitty": 3, "win_only_on_made_bid": False, "cap_non_bidder": True},
         "points",
         5,
     )
 
 
+def test_admin_league_form_has_a_field_per_house_option_of_each_variant(client, club, ada):
+    response = client.get("/admin/smear_scores/league/add/")
+    # Schmier has no house options; Wisconsin's three come from its preset, in its words.
+    assert _option_fields(response) == {
+        "option_ne-wisconsin_kitty": "Undealt cards the bidder may take",
+        "option_ne-wisconsin_win_only_on_made_bid": "Win only on a made bid",
+        "option_ne-wisconsin_cap_non_bidder": "Non-bidders' points above 15 do not count",
+    }
+    page = response.content.decode()
+    assert "House options: Four Point Northeastern Wisconsin Smear" in page
+    assert "How many of the undealt cards the bidder may look at and take." in page
+    assert '<a href="/rules/ne-wisconsin/#W10a">Rule W10a on the rules page</a>' in page
+
+
+def test_admin_league_change_form_shows_the_stored_options(client, club, league, ada):
+    league.options = {"kitty": 2, "win_only_on_made_bid": True}
+    league.save()
+    response = client.get(f"/admin/smear_scores/league/{league.pk}/change/")
+    form = response.context["adminform"].form
+    assert {name: form[name].value() for name in _option_fields(response)} == {
+        "option_ne-wisconsin_kitty": 2,
+        "option_ne-wisconsin_win_only_on_made_bid": True,
+        "option_ne-wisconsin_cap_non_bidder": False,
+    }
+
+
 def test_admin_league_with_bad_options_says_why(client, club, ada):
     response = client.post(
         "/admin/smear_scores/league/add/",
-        {
-            "club": club.pk,
-            "name": "Spring",
-            "variant": "ne-wisconsin",
-            "options": '{"kitty": 9}',
-            "start_date": "2026-03-01",
-            "end_date": "2026-02-01",
-            "ranking": "wins",
-            "points_first": 3,
-            "points_second": 1,
-            "points_third": 0,
-            "min_games": 1,
-        },
+        _league_post(club, **{"option_ne-wisconsin_kitty": "9"}),
     )
     assert response.status_code == 200
     form = response.context["adminform"].form
-    assert form.errors["options"] == [
-        "Undealt cards the bidder may take must be one of 0, 1, 2, 3, not 9."
-    ]
+    # The rules engine's own message, on the option's field.
+    assert form.errors == {
+        "option_ne-wisconsin_kitty": [
+            "Undealt cards the bidder may take must be one of 0, 1, 2, 3, not 9."
+        ]
+    }
     assert not League.objects.exists()
+
+
+def test_admin_league_options_of_another_variant_are_not_kept(client, club, ada):
+    response = client.post(
+        "/admin/smear_scores/league/add/",
+        _league_post(club, variant="schmier", **{"option_ne-wisconsin_kitty": "3"}),
+    )
+    assert response.status_code == 302
+    assert League.objects.get(name="Spring").options == {}
 
 
 def test_admin_league_variant_is_fixed_once_games_exist(client, club, league, four, ada):
     wisconsin_win(league, four, winner=0)
-    response = client.get(f"/admin/smear_scores/league/{league.pk}/change/")
+    url = f"/admin/smear_scores/league/{league.pk}/change/"
+    response = client.get(url)
     assert "variant" not in response.context["adminform"].form.fields
+    # Only the league's own variant's options are offered.
+    assert _option_fields(response) == {
+        "option_ne-wisconsin_kitty": "Undealt cards the bidder may take",
+        "option_ne-wisconsin_win_only_on_made_bid": "Win only on a made bid",
+        "option_ne-wisconsin_cap_non_bidder": "Non-bidders' points above 15 do not count",
+    }
+    response = client.post(
+        url, _league_post(club, name=league.name, variant="schmier", start_date="2026-01-01")
+    )
+    assert response.status_code == 302
+    league.refresh_from_db()
+    assert (league.variant, league.options) == (
+        "ne-wisconsin",
+        {"kitty": 0, "win_only_on_made_bid": False, "cap_non_bidder": False},
+    )
 
 
 def test_admin_club_admin_adds_a_member_with_a_new_account(client, club, ada):
@@ -166,3 +220,73 @@ def test_admin_superuser_sees_every_club(client, club, other_club):
     response = client.get("/admin/smear_scores/player/")
     # Ordered by club (Friday Club first), then name.
     assert [p.name for p in response.context["cl"].result_list] == ["Zed", "Ann"]
+
+
+# -- a pasted list of players ---------------------------------------------------------------
+
+PASTE = "/admin/smear_scores/player/paste/"
+
+
+def test_admin_paste_adds_every_name_to_the_club(client, club, ada):
+    roster(club, "Ann")
+    changelist = client.get("/admin/smear_scores/player/")
+    assert f'<a href="{PASTE}" class="addlink">Paste a list of players</a>' in (
+        changelist.content.decode()
+    )
+    response = client.post(
+        PASTE, {"club": club.pk, "names": "Bob\n\n   Cat   Smith \r\nDan\n"}, follow=True
+    )
+    assert [str(m) for m in response.context["messages"]] == [
+        "Added 3 players to Tuesday Smear Club: Bob, Cat Smith, Dan."
+    ]
+    assert sorted(Player.objects.filter(club=club).values_list("name", flat=True)) == [
+        "Ann",
+        "Bob",
+        "Cat Smith",
+        "Dan",
+    ]
+
+
+def test_admin_paste_refuses_the_whole_list_and_says_which_lines(client, club, ada):
+    roster(club, "Ann")
+    long_name = "B" * 41
+    text = "\n".join(["Cat", "ann", "", "Dan", "cat", "Ev\u202eE", long_name, "Fay"])
+    response = client.post(PASTE, {"club": club.pk, "names": text})
+    assert response.status_code == 422
+    assert response.context["form"].errors["names"] == [
+        "Line 2: Tuesday Smear Club already has a player called Ann: pick that player, or "
+        "tell the two apart (e.g. add an initial). Remove the line.",
+        "Line 5: cat is also on line 1: keep one of them.",
+        "Line 6: The name contains a character that reverses the text's direction (U+202E): "
+        "type the name again in plain text.",
+        "Line 7: BBBBBBBBBBBBBBBBBBBB… is 41 characters long: a name has at most 40; shorten it.",
+    ]
+    page = response.content.decode()
+    assert "4 lines cannot be added, so no player was added." in page
+    # The list is kept as pasted, to be fixed in place.
+    assert "Fay</textarea>" in page
+    assert list(Player.objects.values_list("name", flat=True)) == ["Ann"]
+
+
+def test_admin_paste_of_nothing_says_what_to_paste(client, club, ada):
+    response = client.post(PASTE, {"club": club.pk, "names": " \n\n"})
+    assert response.context["form"].errors["names"] == [
+        "Line 1: The list is empty: paste one name per line."
+    ]
+
+
+def test_admin_paste_only_into_the_admins_own_club(client, club, other_club, ada):
+    form = client.get(PASTE).context["form"]
+    assert list(form.fields["club"].queryset) == [club]
+    response = client.post(PASTE, {"club": other_club.pk, "names": "Zoe"})
+    assert response.status_code == 422
+    assert not Player.objects.filter(name="Zoe").exists()
+
+
+def test_admin_paste_is_closed_to_a_member_who_is_not_an_admin(client, club):
+    make_user("max", club=club)
+    User.objects.filter(username="max").update(is_staff=True)
+    assert client.login(username="max", password=PASSWORD)
+    assert client.get(PASTE).status_code == 403
+    assert client.post(PASTE, {"club": club.pk, "names": "Zoe"}).status_code == 403
+    assert not Player.objects.filter(name="Zoe").exists()

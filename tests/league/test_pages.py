@@ -159,7 +159,9 @@ def test_league_game_new_member_starts_a_game_from_the_roster(client, club, memb
     login(client, member)
     form = client.get(f"/leagues/{league.pk}/new/")
     assert form.status_code == 200
-    assert "Seat 1 (Team A)" in form.content.decode()
+    assert '<span class="seat-number">Seat 1</span> <span class="seat-team">Team A</span>' in (
+        form.content.decode()
+    )
     ann, bob, cat, dan = four
     response = client.post(
         f"/leagues/{league.pk}/new/",

@@ -50,3 +50,12 @@ def test_scoreboard_why_link_points_at_the_rule_that_decided(client, make_game):
     page = text(client.get(reverse("game", args=[game.public_id])))
     links = re.findall(r'<a class="why" href="([^"]+)"', page)
     assert links == ["/rules/schmier/#S10"]
+
+
+@pytest.mark.parametrize("variant", list(rules.VARIANTS.values()), ids=lambda v: v.slug)
+def test_rules_page_rematch_links_the_variants_first_deal(client, variant):
+    page = text(client.get(reverse("rules", args=[variant.slug])))
+    rematch = re.search(r'<dt id="D12">.*?</dd>', page, re.S).group(0)
+    dealer = variant.rule("dealer")
+    assert re.findall(r'<a href="#([^"]+)">', rematch) == [dealer]
+    assert f'<dt id="{dealer}">' in page

@@ -1,0 +1,33 @@
+"""services.players_create: a pasted list goes onto the roster whole, or not at all."""
+
+from __future__ import annotations
+
+import pytest
+
+from smear_scores.models import Player
+from smear_scores.services import clubs as club_services
+from smear_scores.services.clubs import MAX_PASTED, RosterRefused, players_create
+
+from .conftest import roster
+
+
+def test_paste_longer_than_the_limit_is_refused_whole(club):
+    names = "\n".join(f"Player {n}" for n in range(MAX_PASTED + 1))
+    with pytest.raises(RosterRefused) as refused:
+        players_create(club=club, text=names)
+    assert refused.value.problems == [
+        (MAX_PASTED + 1, f"Paste at most {MAX_PASTED} names at a time: split the list.")
+    ]
+    assert not Player.objects.exists()
+
+
+def test_paste_of_a_name_added_meanwhile_writes_nothing(club, monkeypatch):
+    roster(club, "Ann")
+    # Ann is added between the check and the write: the check saw a roster without her.
+    monkeypatch.setattr(club_services, "_roster_by_key", lambda club: {})
+    with pytest.raises(RosterRefused) as refused:
+        players_create(club=club, text="Bob\nAnn")
+    assert refused.value.problems == [
+        (1, "A player with one of these names was added just now: paste the list again.")
+    ]
+    assert list(Player.objects.values_list("name", flat=True)) == ["Ann"]

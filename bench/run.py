@@ -249,6 +249,14 @@ def in_process(args, rows: list[Row]) -> None:
             {"t": measure(write, s, w), "q": queries_of(write)},
         )
     )
+    shaped = get_ok(Browser(app), "/bench/hand-shaped-write/")
+    rows.append(
+        Row(
+            "1",
+            "hand-shaped write: lock, 2 inserts, 1 update (for scale)",
+            {"t": measure(shaped, s, w), "q": queries_of(shaped)},
+        )
+    )
     idle = live_check(scorer(app, board_game), board_game)
     rows.append(
         Row(
@@ -493,6 +501,13 @@ def targets(rows: list[Row], cores: int | None) -> list[str]:
                 out.append(
                     f"- {name} within {limit}× the one-write view: {floor:.1f}× "
                     f"({verdict(floor <= limit)})"
+                )
+            shaped = by_name.get("hand-shaped write: lock, 2 inserts, 1 update (for scale)", {})
+            if "t" in shaped:
+                out.append(
+                    f"  ({v['t'].median_ms / shaped['t'].median_ms:.1f}× the hand-shaped write, "
+                    f"which is itself {shaped['t'].median_ms / write['t'].median_ms:.1f}× the "
+                    "one-write view)"
                 )
             if "wire" in v:
                 out.append(

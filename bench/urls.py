@@ -35,9 +35,28 @@ def one_write(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
+@require_GET
+def hand_shaped_write(request: HttpRequest) -> HttpResponse:
+    """The floor of recording a hand, without the rules, the form or an answer: what any
+    hand write must do at the least, in one transaction: the game read under its lock, two
+    rows inserted (the hand and its audit record) and the game's standings updated."""
+    from django.db import transaction
+    from django.utils import timezone
+
+    from smear_scores.models import Game, HandRevision
+
+    with transaction.atomic():
+        game = Game.objects.select_for_update().order_by("pk").first()
+        HandRevision.objects.create(game=game, number=0, action="record", new={})
+        HandRevision.objects.create(game=game, number=0, action="record", new={})
+        Game.objects.filter(pk=game.pk).update(updated_at=timezone.now())
+    return HttpResponse("ok", content_type="text/plain")
+
+
 urlpatterns = [
     path("bench/minimal/", minimal),
     path("bench/one-query/", one_query),
     path("bench/one-write/", one_write),
+    path("bench/hand-shaped-write/", hand_shaped_write),
     path("", include("smear_scores.urls")),
 ]

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from smear_scores.models import Game, Hand, HandRevision, Seat
+from smear_scores.models import Game, GameRevision, Hand, HandRevision, Seat
 from smear_scores.services.games import game_names_changed
 from smear_scores.services.ratings import ratings_recompute
 
@@ -25,8 +25,8 @@ class GameAdmin(admin.ModelAdmin):
     """Read-only: every change to a game's hands, dealer or options goes through the
     services, which replay the game; an edit here would leave the cached scores wrong."""
 
-    list_display = ["public_id", "variant", "hands_played", "finished", "updated_at"]
-    list_filter = ["variant", "finished"]
+    list_display = ["public_id", "variant", "hands_played", "finished", "removed_at", "updated_at"]
+    list_filter = ["variant", "finished", ("removed_at", admin.EmptyFieldListFilter)]
     search_fields = ["public_id", "seats__name"]
     # Either secret lets whoever reads it score the game (the API, the scoring screen).
     exclude = ["edit_token", "scoring_secret"]
@@ -68,6 +68,19 @@ class HandRevisionAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         # The history is written only by the service that records or edits a hand.
+        return False
+
+
+@admin.register(GameRevision)
+class GameRevisionAdmin(admin.ModelAdmin):
+    """When a scorer removed a casual game from the home list, or restored it."""
+
+    list_display = ["game", "action", "source", "at"]
+    list_filter = ["action"]
+    readonly_fields = [f.name for f in GameRevision._meta.fields]
+
+    def has_add_permission(self, request):
+        # Written only by services.game_remove and game_restore.
         return False
 
 

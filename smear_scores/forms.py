@@ -90,11 +90,20 @@ class HandForm(forms.Form):
     thrown_in = forms.BooleanField(required=False)
     by_totals = forms.BooleanField(required=False)
 
-    def __init__(self, *args: Any, variant: rules.Variant, names: Sequence[str], **kwargs: Any):
-        # The players' names in seat order are only drawn (bidder_group), never needed to
-        # read a post: they may be a lazy sequence, read only if the form is shown.
+    def __init__(
+        self,
+        *args: Any,
+        variant: rules.Variant,
+        names: Sequence[str],
+        teams: Sequence[str],
+        **kwargs: Any,
+    ):
+        # The players' names in seat order and the teams' names (selectors.team_names) are
+        # only drawn, never needed to read a post: they may be lazy sequences, read only if
+        # the form is shown.
         self.variant = variant
         self.names = names
+        self.teams = teams
         super().__init__(*args, **kwargs)
         invalid = {"invalid_choice": "Tap one of the buttons."}
         self.fields["bidder"] = forms.TypedChoiceField(
@@ -220,8 +229,8 @@ class HandForm(forms.Form):
 
     # -- drawing ------------------------------------------------------------------------
     def team_label(self, team: int) -> str:
-        """The team as the table calls it, by its partners' names (read only if drawn)."""
-        return self.variant.seat_team_names(list(self.names))[team]
+        """The team as the table calls it (read only if drawn)."""
+        return self.teams[team]
 
     def _value(self, name: str) -> str:
         if self.is_bound:
@@ -344,8 +353,9 @@ def option_field(option: rules.Option) -> forms.Field:
 class NewGameForm(forms.Form):
     """Variant, names in seat order, the variant's per-game options, the first dealer.
 
-    Field names: ``variant``; ``player_<seat>``; ``option_<name>``; ``first_dealer``
-    (a seat, or ``random`` to draw the dealer, S3/W4)."""
+    Field names: ``variant``; ``player_<seat>``; ``team_name_<team>`` (optional: empty
+    calls the team by its partners); ``option_<name>``; ``first_dealer`` (a seat, or
+    ``random`` to draw the dealer, S3/W4)."""
 
     RANDOM = "random"
 
@@ -357,6 +367,10 @@ class NewGameForm(forms.Form):
         )
         for seat in range(variant.players):
             self.fields[f"player_{seat}"] = forms.CharField(
+                required=False, max_length=200, strip=True
+            )
+        for team in range(variant.teams):
+            self.fields[f"team_name_{team}"] = forms.CharField(
                 required=False, max_length=200, strip=True
             )
         for option in variant.options:
@@ -380,6 +394,9 @@ class NewGameForm(forms.Form):
     def players(self) -> list[str]:
         return [self.value(f"player_{seat}").strip() for seat in range(self.variant.players)]
 
+    def team_names(self) -> list[str]:
+        return [self.value(f"team_name_{team}").strip() for team in range(self.variant.teams)]
+
     def service_args(self) -> dict[str, Any]:
         data = self.cleaned_data
         dealer = data["first_dealer"]
@@ -388,6 +405,7 @@ class NewGameForm(forms.Form):
             "players": [data[f"player_{s}"] for s in range(self.variant.players)],
             "first_dealer": None if dealer == self.RANDOM else int(dealer),
             "options": {o.name: data[f"option_{o.name}"] for o in self.variant.options},
+            "team_names": [data[f"team_name_{t}"] for t in range(self.variant.teams)],
         }
 
     def add_refusal(self, refused: HandRefused) -> None:
@@ -397,6 +415,8 @@ class NewGameForm(forms.Form):
                 target = f"player_{name.split('.', 1)[1]}"
             elif name.startswith("options."):
                 target = f"option_{name.split('.', 1)[1]}"
+            elif name.startswith("team_names."):
+                target = f"team_name_{name.split('.', 1)[1]}"
             elif name == "first_dealer":
                 target = name
             else:

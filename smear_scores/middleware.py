@@ -7,6 +7,9 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control
 
+from smear_scores.selectors.games import GameRemoved
+from smear_scores.views.games import removed_page
+
 
 def private_answers(get_response: Callable[[HttpRequest], HttpResponse]):
     """No page of the app is for a shared cache (a proxy, a CDN): every page carries its
@@ -21,3 +24,20 @@ def private_answers(get_response: Callable[[HttpRequest], HttpResponse]):
         return response
 
     return middleware
+
+
+class RemovedGames:
+    """Any page of a game its scorer removed (a view asked for it, selectors.GameRemoved)
+    answers 410 with the page that says when, and offers its scorer to restore it. One
+    place, so that no page of such a game is missed."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, GameRemoved):
+            return removed_page(request, exception.game)
+        return None

@@ -16,8 +16,9 @@ from smear_scores.services import games as services
 @pytest.fixture
 def make_game(db) -> Callable[..., Game]:
     """make_game(variant="schmier", hands=0, players=None, first_dealer=0, options=None,
-    entries=None): a game created and played through the services. ``hands`` filler hands
-    (see filler_entry) follow any given ``entries``; the game is never finished by fillers."""
+    entries=None, team_names=None): a game created and played through the services.
+    ``hands`` filler hands (see filler_entry) follow any given ``entries``; the game is
+    never finished by fillers."""
 
     def make(
         variant: str = "schmier",
@@ -27,12 +28,14 @@ def make_game(db) -> Callable[..., Game]:
         first_dealer: int | None = 0,
         options: dict[str, Any] | None = None,
         entries: list[rules.HandEntry] | None = None,
+        team_names: list[str] | None = None,
     ) -> Game:
         game = services.game_create(
             variant=variant,
             players=players or PLAYERS[variant],
             first_dealer=first_dealer,
             options=options or {},
+            team_names=team_names,
         )
         for entry in entries or []:
             game, _ = services.hand_record(game=game, entry=entry)

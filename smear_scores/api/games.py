@@ -15,7 +15,14 @@ from ninja.security import HttpBearer
 from smear_scores.models import Game
 from smear_scores.permissions import token_matches
 from smear_scores.rules import HandEntry, HandRefused, RuleError
-from smear_scores.selectors.games import game_get, game_hands, seat_names
+from smear_scores.selectors.games import (
+    GameRemoved,
+    game_get,
+    game_hands,
+    removed_text,
+    seat_names,
+    team_names,
+)
 from smear_scores.selectors.variants import variant_list
 from smear_scores.services.games import (
     Conflict,
@@ -49,7 +56,14 @@ from .schemas import (
 
 router = Router(tags=["games"])
 
-ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+ERRORS = {
+    401: ErrorOut,
+    403: ErrorOut,
+    404: ErrorOut,
+    409: ErrorOut,
+    410: ErrorOut,
+    422: ErrorOut,
+}
 IDEMPOTENCY_KEY = Header(
     None,
     alias="Idempotency-Key",
@@ -81,15 +95,18 @@ def game_json(game: Game) -> dict[str, Any]:
     """The game as GET shows it, from the cached standings and one query for the hands."""
     variant = game.rules_variant
     state = game.state()
+    names = team_names(game)
     return {
         "id": game.public_id,
         "variant": game.variant,
         "options": dict(game.options),
         "first_dealer": game.first_dealer,
         "players": seat_names(game),
+        "team_names": list(game.team_names),
         "teams": [
             {
                 "label": variant.team_label(team),
+                "name": names[team],
                 "players": list(variant.seats_of(team)),
                 "score": state.scores[team],
             }
@@ -222,22 +239,32 @@ def fingerprint(request: HttpRequest) -> str:
     return request_fingerprint(method=request.method, path=request.path, body=body)
 
 
-def find_game(id: str) -> Game | None:
+def find_game(id: str) -> Game | Status:
+    """The game, or the answer when there is none: 404, or 410 for a game its scorer
+    removed (kept, and restorable on its page)."""
     try:
         return game_get(public_id=id)
+    except GameRemoved as removed:
+        return Status(
+            410,
+            problem(
+                "id",
+                f"Game {id}: {removed_text(removed.game)} Its scorer can restore it on the "
+                f"game's page; until then it can be neither read nor scored here.",
+            ),
+        )
     except Game.DoesNotExist:
-        return None
-
-
-def no_game(id: str) -> Status:
-    return Status(404, problem("id", f"There is no game {id!r}: check the id in the game's link."))
+        return Status(
+            404, problem("id", f"There is no game {id!r}: check the id in the game's link.")
+        )
 
 
 def writable_game(request: HttpRequest, id: str) -> tuple[Game | None, Status | None]:
-    """The game, or the 404 / 403 answer when it is unknown or the token is another's."""
+    """The game, or the 404 / 410 / 403 answer when it is unknown, removed or the token is
+    another's."""
     game = find_game(id)
-    if game is None:
-        return None, no_game(id)
+    if isinstance(game, Status):
+        return None, game
     if game.league_id is not None:
         # A league game is scored only by its club's members, signed in on the scoring
         # screen (permissions.can_score); a token alone never writes to it.
@@ -311,6 +338,7 @@ def create_game(
             players=payload.players,
             first_dealer=payload.first_dealer,
             options=options_given(payload.options),
+            team_names=payload.team_names,
         )
         return Answer(201, created_json(game))
 
@@ -352,6 +380,7 @@ def import_game(
                 "players": payload.players,
                 "first_dealer": payload.first_dealer,
                 "options": options,
+                "team_names": payload.team_names,
                 "hands": entries,
                 # Points given beside the awards must agree with them (checked as the
                 # hands are played, once).
@@ -366,11 +395,11 @@ def import_game(
     return keyed_write(request, None, idempotency_key, write)
 
 
-@router.get("/games/{id}", response={200: GameOut, 404: ErrorOut}, summary="A game")
+@router.get("/games/{id}", response={200: GameOut, 404: ErrorOut, 410: ErrorOut}, summary="A game")
 def get_game(request: HttpRequest, id: str):
     game = find_game(id)
-    if game is None:
-        return no_game(id)
+    if isinstance(game, Status):
+        return game
     return Status(200, game_json(game))
 
 

@@ -122,6 +122,11 @@ class GameIn(Schema):
         None, description="Seat of the first dealer; left out, it is drawn at random (S3, W4)."
     )
     options: OptionsIn | None = None
+    team_names: list[str] | None = Field(
+        None,
+        description="The table's names for its teams, in team order, at most 30 characters "
+        'each; "" (or leaving it out) calls a team by its partners ("Ann & Di").',
+    )
 
 
 class HandIn(Schema):
@@ -163,6 +168,9 @@ class HandIn(Schema):
 
 class TeamOut(Schema):
     label: str
+    name: str = Field(
+        description="The team as the table calls it: the name it was given, else its partners."
+    )
     players: list[int] = Field(description="Seats of the team's players.")
     score: int
 
@@ -185,6 +193,10 @@ class GameOut(Schema):
     options: dict[str, int | bool]
     first_dealer: int
     players: list[str]
+    team_names: list[str] = Field(
+        description='The names the table gave its teams, in team order ("" for a team called '
+        "by its partners); empty when no team was named."
+    )
     teams: list[TeamOut]
     hands: list[HandOut]
     next_number: int = Field(description="The number the next hand will get.")
@@ -244,6 +256,7 @@ class ImportIn(Schema):
     players: list[str]
     first_dealer: int
     options: OptionsIn | None = None
+    team_names: list[str] | None = None
     hands: list[ImportHandIn] = Field(
         default_factory=list,
         max_length=MAX_IMPORT_HANDS,

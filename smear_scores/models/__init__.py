@@ -1,5 +1,5 @@
 from .clubs import Club, League, Membership, Player, Rating
-from .games import Game, Hand, HandRevision, IdempotencyKey, Seat
+from .games import Game, GameRevision, Hand, HandRevision, IdempotencyKey, Seat
 from .nights import Correction, Entrant, Night, Round, RoundTable
 
 __all__ = [
@@ -7,6 +7,7 @@ __all__ = [
     "Correction",
     "Entrant",
     "Game",
+    "GameRevision",
     "Hand",
     "HandRevision",
     "IdempotencyKey",

@@ -80,6 +80,12 @@ class Game(models.Model):
     reason = models.TextField(blank=True, default="")
     reason_rule = models.CharField(max_length=10, blank=True, default="")
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The names the table gave its teams, in team order; "" (or no list at all) for a team
+    # called by its partners ("Cy & Flo"). Read through selectors.games.team_names.
+    team_names = models.JSONField(default=list, blank=True)
+    # A casual game its scorer removed (services.game_remove): gone from the home list and
+    # its pages, its rows kept; GameRevision records who removed or restored it, and when.
+    removed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-updated_at"]
@@ -246,6 +252,26 @@ class HandRevision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} hand {self.number}"
+
+
+class GameRevision(models.Model):
+    """Audit of what happened to a game as a whole (its hands have HandRevision): removed
+    from the home list by its scorer, or restored."""
+
+    class Action(models.TextChoices):
+        REMOVE = "remove", "removed"
+        RESTORE = "restore", "restored"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="game_revisions")
+    action = models.CharField(max_length=10, choices=Action.choices)
+    source = models.CharField(max_length=20, default="web")  # web, api
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"Game {self.get_action_display()}"
 
 
 class IdempotencyKey(models.Model):

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
+from django.utils import timezone
 
 from smear_scores import rules
-from smear_scores.models import Game, Hand, Seat
+from smear_scores.models import Game, Hand, RoundTable, Seat
 
 # The alphabet and length of Game.public_id (secrets.token_urlsafe, at most 16 characters).
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
@@ -17,7 +18,10 @@ PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 @dataclass(frozen=True)
 class TeamView:
     index: int
+    # The team as the table calls it: the name it was given, else its partners.
     label: str
+    # Its partners, "Cy & Flo" (the same as label for a team without a name).
+    partners: str
     players: list[str]
     seats: list[int]
     score: int
@@ -30,15 +34,46 @@ class TeamView:
 _SEAT_NAMES = "_seat_names"
 
 
-def game_get(*, public_id: str) -> Game:
+class GameRemoved(Game.DoesNotExist):
+    """The game was removed by its scorer (services.game_remove). A caller that does not
+    say more answers as for a game that does not exist."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        super().__init__(removed_text(game))
+
+
+def game_get(*, public_id: str, removed: bool = False) -> Game:
     """The game (one query); its players' names are read when first needed (seat_names),
-    so a write that only redirects never reads them. Raises Game.DoesNotExist.
+    so a write that only redirects never reads them. Raises Game.DoesNotExist, and
+    GameRemoved (one) for a game its scorer removed unless ``removed``.
 
     An id that no game could have (another alphabet, a NUL, too long) is not looked up:
     PostgreSQL refuses a NUL in a query, and such an id is simply not a game's."""
     if not PUBLIC_ID.fullmatch(public_id):
         raise Game.DoesNotExist(f"No game has the id {public_id!r}.")
-    return Game.objects.get(public_id=public_id)
+    game = Game.objects.get(public_id=public_id)
+    if game.removed_at is not None and not removed:
+        raise GameRemoved(game)
+    return game
+
+
+def removed_text(game: Game) -> str:
+    """'This game was removed on Mon 30 Nov 2026 at 06:52 (UTC).'"""
+    at = timezone.localtime(game.removed_at)
+    return f"This game was removed on {at:%a %-d %b %Y at %H:%M} ({at.tzname()})."
+
+
+def is_casual(game: Game) -> bool:
+    """A game a table started for itself: not a league game, not a round of a club night
+    (those are the club's record). Reads the ``in_night`` device_games annotates, else
+    asks (one query)."""
+    if game.league_id is not None:
+        return False
+    in_night = getattr(game, "in_night", None)
+    if in_night is None:
+        in_night = RoundTable.objects.filter(game_id=game.pk).exists()
+    return not in_night
 
 
 def carry_seat_names(*, source: Game, to: Game) -> None:
@@ -60,9 +95,19 @@ def seat_names(game: Game) -> list[str]:
     return list(names)
 
 
-def team_names(game: Game) -> tuple[str, ...]:
-    """Each team as the table calls it: its partners' names ("Cy & Flo")."""
+def partner_names(game: Game) -> tuple[str, ...]:
+    """Each team by its partners' names ("Cy & Flo"), whatever name it was given."""
     return game.rules_variant.seat_team_names(seat_names(game))
+
+
+def team_names(game: Game) -> tuple[str, ...]:
+    """Each team as the table calls it: the name the table gave it ("Sharks"), else its
+    partners' names ("Cy & Flo"). Every screen, message and export names teams by this."""
+    given = list(game.team_names or [])
+    return tuple(
+        given[team] if team < len(given) and given[team] else partners
+        for team, partners in enumerate(partner_names(game))
+    )
 
 
 def named_variant(game: Game) -> rules.Variant:
@@ -78,11 +123,13 @@ def named_state(game: Game, state: rules.GameState | None = None) -> rules.GameS
 def game_teams(game: Game) -> list[TeamView]:
     variant = named_variant(game)
     names = seat_names(game)
+    partners = partner_names(game)
     state = game.state()
     return [
         TeamView(
             index=team,
             label=variant.team_label(team),
+            partners=partners[team],
             players=[names[s] for s in variant.seats_of(team)],
             seats=list(variant.seats_of(team)),
             score=state.scores[team],
@@ -304,11 +351,13 @@ def history_chart(
 
 
 def device_games(public_ids: list[str]) -> list[Game]:
-    """The games this device scores, most recently changed first (two queries)."""
+    """The games this device scores, most recently changed first, without those removed
+    (two queries)."""
     if not public_ids:
         return []
     return list(
-        Game.objects.filter(public_id__in=public_ids)
+        Game.objects.filter(public_id__in=public_ids, removed_at__isnull=True)
+        .annotate(in_night=Exists(RoundTable.objects.filter(game_id=OuterRef("pk"))))
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("position")))
         .order_by("-updated_at")[:20]
     )

@@ -15,14 +15,21 @@ from django.db import transaction
 from django.utils import timezone
 
 from smear_scores import rules
-from smear_scores.models import Game, Hand, HandRevision, League, Player, Seat
+from smear_scores.models import Game, GameRevision, Hand, HandRevision, League, Player, Seat
 from smear_scores.models.games import new_scoring_secret
 from smear_scores.names import name_problem
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
-from smear_scores.selectors.games import carry_seat_names, named_state, named_variant
+from smear_scores.selectors.games import (
+    carry_seat_names,
+    is_casual,
+    named_state,
+    named_variant,
+    removed_text,
+)
 from smear_scores.services.ratings import ratings_refresh_for
 
 MAX_NAME = 40
+MAX_TEAM_NAME = 30
 
 
 class Conflict(Exception):
@@ -141,6 +148,91 @@ def _check_players(variant: rules.Variant, players: Sequence[Any]) -> list[RuleE
     return errors
 
 
+def _same_name(name: str) -> str:
+    """A name as two names are compared: any case, spaces as one."""
+    return " ".join(name.split()).casefold()
+
+
+def _check_team_names(
+    variant: rules.Variant, players: Sequence[Any], team_names: Sequence[Any] | None
+) -> tuple[list[str], list[RuleError]]:
+    """The table's names for its teams as stored (team order, "" for a team called by its
+    partners; [] when no team has a name) and what is wrong with them. A team's name must
+    not be another team's name, nor what the table calls another team (its partners, or
+    its letter), or a message would mean two teams at once."""
+    if not team_names:
+        return [], []
+    if not isinstance(team_names, list | tuple) or len(team_names) != variant.teams:
+        return [], [
+            RuleError(
+                "team_names",
+                f"{variant.name} has {variant.teams} teams: give {variant.teams} team names "
+                f'in team order, or "" for a team called by its partners.',
+                "",
+            )
+        ]
+    if isinstance(players, list | tuple) and len(players) == variant.players:
+        partners = variant.seat_team_names([str(p).strip() for p in players])
+    else:
+        partners = tuple(variant.team_label(t) for t in range(variant.teams))
+    stored: list[str] = []
+    errors: list[RuleError] = []
+    taken: dict[str, tuple[int, str]] = {}
+    for team, name in enumerate(team_names):
+        field, who = f"team_names.{team}", partners[team]
+        if not isinstance(name, str):
+            errors.append(
+                RuleError(field, f'The name for {who} must be text, or "" to call them {who}.', "")
+            )
+            stored.append("")
+            continue
+        name = name.strip()
+        if not name or _same_name(name) == _same_name(who):
+            stored.append("")
+            continue
+        others = {
+            _same_name(label): t
+            for t in range(variant.teams)
+            if t != team
+            for label in (partners[t], variant.team_label(t))
+        }
+        if (problem := name_problem(name)) is not None:
+            errors.append(RuleError(field, f"The name for {who} {problem}.", ""))
+        elif len(name) > MAX_TEAM_NAME:
+            errors.append(
+                RuleError(
+                    field,
+                    f"The name for {who} is {len(name)} characters long; keep it to "
+                    f"{MAX_TEAM_NAME}.",
+                    "",
+                )
+            )
+        elif _same_name(name) in others:
+            other = partners[others[_same_name(name)]]
+            errors.append(
+                RuleError(
+                    field,
+                    f"“{name}” is what the table calls {other}: give {who} another name, or "
+                    f"leave it empty to call them {who}.",
+                    "",
+                )
+            )
+        elif _same_name(name) in taken:
+            first, given = taken[_same_name(name)]
+            errors.append(
+                RuleError(
+                    field,
+                    f"{partners[first]} are called “{given}” already: give {who} another "
+                    f"name, or leave it empty to call them {who}.",
+                    "",
+                )
+            )
+        else:
+            taken[_same_name(name)] = (team, name)
+        stored.append(name)
+    return (stored if any(stored) else []), errors
+
+
 def _variant(slug: Any) -> rules.Variant:
     try:
         return rules.get_variant(slug)
@@ -198,11 +290,15 @@ def _store_state(game: Game, state: rules.GameState) -> None:
         ratings_refresh_for(league_id=game.league_id)
 
 
-def _locked(game: Game) -> Game:
+def _locked(game: Game, *, removed: bool = False) -> Game:
     """The game re-read under a row lock, held until the write's transaction ends. The
     players' names, which no write here changes, are carried over from ``game`` when it
-    has them, so the answer after the write need not read them again."""
+    has them, so the answer after the write need not read them again.
+
+    A game its scorer removed takes no write (Conflict) unless ``removed`` (restoring it)."""
     locked = Game.objects.select_for_update().get(pk=game.pk)
+    if locked.removed_at is not None and not removed:
+        raise Conflict(f"{removed_text(locked)} Restore it on its page to change it.", field="game")
     carry_seat_names(source=game, to=locked)
     return locked
 
@@ -217,17 +313,22 @@ def game_create(
     rematch_of: Game | None = None,
     hand_limit: int | None = None,
     seat_players: Sequence[Player] | None = None,
+    team_names: Sequence[str] | None = None,
     **extra: Any,
 ) -> Game:
     """A new game; ``first_dealer=None`` draws the dealer at random (S3, W4).
     ``hand_limit``: a night's round that ends after that many scored hands.
     ``seat_players``: the roster players in the seats, in seat order (league games).
+    ``team_names``: the table's names for its teams, in team order ("" for a team called
+    by its partners).
 
     Raises HandRefused with every problem of the set-up at once."""
     rules_variant = _variant(variant)
     if hand_limit is not None:
         rules_variant = dataclasses.replace(rules_variant, hand_limit=hand_limit)
     errors = _check_players(rules_variant, players)
+    stored_team_names, team_errors = _check_team_names(rules_variant, players, team_names)
+    errors.extend(team_errors)
     if first_dealer is None:
         first_dealer = random.randrange(rules_variant.players)
     try:
@@ -244,6 +345,7 @@ def game_create(
         scores=list(state.scores),
         next_dealer=state.dealer,
         rematch_of=rematch_of,
+        team_names=stored_team_names,
         **extra,
     )
     Seat.objects.bulk_create(
@@ -552,6 +654,7 @@ def game_import(*, record: dict[str, Any], source: str = "import") -> Game:
         players=record.get("players") or [],
         first_dealer=record.get("first_dealer", 0),
         options=record.get("options") or {},
+        team_names=record.get("team_names"),
     )
     entries = list(record.get("hands") or [])
     stated = list(record.get("stated_points") or [None] * len(entries))
@@ -689,7 +792,43 @@ def game_rematch(*, game: Game, keep_rotation: bool = False) -> Game:
         first_dealer=first_dealer,
         options=dict(game.options),
         rematch_of=game,
+        team_names=list(game.team_names),
     )
+
+
+# -- removing a casual game -------------------------------------------------------------
+@transaction.atomic
+def game_remove(*, game: Game, source: str = "web") -> Game:
+    """Take a casual game off the home list and its pages. Nothing is deleted: the game,
+    its hands and their audit stay, the removal is recorded (GameRevision), and
+    game_restore brings it back. Removing a removed game again changes nothing.
+
+    Raises Conflict for a league game or a club night's round: they are the club's
+    record, kept in its tables and standings."""
+    game = _locked(game, removed=True)
+    if not is_casual(game):
+        what = "a league game" if game.league_id is not None else "a round of a club night"
+        raise Conflict(
+            f"This is {what}: league and club night games are the club's record and cannot "
+            "be removed here. Ask a club admin.",
+            field="game",
+        )
+    if game.removed_at is None:
+        game.removed_at = timezone.now()
+        game.save(update_fields=["removed_at", "updated_at"])
+        GameRevision.objects.create(game=game, action=GameRevision.Action.REMOVE, source=source)
+    return game
+
+
+@transaction.atomic
+def game_restore(*, game: Game, source: str = "web") -> Game:
+    """Bring a removed game back, as it was; restoring a game not removed changes nothing."""
+    game = _locked(game, removed=True)
+    if game.removed_at is not None:
+        game.removed_at = None
+        game.save(update_fields=["removed_at", "updated_at"])
+        GameRevision.objects.create(game=game, action=GameRevision.Action.RESTORE, source=source)
+    return game
 
 
 @transaction.atomic

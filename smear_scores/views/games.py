@@ -73,17 +73,25 @@ READ_ONLY = (
 )
 
 
-def _game(public_id: str) -> Game:
+def _game(public_id: str, *, removed: bool = False) -> Game:
+    """The URL's game. A game its scorer removed raises selectors.GameRemoved (unless
+    ``removed``), which every page answers with removed_page (middleware.removed_games)."""
     try:
-        return selectors.game_get(public_id=public_id)
+        return selectors.game_get(public_id=public_id, removed=removed)
+    except selectors.GameRemoved:
+        raise
     except Game.DoesNotExist:
         raise Http404("No game has this link: check the address.") from None
 
 
 def _hand_form(game: Game, board: selectors.Board | None = None, **kwargs: Any) -> HandForm:
     # Lazy: reading a post needs no names; only a form that is drawn reads them.
-    names = board.names if board else SimpleLazyObject(lambda: selectors.seat_names(game))
-    return HandForm(variant=game.rules_variant, names=names, **kwargs)
+    if board:
+        names, teams = board.names, board.variant.team_names
+    else:
+        names = SimpleLazyObject(lambda: selectors.seat_names(game))
+        teams = SimpleLazyObject(lambda: selectors.team_names(game))
+    return HandForm(variant=game.rules_variant, names=names, teams=teams, **kwargs)
 
 
 # Per game, the phones that enter typed totals rather than who took each point: the
@@ -197,7 +205,14 @@ def _scorer_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
 @vary_on_headers("HX-Request")
 def home(request: HttpRequest) -> HttpResponse:
     games = selectors.device_games(list(scoring_tokens(request)))
-    rows = [{"game": g, "teams": selectors.game_teams(g)} for g in games]
+    rows = [
+        {
+            "game": g,
+            "teams": selectors.game_teams(g),
+            "removable": selectors.is_casual(g) and can_score(request, g),
+        }
+        for g in games
+    ]
     template = "home.html#games" if request.htmx else "home.html"
     return render(request, template, {"rows": rows})
 
@@ -205,14 +220,18 @@ def home(request: HttpRequest) -> HttpResponse:
 def _new_context(form: NewGameForm) -> dict[str, Any]:
     variant = form.variant
     players = form.players()
+    given = form.team_names()
     teams = [
         {
             "index": team,
-            "label": variant.team_label(team),
+            "label": given[team] or variant.team_label(team),
             "seats": [
                 {"seat": s + 1, "name": players[s] or f"Seat {s + 1}"}
                 for s in variant.seats_of(team)
             ],
+            "name_field": f"team_name_{team}",
+            "name_value": given[team],
+            "name_errors": form.errors_of(f"team_name_{team}"),
         }
         for team in range(variant.teams)
     ]
@@ -249,6 +268,9 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
         "options": options,
         "dealers": dealers,
         "dealer": form.value("first_dealer") or "random",
+        # Open when the table named a team, or a name was refused.
+        "team_names_open": any(given) or any(t["name_errors"] for t in teams),
+        "max_team_name": services.MAX_TEAM_NAME,
     }
 
 
@@ -678,3 +700,57 @@ def game_rematch(request: HttpRequest, game: Game) -> HttpResponse:
     how = "the deal goes on round the table" if keep_rotation else "drawn at random"
     dealer = selectors.seat_names(new)[new.first_dealer]
     return _to_board(request, new, notice=f"Rematch: same seats; {dealer} deals first ({how}).")
+
+
+# -- remove a casual game, restore it ----------------------------------------------------------
+def removed_page(request: HttpRequest, game: Game) -> HttpResponse:
+    """What every page of a removed game answers (410 Gone): when it was removed, and for
+    its scorer a button to restore it."""
+    context = {
+        "game": game,
+        "teams": selectors.game_teams(game),
+        "removed": selectors.removed_text(game),
+        "scorer": can_score(request, game),
+    }
+    template = "games/removed.html#game-board" if request.htmx else "games/removed.html"
+    return render(request, template, context, status=410)
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+@_scorer_only
+def game_remove(request: HttpRequest, game: Game) -> HttpResponse:
+    """GET asks to confirm; POST takes a casual game off the home list and its pages,
+    keeping every record of it (restore on its page)."""
+    if not selectors.is_casual(game):
+        return _board(
+            request,
+            game,
+            status=403,
+            problem="League and club night games are the club's record and cannot be removed "
+            "here. Ask a club admin.",
+        )
+    if request.method == "POST":
+        try:
+            game = services.game_remove(game=game)
+        except Conflict as conflict:
+            return _board(request, _game(game.public_id), status=409, problem=conflict.message)
+        # Its page says so, with the button to restore it after a mis-tap.
+        messages.success(request, "The game was removed from this phone's list.")
+        return redirect("game", game.public_id)
+    context = {"game": game, "teams": selectors.game_teams(game)}
+    template = "games/remove.html#game-board" if request.htmx else "games/remove.html"
+    return render(request, template, context)
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def game_restore(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Bring a removed game back, as it was, on its scorer's phone."""
+    game = _game(public_id, removed=True)
+    if not can_score(request, game):
+        if game.removed_at is not None:
+            return removed_page(request, game)
+        return _refuse_watcher(request, game)
+    game = services.game_restore(game=game)
+    return _to_board(request, game, notice="The game is back, as it was.")

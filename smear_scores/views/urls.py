@@ -17,6 +17,8 @@ urlpatterns = [
     path("g/<str:public_id>/score/", games.game_handover, name="game_handover"),
     path("g/<str:public_id>/score/new/", games.game_scoring_rotate, name="game_scoring_rotate"),
     path("g/<str:public_id>/rematch/", games.game_rematch, name="game_rematch"),
+    path("g/<str:public_id>/remove/", games.game_remove, name="game_remove"),
+    path("g/<str:public_id>/restore/", games.game_restore, name="game_restore"),
     path("rules/<slug:slug>/", rules.rules_page, name="rules"),
     path("g/<str:public_id>/table/", games.game_table, name="game_table"),
 ]

@@ -98,6 +98,8 @@
       credentials: "same-origin",
       cache: "no-store",
     }).then(function (response) {
+      // The game was removed on another phone: show its page, which says so.
+      if (response.status === 410) { window.location.reload(); return null; }
       if (response.status !== 200) return null;
       return response.text();
     }).then(function (html) {

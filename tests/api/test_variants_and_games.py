@@ -75,10 +75,11 @@ def test_create_game_answers_201_with_the_game_and_its_edit_token(api):
         "options": {},
         "first_dealer": 4,
         "players": SIX,
+        "team_names": [],
         "teams": [
-            {"label": "Team A", "players": [0, 3], "score": 0},
-            {"label": "Team B", "players": [1, 4], "score": 0},
-            {"label": "Team C", "players": [2, 5], "score": 0},
+            {"label": "Team A", "name": "Ann & Di", "players": [0, 3], "score": 0},
+            {"label": "Team B", "name": "Bo & Ed", "players": [1, 4], "score": 0},
+            {"label": "Team C", "name": "Cy & Flo", "players": [2, 5], "score": 0},
         ],
         "hands": [],
         "next_number": 1,
@@ -96,8 +97,8 @@ def test_create_game_keeps_wisconsin_options_and_fills_in_the_defaults(api):
 
     assert body["options"] == {"kitty": 2, "win_only_on_made_bid": False, "cap_non_bidder": True}
     assert body["teams"] == [
-        {"label": "Team A", "players": [0, 2], "score": 0},
-        {"label": "Team B", "players": [1, 3], "score": 0},
+        {"label": "Team A", "name": "Ann & Cy", "players": [0, 2], "score": 0},
+        {"label": "Team B", "name": "Bo & Di", "players": [1, 3], "score": 0},
     ]
     assert (body["next_dealer"], body["first_bidder"]) == (3, 0)
 
@@ -276,6 +277,7 @@ def test_openapi_document_is_served_with_every_route(api):
         "403",
         "404",
         "409",
+        "410",
         "422",
     ]
 

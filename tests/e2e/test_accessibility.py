@@ -14,7 +14,12 @@ from django.utils import timezone
 
 from smear_scores.models import Club, League, Membership, Player
 from smear_scores.rules import HandEntry
-from smear_scores.services.games import game_create, hand_record, league_game_create
+from smear_scores.services.games import (
+    game_create,
+    game_remove,
+    hand_record,
+    league_game_create,
+)
 from smear_scores.services.nights import night_check_in, night_open, round_draw
 
 from .conftest import small_tap_targets
@@ -29,6 +34,10 @@ def pages(db):
     """The hand-over link of a casual game, and every page to scan (the watcher's first)."""
     casual = game_create(variant="schmier", players=["Al", "Bo", "Cy", "Di", "Ed", "Flo"])
     hand_record(game=casual, entry=HandEntry(bidder=1, bid=3, points=(1, 4, 1)))
+    named = game_create(
+        variant="ne-wisconsin", players=["Al", "Bo", "Cy", "Di"], team_names=["Sharks", ""]
+    )
+    game_remove(game=named)
     club = Club.objects.create(name="Tuesday Smear Club", slug="tuesday")
     league = League.objects.create(
         club=club, name="Winter", variant="ne-wisconsin", start_date=date(2020, 1, 1)
@@ -54,6 +63,8 @@ def pages(db):
         f"/leagues/{league.pk}/games/",
         f"/players/{players[0].pk}/",
         "/nights/tuesday/",
+        # A game its scorer removed, with a named team.
+        f"/g/{named.public_id}/",
     ]
 
 
@@ -75,7 +86,9 @@ def test_axe_finds_no_violation_on_any_page(browser, live_server, pages, scheme)
         page.get_by_role("button", name="Yes, score from this phone").click()
         page.wait_for_selector("#hand-form")
         game = paths[2]
-        for path in [game, f"{game}undo/", f"{game}hands/1/edit/", *paths[3:]]:
+        # The home list with its Remove link, and the removal's confirmation.
+        scorer = ["/", game, f"{game}undo/", f"{game}hands/1/edit/", f"{game}remove/"]
+        for path in [*scorer, *paths[3:]]:
             _scan(axe, page, path, found)
     finally:
         context.close()

@@ -2,6 +2,8 @@
 
 from django.contrib.auth.models import User
 
+from smear_scores.services.games import game_remove
+
 
 def test_admin_game_change_leaves_dealer_options_and_seats_alone(client, make_game):
     game = make_game("ne-wisconsin", hands=3)
@@ -30,3 +32,17 @@ def test_admin_hands_and_revisions_cannot_be_added(client, make_game):
         changelist = client.get(f"/admin/smear_scores/{model}/")
         assert changelist.status_code == 200
         assert f'href="/admin/smear_scores/{model}/add/"' not in changelist.content.decode()
+
+
+def test_admin_lists_a_removal_and_cannot_add_one(client, make_game):
+    game = make_game("ne-wisconsin", hands=2)
+    game_remove(game=game)
+    admin = User.objects.create_superuser("root", password="a-long-test-password")
+    client.force_login(admin)
+    assert client.get("/admin/smear_scores/gamerevision/add/").status_code == 403
+    changelist = client.get("/admin/smear_scores/gamerevision/").content.decode()
+    assert changelist.count('class="field-action">removed<') == 1
+    assert 'href="/admin/smear_scores/gamerevision/add/"' not in changelist
+    # The game itself stays in the admin, marked removed.
+    page = client.get(f"/admin/smear_scores/game/{game.pk}/change/")
+    assert page.status_code == 200

@@ -19,6 +19,8 @@ class Browser:
     def __init__(self, app):
         self.app = app
         self.cookies: dict[str, str] = {}
+        # What the last answer put on the wire: status line, headers and body as sent.
+        self.wire_bytes = 0
 
     def environ(
         self, method: str, path: str, data: dict | None, json_body: object, headers: dict
@@ -72,6 +74,10 @@ class Browser:
             if hasattr(result, "close"):
                 result.close()
         spent = time.perf_counter() - started
+        head = f"HTTP/1.1 {answer['status']} \r\n" + "".join(
+            f"{name}: {value}\r\n" for name, value in answer["headers"]
+        )
+        self.wire_bytes = len(head.encode("latin-1")) + 2 + len(body)
         for name, value in answer["headers"]:
             if name.lower() == "set-cookie":
                 cookie = SimpleCookie(value)

@@ -159,7 +159,8 @@ def _check_team_names(
     """The table's names for its teams as stored (team order, "" for a team called by its
     partners; [] when no team has a name) and what is wrong with them. A team's name must
     not be another team's name, nor what the table calls another team (its partners, or
-    its letter), or a message would mean two teams at once."""
+    its letter), nor a player's name, or a message would mean two teams or a team and a
+    player at once."""
     if not team_names:
         return [], []
     if not isinstance(team_names, list | tuple) or len(team_names) != variant.teams:
@@ -173,8 +174,11 @@ def _check_team_names(
         ]
     if isinstance(players, list | tuple) and len(players) == variant.players:
         partners = variant.seat_team_names([str(p).strip() for p in players])
+        # "Flo bid 4 and Flo took 5": a team may not be called by a player's name either.
+        people = {_same_name(str(p)) for p in players}
     else:
         partners = tuple(variant.team_label(t) for t in range(variant.teams))
+        people = set()
     stored: list[str] = []
     errors: list[RuleError] = []
     taken: dict[str, tuple[int, str]] = {}
@@ -214,6 +218,15 @@ def _check_team_names(
                     field,
                     f"“{name}” is what the table calls {other}: give {who} another name, or "
                     f"leave it empty to call them {who}.",
+                    "",
+                )
+            )
+        elif _same_name(name) in people:
+            errors.append(
+                RuleError(
+                    field,
+                    f"“{name}” is a player's name: give {who} a name no player has, or leave "
+                    f"it empty to call them {who}.",
                     "",
                 )
             )

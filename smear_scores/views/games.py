@@ -38,6 +38,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.cache import cache_control
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, push_url, reswap
@@ -121,7 +122,11 @@ def _board_context(
     form: HandForm | None = None,
     notice: str = "",
     problem: str = "",
+    keep_links: bool = False,
 ) -> dict[str, Any]:
+    """``keep_links``: the phone already shows the link boxes (an htmx answer to a hand
+    sent from the board): they are sent as empty boxes that htmx keeps as they are
+    (hx-preserve), so a hand's answer carries neither the QR codes nor the scoring secret."""
     board = selectors.game_board(game)
     scorer = can_score(request, game)
     if form is None and scorer and not board.finished:
@@ -129,6 +134,15 @@ def _board_context(
         if _totals_on(request, game):
             initial["by_totals"] = "on"
         form = _hand_form(game, board, initial=initial)
+    # A league game is scored by its club's members: it has no scoring link to hand on.
+    hands_over = scorer and game.league_id is None
+    links: dict[str, str] = {}
+    if not keep_links:
+        # Built from the address this phone used, so another phone on the same network
+        # can open it.
+        links["watch_url"] = request.build_absolute_uri(reverse("game", args=[game.public_id]))
+        if hands_over:
+            links |= scoring_link(request, game)
     return {
         "board": board,
         "game": game,
@@ -138,10 +152,9 @@ def _board_context(
         "form": form,
         "notice": notice,
         "problem": problem,
-        # Built from the address this phone used, so another phone on the same network
-        # can open it.
-        "watch_url": request.build_absolute_uri(reverse("game", args=[game.public_id])),
-        **(scoring_link(request, game) if scorer and game.league_id is None else {}),
+        "keep_links": keep_links,
+        "hands_over": hands_over,
+        **links,
     }
 
 
@@ -171,11 +184,13 @@ def _show_first_error(request: HttpRequest, response: HttpResponse) -> HttpRespo
     return response
 
 
-def _to_board(request: HttpRequest, game: Game, *, notice: str = "") -> HttpResponse:
+def _to_board(
+    request: HttpRequest, game: Game, *, notice: str = "", keep_links: bool = False
+) -> HttpResponse:
     """After a write: htmx swaps the fresh board in place (and shows the game's address);
     without JavaScript, redirect so a reload never posts twice."""
     if request.htmx:
-        response = _board(request, game, notice=notice)
+        response = _board(request, game, notice=notice, keep_links=keep_links)
         return push_url(response, reverse("game", args=[game.public_id]))
     if notice:
         messages.success(request, notice)
@@ -315,6 +330,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 # -- the scoreboard and recording a hand -----------------------------------------------------
 @require_GET
+@gzip_page
 @vary_on_headers("HX-Request")
 def game(request: HttpRequest, public_id: str) -> HttpResponse:
     return _board(request, _game(public_id))
@@ -325,6 +341,7 @@ def _live_etag(request: HttpRequest, public_id: str) -> str | None:
 
 
 @require_GET
+@gzip_page
 @vary_on_headers("HX-Request")
 def game_table(request: HttpRequest, public_id: str) -> HttpResponse:
     """The table view: big scores for a phone in the middle of the table or a club screen,
@@ -335,6 +352,7 @@ def game_table(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_GET
+@gzip_page
 @cache_control(private=True, no_cache=True)
 @vary_on_headers("Cookie")
 @condition(etag_func=_live_etag)
@@ -347,6 +365,7 @@ def game_live(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_POST
+@gzip_page
 @vary_on_headers("HX-Request")
 @_scorer_only
 def hand_record(request: HttpRequest, game: Game) -> HttpResponse:
@@ -412,7 +431,8 @@ def hand_record(request: HttpRequest, game: Game) -> HttpResponse:
     notice = answer.body["notice"]
     if answer.replayed or not notice:
         notice = f"Hand {number} was already recorded; nothing was added."
-    return _to_board(request, game, notice=notice)
+    # Sent from the board, whose link boxes stay as they are.
+    return _to_board(request, game, notice=notice, keep_links=True)
 
 
 @require_POST

@@ -92,6 +92,22 @@ def test_table_a_second_phone_joins_by_the_scoring_link_from_the_start(table, li
     _no_sideways_scroll(other)
 
 
+def test_table_link_boxes_stay_as_they_were_after_each_hand(table, live_server):
+    scorer = table()
+    game = _start_game(scorer)
+    link = f"{live_server.url}/g/{game.public_id}/score/#{game.scoring_secret}"
+    _record_hand(scorer, 1)
+    _record_hand(scorer, 2, bidder=2)
+    # A hand's answer sends no link boxes: the phone keeps the ones it shows, still open
+    # as the scorer left them, with the link, its QR code and the watch link.
+    box = scorer.locator("#scoring-share[open]")
+    expect(box.locator("figure.qr svg")).to_be_visible()
+    assert scorer.locator("#scoring-link").input_value() == link
+    scorer.locator("#watch-share summary").tap()
+    expect(scorer.locator("#watch-share figure.qr svg")).to_be_visible()
+    assert scorer.locator("#watch-link").input_value() == f"{live_server.url}/g/{game.public_id}/"
+
+
 def test_table_scoring_phone_lost_a_kept_link_takes_scoring_back(table, live_server):
     lost = table()
     game = _start_game(lost)

@@ -186,8 +186,8 @@ def held_after_lock(monkeypatch) -> HeldWrite:
     held = HeldWrite()
     lock = services._locked
 
-    def lock_then_hold(game):
-        locked = lock(game)
+    def lock_then_hold(game, **kwargs):
+        locked = lock(game, **kwargs)
         held.hold_here()
         return locked
 

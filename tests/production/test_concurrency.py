@@ -194,3 +194,21 @@ def test_two_phones_posting_hand_4_at_once_the_second_is_told_why(held_write):
         (3, 3),
         (4, 0),
     ]
+
+
+def test_hand_sent_while_the_game_is_removed_is_refused_not_stored(held_after_lock):
+    game = _game()
+    held_after_lock.arm()
+    removing = in_thread(lambda: services.game_remove(game=game))
+    held_after_lock.wait_inside()
+    recording = in_thread(lambda: services.hand_record(game=game, entry=SCORER_ONE, number=4))
+    wait_until_a_writer_waits()
+    held_after_lock.release()
+
+    removing.result(WAIT)
+    with pytest.raises(Conflict) as refused:
+        recording.result(WAIT)
+    assert refused.value.message.startswith("This game was removed on ")
+    assert Hand.objects.filter(game=game).count() == 3
+    assert HandRevision.objects.filter(game=game).count() == 3
+    _assert_consistent(game)

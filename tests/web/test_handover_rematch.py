@@ -1,5 +1,6 @@
 """Handing scoring to another phone, and a rematch."""
 
+import gzip
 import random
 import re
 
@@ -84,7 +85,7 @@ def test_game_scoring_link_is_shown_to_scorers_only_with_its_secret_in_the_fragm
     code = game.scoring_secret
     assert find_all(page, "b", "scoring-code") == [f"{code[:4]}-{code[4:8]}-{code[8:]}"]
     # Offered at once, before any hand, so the scorer can keep it.
-    assert '<details class="handover" open>' in page
+    assert '<details id="scoring-share" class="handover" open>' in page
     assert game.edit_token not in page
 
 
@@ -203,3 +204,28 @@ def test_game_rematch_draws_the_first_dealer_at_random_d12(
     names = ["Ann", "Bo", "Cy", "Dee", "Eli", "Flo"]
     assert (asked, new.first_dealer) == ([6], drawn)
     assert notices(page) == [f"Rematch: same seats; {names[drawn]} deals first (drawn at random)."]
+
+
+def test_a_hands_htmx_answer_keeps_the_link_boxes_and_carries_no_secret(make_game, scorer_for):
+    game = make_game("schmier", hands=3)
+    scorer = scorer_for(game)
+    url = reverse("hand_record", args=[game.public_id])
+    response = scorer.post(
+        url, {"number": "4", "thrown_in": "1"}, **HTMX, HTTP_ACCEPT_ENCODING="gzip, br"
+    )
+    assert response.status_code == 200
+    assert response["Content-Encoding"] == "gzip"
+    page = gzip.decompress(response.content).decode()
+    assert notices(page) == ["Hand 4: Thrown in: no score; the same dealer deals again."]
+    # The boxes the phone shows stay as they are (htmx keeps them): no QR code, no link.
+    kept = re.findall(r'<details id="([a-z-]+)" [^>]*hx-preserve="true"></details>', page)
+    assert kept == ["scoring-share", "watch-share"]
+    assert game.scoring_secret not in page
+    assert "<svg" not in page
+    # What one hand sends the phone, headers included.
+    head = "".join(f"{k}: {v}\r\n" for k, v in response.items())
+    assert len(head) + len(response.content) <= 4096
+    # A board drawn afresh still has them, with the link.
+    board = text(scorer.get(reverse("game", args=[game.public_id]), **HTMX))
+    assert game.scoring_secret in board
+    assert "hx-preserve" not in board

@@ -29,7 +29,7 @@ def test_scoreboard_fragment_for_htmx_is_the_board_only(client, make_game, score
     assert response.status_code == 200
     assert "<html" not in page
     assert page.strip().startswith('<section id="game-board"')
-    assert response["Vary"] == "HX-Request, Cookie"
+    assert response["Vary"] == "HX-Request, Accept-Encoding, Cookie"
 
 
 def test_scoreboard_for_a_watcher_is_read_only(client, make_game):

@@ -95,6 +95,11 @@ def test_game_new_hand_recorded_and_preview_name_the_team(client, db):
             "leave it empty to call them Bo & Eli.",
         ),
         (
+            {"team_name_0": " flo"},
+            "“flo” is a player's name: give Ann & Dee a name no player has, or leave it "
+            "empty to call them Ann & Dee.",
+        ),
+        (
             {"team_name_1": "The Unbeatable Smear Champions!"},
             "The name for Bo & Eli is 31 characters long; keep it to 30.",
         ),
@@ -104,7 +109,14 @@ def test_game_new_hand_recorded_and_preview_name_the_team(client, db):
             "(U+202E): type the name again in plain text.",
         ),
     ],
-    ids=["same-name", "other-partners", "other-letter", "too-long", "hidden-character"],
+    ids=[
+        "same-name",
+        "other-partners",
+        "other-letter",
+        "player-name",
+        "too-long",
+        "hidden-character",
+    ],
 )
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])
 def test_game_new_refused_team_name_says_why_and_starts_nothing(client, db, names, error, headers):

@@ -333,7 +333,8 @@ class LeagueForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for variant in self.offered_variants(self.instance):
+        self.variants = self.offered_variants(self.instance)
+        for variant in self.variants:
             current = self.instance.options if self.instance.variant == variant.slug else {}
             # Unknown or out-of-date stored values fall back to the preset's default.
             values, _ = variant.resolve_options(current)
@@ -373,7 +374,7 @@ class LeagueForm(forms.ModelForm):
 
     def chosen_variant(self) -> Variant | None:
         slug = self.cleaned_data.get("variant", self.instance.variant)
-        return next((v for v in self.offered_variants(self.instance) if v.slug == slug), None)
+        return next((v for v in self.variants if v.slug == slug), None)
 
     def clean(self):
         cleaned = super().clean()

@@ -6,7 +6,13 @@ import pytest
 
 from smear_scores.models import Player
 from smear_scores.services import clubs as club_services
-from smear_scores.services.clubs import MAX_PASTED, RosterRefused, players_create
+from smear_scores.services.clubs import (
+    MAX_PASTED,
+    MergeRefused,
+    RosterRefused,
+    player_create,
+    players_create,
+)
 
 from .conftest import roster
 
@@ -31,3 +37,14 @@ def test_paste_of_a_name_added_meanwhile_writes_nothing(club, monkeypatch):
         (1, "A player with one of these names was added just now: paste the list again.")
     ]
     assert list(Player.objects.values_list("name", flat=True)) == ["Ann"]
+
+
+def test_player_too_long_for_the_roster_is_refused_with_the_limit(club):
+    # A walk-in at a night is added through player_create: a name the roster cannot hold
+    # is refused with the limit, not written (PostgreSQL would refuse it with an error).
+    with pytest.raises(MergeRefused) as refused:
+        player_create(club=club, name="Maximiliana " * 4)
+    assert refused.value.message == (
+        "Maximiliana Maximili… is 47 characters long: a name has at most 40; shorten it."
+    )
+    assert not Player.objects.exists()

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
-from smear_scores.models import Club, Player, Rating, Seat
+from smear_scores.models import Club, Game, Player, Rating, Seat
 from smear_scores.names import name_problem
+from smear_scores.services.games import game_names_changed
 from smear_scores.services.ratings import ratings_refresh
 
 
@@ -138,7 +139,11 @@ def player_merge(*, keep: Player, duplicate: Player) -> Player:
             f"{keep.name} and {duplicate.name} both sat at game {shared}, so they are two "
             "different people: correct that game's seats first, or keep both players."
         )
+    # Games whose stored reason may name the duplicate: said again in the kept name.
+    told = list(Game.objects.filter(seats__player=duplicate).exclude(reason="").distinct())
     Seat.objects.filter(player=duplicate).update(player=keep, name=keep.name)
+    for game in told:
+        game_names_changed(game=game)
     Rating.objects.filter(player__club_id=keep.club_id).delete()
     duplicate.delete()
     # The ratings are made again in this transaction, so no page has to (GET never writes).

@@ -650,7 +650,10 @@ def game_names_changed(*, game: Game) -> Game:
     teams, is said again in the new names. Nothing else changes."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     if game.reason:
-        _store_state(game, _replayed(game, list(game.hands.order_by("number"))))
+        said = _replayed(game, list(game.hands.order_by("number")))
+        game.reason, game.reason_rule = said.reason, said.reason_rule
+        # Only the words: the standings, and so the ratings, are as they were.
+        game.save(update_fields=["reason", "reason_rule", "updated_at"])
     return game
 
 

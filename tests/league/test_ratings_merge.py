@@ -108,6 +108,16 @@ def test_player_merge_keeps_every_game(club, league, four):
     assert Rating.objects.filter(player=ann).count() == 2
 
 
+def test_player_merge_says_a_won_games_reason_in_the_kept_name(club, league, four):
+    ann, bob, cat, dan = four
+    anne = roster(club, "Anne")[0]
+    game = wisconsin_win(league, [anne, bob, cat, dan], winner=0)
+    assert game.reason.startswith("Anne & Cat win")
+    player_merge(keep=ann, duplicate=anne)
+    game.refresh_from_db()
+    assert game.reason.startswith("Ann & Cat win")
+
+
 def test_player_merge_refuses_two_people_at_the_same_game(club, league, four):
     ann, bob, cat, dan = four
     game = wisconsin_win(league, [ann, bob, cat, dan], winner=0)

@@ -110,3 +110,48 @@ def test_a_scorer_removes_a_casual_game_and_restores_it(table_phone, db):
     assert list(GameRevision.objects.values_list("action", flat=True)) == ["remove", "restore"]
     page.goto("/")
     expect(page.locator(".game-list li")).to_have_count(1)
+
+
+# Where each line of an element's text ends: the characters just before a line break.
+LINE_ENDS = """element => {
+    const text = [...element.childNodes].find(n => n.nodeType === Node.TEXT_NODE);
+    const range = document.createRange(), ends = [];
+    let top = null;
+    for (let i = 0; i < text.length; i++) {
+        range.setStart(text, i); range.setEnd(text, i + 1);
+        // A character after a broken soft hyphen also reports the hyphen drawn before it.
+        const rect = [...range.getClientRects()].pop();
+        if (!rect) continue;
+        if (top !== null && rect.top > top + 2) ends.push(text.data[i - 1]);
+        top = rect.top;
+    }
+    return ends;
+}"""
+
+
+def test_a_long_team_name_breaks_between_syllables_with_a_hyphen(table_phone, db):
+    """Three teams at 360 px: "Unbeatables" and "Invincibles" are too wide for their
+    columns. They break at a soft hyphen (a hyphen shows), never mid-syllable
+    ("Unbeatabl e"), on the score cards and in the hands table, without sideways scroll."""
+    page, scheme = table_phone
+    game = game_create(
+        variant="schmier",
+        players=["Al", "Bo", "Cy", "Di", "Ed", "Flo"],
+        team_names=["Unbeatables", "Invincibles", "Aces"],
+    )
+    hand_record(game=game, entry=HandEntry(bidder=1, bid=3, points=(1, 4, 1)))
+    page.goto(f"/g/{game.public_id}/")
+    heads = page.locator("table.hands th.num").all() + page.locator(".team-label").all()
+    broken = {}
+    for head in heads:
+        ends = head.evaluate(LINE_ENDS)
+        if ends != ["\u00ad"] * len(ends):
+            broken[head.inner_text()] = ends
+    assert broken == {}
+    # Each long name does need a break here, so the hyphen is what a person sees.
+    assert page.locator("table.hands th.num").first.evaluate(LINE_ENDS) == ["\u00ad"]
+    assert page.locator("table.hands th.num").first.inner_text().replace("\u00ad", "") == (
+        "Unbeatables"
+    )
+    _no_sideways_scroll(page)
+    _shot(page, f"23-team-name-{scheme}.png")

@@ -439,7 +439,15 @@ def hand_record(request: HttpRequest, game: Game) -> HttpResponse:
 def hand_preview(request: HttpRequest, public_id: str) -> HttpResponse:
     """The 'will score' line for the hand being tapped in, from the rules engine; or what
     is still missing. Always a fragment (only htmx asks for it)."""
-    game = _game(public_id)
+    try:
+        game = _game(public_id)
+    except selectors.GameRemoved as removed:
+        # Removed (on another phone) while a hand was being tapped in: a line that fits the
+        # entry bar, not the removed page's whole section inside it; Record, which can
+        # record nothing now, gives the line its room.
+        when = selectors.removed_text(removed.game).removesuffix(".")
+        context = {"preview_problem": f"{when}; reload the page to restore it.", "gone": True}
+        return render(request, "games/_preview.html", context, status=410)
     form = _hand_form(game, data=request.POST)
     # On the edit screen (a hand already played) the check replays the later hands too.
     number = _hand_number(form.data.get("number"))

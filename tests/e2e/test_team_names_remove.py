@@ -4,13 +4,14 @@ a scorer removes a casual game from the home list and restores it after a mis-ta
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 from playwright.sync_api import expect
 
 from smear_scores.models import Game, GameRevision
 from smear_scores.rules import HandEntry
-from smear_scores.services.games import game_create, hand_record
+from smear_scores.services.games import game_create, game_remove, hand_record
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=10_000)
@@ -110,6 +111,32 @@ def test_a_scorer_removes_a_casual_game_and_restores_it(table_phone, db):
     assert list(GameRevision.objects.values_list("action", flat=True)) == ["remove", "restore"]
     page.goto("/")
     expect(page.locator(".game-list li")).to_have_count(1)
+
+
+def test_a_game_removed_while_a_hand_is_tapped_in_says_so_in_the_entry_bar(table_phone, db):
+    """Another phone removes the game between two taps: the preview line says when, in a
+    line or two that fits the bar, not the removed page's section."""
+    page, scheme = table_phone
+    game = game_create(variant="ne-wisconsin", players=["Ann", "Bo", "Cy", "Dee"])
+    page.goto(f"/g/{game.public_id}/score/#{game.scoring_secret}")
+    page.get_by_role("button", name="Yes, score from this phone").tap()
+    page.locator("label[for=bidder-0]").tap()
+    expect(page.locator("#hand-preview")).to_contain_text("Still to tap")
+    tall = page.locator(".entry-bar").bounding_box()["height"]
+    game_remove(game=game)
+    page.locator("label[for=bid-2]").tap()
+    preview = page.locator("#hand-preview")
+    expect(preview).to_have_text(
+        re.compile(r"^This game was removed on .*; reload the page to restore it\.\s*$")
+    )
+    expect(page.locator("#hand-preview section, #hand-preview h1")).to_have_count(0)
+    _shot(page, f"23-removed-preview-{scheme}.png")
+    # Nothing cut off by the bar's three-line limit: Record, which can record nothing now,
+    # gives the line the bar's width, and the bar grows by a line at most.
+    assert preview.locator("span").evaluate("e => e.scrollHeight <= e.clientHeight")
+    expect(page.locator(".entry-bar .record")).to_be_hidden()
+    assert page.locator(".entry-bar").bounding_box()["height"] <= tall + 16
+    _no_sideways_scroll(page)
 
 
 # Where each line of an element's text ends: the characters just before a line break.

@@ -258,3 +258,23 @@ def test_club_night_round_cannot_be_removed(db):
     assert refused.value.message.startswith("This is a round of a club night: ")
     game.refresh_from_db()
     assert game.removed_at is None
+
+
+def test_preview_of_a_hand_in_a_removed_game_is_one_line(client, make_game, scorer_for):
+    """Removed on another phone while a hand is half tapped in: the preview line (inside
+    the entry bar) says so in one line, not with the removed page's section."""
+    game = make_game("schmier", hands=1)
+    scorer = scorer_for(game)
+    services.game_remove(game=game)
+    Game.objects.filter(pk=game.pk).update(removed_at=REMOVED_AT)
+    response = scorer.post(
+        reverse("hand_preview", args=[game.public_id]),
+        {"number": "2", "bidder": "0", "bid": "3"},
+        **HTMX,
+    )
+    assert response.status_code == 410
+    assert text(response).strip() == (
+        '<span class="pending gone">This game was removed on Mon 30 Nov 2026 at 06:52 (UTC); '
+        "reload the page to restore it.</span>"
+    )
+    assert Hand.objects.filter(game=game).count() == 1

@@ -9,3 +9,5 @@ urlpatterns = [
     path("", include("smear_scores.views.league_urls")),
     path("", include("smear_scores.views.urls")),
 ]
+
+handler404 = "smear_scores.views.errors.not_found"

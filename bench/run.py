@@ -486,48 +486,43 @@ def targets(rows: list[Row], cores: int | None) -> list[str]:
     def verdict(ok: bool) -> str:
         return "met" if ok else "MISSED"
 
-    write = by_name.get("one-write view (for scale)", {})
+    def within(what: str, ratio: float, limit: float, than: str, places: int = 1) -> str:
+        return f"- {what} within {limit:g}× {than}: {ratio:.{places}f}× ({verdict(ratio <= limit)})"
+
+    def ms(name: str) -> float | None:
+        timed = by_name.get(name, {}).get("t")
+        return timed.median_ms if timed else None
+
+    write = ms("one-write view (for scale)")
+    one = ms("one-query view (for scale)")
+    shaped = ms("hand-shaped write: lock, 2 inserts, 1 update (for scale)")
     # A hand's write near the floor: htmx within 3× the one-write view (its answer is the
     # fresh board), the plain form and the API within 2.5×; what it sends within 4 KB.
     for name, v in by_name.items():
         if name.startswith("hand submission") and "ratio" in v:
-            out.append(
-                f"- {name} within 4× the minimal view: {v['ratio']:.1f}× "
-                f"({verdict(v['ratio'] <= 4)})"
-            )
-            if "t" in write:
+            out.append(within(name, v["ratio"], 4, "the minimal view"))
+            if write:
                 limit = 3 if "htmx" in name else 2.5
-                floor = v["t"].median_ms / write["t"].median_ms
-                out.append(
-                    f"- {name} within {limit}× the one-write view: {floor:.1f}× "
-                    f"({verdict(floor <= limit)})"
-                )
-            shaped = by_name.get("hand-shaped write: lock, 2 inserts, 1 update (for scale)", {})
-            if "t" in shaped:
-                out.append(
-                    f"  ({v['t'].median_ms / shaped['t'].median_ms:.1f}× the hand-shaped write, "
-                    f"which is itself {shaped['t'].median_ms / write['t'].median_ms:.1f}× the "
-                    "one-write view)"
-                )
+                out.append(within(name, v["t"].median_ms / write, limit, "the one-write view"))
+                if shaped:
+                    out.append(
+                        f"  ({v['t'].median_ms / shaped:.1f}× the hand-shaped write, which is "
+                        f"itself {shaped / write:.1f}× the one-write view)"
+                    )
             if "wire" in v:
                 out.append(
                     f"- {name}: {v['wire'] / 1024:.1f} KB on the wire, headers included, "
                     f"within 4 KB ({verdict(v['wire'] <= 4096)})"
                 )
-    board = by_name.get("scoreboard, 30-hand game", {})
-    one = by_name.get("one-query view (for scale)", {})
-    if "t" in board and "t" in one:
-        ratio = board["t"].median_ms / one["t"].median_ms
-        out.append(
-            f"- scoreboard of a 30-hand game within 4× the one-query view: {ratio:.1f}× "
-            f"({verdict(ratio <= 4)})"
-        )
+    board = ms("scoreboard, 30-hand game")
+    if board and one:
+        out.append(within("scoreboard of a 30-hand game", board / one, 4, "the one-query view"))
     idle = by_name.get("live check, nothing new (empty 304)", {})
-    if "t" in idle and "t" in one:
-        ratio = idle["t"].median_ms / one["t"].median_ms
+    if "t" in idle and one:
+        ratio = idle["t"].median_ms / one
         out.append(
-            f"- live check with nothing new within 1.5× the one-query view: {ratio:.2f}× "
-            f"({verdict(ratio <= 1.5)}); {idle['q']} query"
+            within("live check with nothing new", ratio, 1.5, "the one-query view", places=2)
+            + f"; {idle['q']} query"
         )
     live = by_name.get("live checks, nothing new (304)", {})
     if "rps" in live:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, replace
 
-from django.db.models import Exists, OuterRef, Prefetch
+from django.db.models import Aggregate, Exists, OuterRef, Prefetch, Subquery, TextField
 from django.utils import timezone
 
 from smear_scores import rules
@@ -43,16 +44,37 @@ class GameRemoved(Game.DoesNotExist):
         super().__init__(removed_text(game))
 
 
+class _SeatsJson(Aggregate):
+    """A game's seats as one JSON text, ``[[position, name], ...]`` in no set order (a
+    plain aggregate on both databases; game_get puts them in seat order)."""
+
+    output_field = TextField()
+    template = "json_group_array(json_array(%(expressions)s))"
+
+    def as_postgresql(self, compiler, connection, **extra):
+        return super().as_sql(
+            compiler, connection, template="json_agg(json_build_array(%(expressions)s))::text"
+        )
+
+
 def game_get(*, public_id: str, removed: bool = False) -> Game:
-    """The game (one query); its players' names are read when first needed (seat_names),
-    so a write that only redirects never reads them. Raises Game.DoesNotExist, and
+    """The game with its players' names (one query). Raises Game.DoesNotExist, and
     GameRemoved (one) for a game its scorer removed unless ``removed``.
 
     An id that no game could have (another alphabet, a NUL, too long) is not looked up:
     PostgreSQL refuses a NUL in a query, and such an id is simply not a game's."""
     if not PUBLIC_ID.fullmatch(public_id):
         raise Game.DoesNotExist(f"No game has the id {public_id!r}.")
-    game = Game.objects.get(public_id=public_id)
+    seats = (
+        Seat.objects.filter(game=OuterRef("pk"))
+        .order_by()
+        .values("game")
+        .annotate(pairs=_SeatsJson("position", "name"))
+        .values("pairs")
+    )
+    game = Game.objects.annotate(seats_json=Subquery(seats)).get(public_id=public_id)
+    pairs = json.loads(game.__dict__.pop("seats_json") or "[]")
+    game.__dict__[_SEAT_NAMES] = [name for _, name in sorted(pairs)]
     if game.removed_at is not None and not removed:
         raise GameRemoved(game)
     return game

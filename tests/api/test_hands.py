@@ -496,10 +496,10 @@ def test_record_hand_runs_fixed_queries(api, hands, django_assert_num_queries):
     for _ in range(hands):
         api.hand(game, {"thrown_in": True})
 
-    # The game; in the write's transaction (a savepoint pair under the test's own
-    # transaction) the game locked once, the hand, its audit record, the game's
-    # standings; then the players' names and the hands for the answer.
-    with django_assert_num_queries(9):
+    # The game with its players' names; in the write's transaction (a savepoint pair
+    # under the test's own transaction) the game locked once, the hand, its audit record,
+    # the game's standings; then the hands for the answer.
+    with django_assert_num_queries(8):
         response = record(
             api, game, {"number": hands + 1, "bidder": 1, "bid": 3, "points": [2, 3, 1]}
         )

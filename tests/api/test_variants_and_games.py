@@ -241,12 +241,12 @@ def test_get_game_shows_the_game_without_its_edit_token(api):
     assert [t["score"] for t in body["teams"]] == [1, 1, 4]
 
 
-def test_get_game_reads_the_game_in_three_queries(api, django_assert_num_queries):
+def test_get_game_reads_the_game_in_two_queries(api, django_assert_num_queries):
     created = api.create()
     for _ in range(3):
         api.hand(created, {"bidder": 1, "bid": 3, "points": [2, 3, 1]})
 
-    with django_assert_num_queries(3):  # the game, its seats, its hands
+    with django_assert_num_queries(2):  # the game with its players' names, its hands
         response = api.get(f"/api/games/{created['id']}")
 
     assert len(response.json()["hands"]) == 3

@@ -225,10 +225,10 @@ def test_hand_record_runs_fixed_queries(
     game = make_game("schmier", hands=hands)
     scorer = scorer_for(game)
     data = {"number": str(hands + 1), "thrown_in": "1"}
-    # The game; in the service's transaction (two savepoint statements under the test's
-    # own transaction) the locked game, the hand, its audit record, the game's cached
-    # standings; then the players' names and the last few hands for the fresh board.
-    with django_assert_num_queries(9):
+    # The game with its players' names; in the service's transaction (two savepoint
+    # statements under the test's own transaction) the locked game, the hand, its audit
+    # record, the game's cached standings; then the last few hands for the fresh board.
+    with django_assert_num_queries(8):
         response = scorer.post(_url(game), data, **HTMX)
     assert response.status_code == 200
     assert Hand.objects.filter(game=game).count() == hands + 1
@@ -242,9 +242,9 @@ def test_hand_record_without_javascript_runs_fixed_queries(
     game = make_game("schmier", hands=hands)
     scorer = scorer_for(game)
     data = {"number": str(hands + 1), "thrown_in": "1"}
-    # The game; in the service's transaction (two savepoint statements under the test's
-    # own transaction) the locked game, the hand, its audit record, the game's standings.
-    # The redirect shows nothing, so the players' names are never read.
+    # The game with its players' names; in the service's transaction (two savepoint
+    # statements under the test's own transaction) the locked game, the hand, its audit
+    # record, the game's standings.
     with django_assert_num_queries(7):
         response = scorer.post(_url(game), data)
     assert response.status_code == 302

@@ -218,8 +218,13 @@ def test_a_hands_htmx_answer_keeps_the_link_boxes_and_carries_no_secret(make_gam
     page = gzip.decompress(response.content).decode()
     assert notices(page) == ["Hand 4: Thrown in: no score; the same dealer deals again."]
     # The boxes the phone shows stay as they are (htmx keeps them): no QR code, no link.
-    kept = re.findall(r'<details id="([a-z-]+)" [^>]*hx-preserve="true"></details>', page)
+    kept = re.findall(r'<details id="([a-z-]+)" [^>]*hx-preserve="true">', page)
     assert kept == ["scoring-share", "watch-share"]
+    # A board that had no boxes (a page kept for offline use) still says what they are.
+    assert re.findall(r"<summary>([^<]*)</summary>", page) == [
+        "Scoring link: for another phone, or if this one is lost",
+        "Show this game on another phone",
+    ]
     assert game.scoring_secret not in page
     assert "<svg" not in page
     # What one hand sends the phone, headers included.

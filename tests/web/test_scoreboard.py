@@ -101,8 +101,9 @@ def test_scoreboard_get_runs_fixed_queries(
 ):
     game = make_game("schmier", hands=hands)
     scorer = scorer_for(game)
-    # The game, its seats, the last few hands: the Game row caches the standings.
-    with django_assert_num_queries(3):
+    # The game with its players' names, the last few hands: the Game row caches the
+    # standings.
+    with django_assert_num_queries(2):
         response = scorer.get(reverse("game", args=[game.public_id]))
     assert response.status_code == 200
     assert find_all(text(response), "button", "record") == [f"Record hand {hands + 1}"]
@@ -131,3 +132,17 @@ def test_scoreboard_shows_the_house_rules_agreed(client, make_game):
         find_all(text(client.get(reverse("game", args=[schmier.public_id]))), "p", "house-rules")
         == []
     )
+
+
+def test_the_game_is_read_with_its_players_names_in_seat_order(db):
+    from smear_scores.models import Seat
+    from smear_scores.selectors.games import game_get, seat_names
+    from smear_scores.services.games import game_create
+
+    names = ['Zoë "Z" O\'Neil', "Bo\\b", "李 雷", "Dee 🃏", "Eli", "Flo"]
+    game = game_create(variant="schmier", players=names, first_dealer=0)
+    # Stored last seat first: the read still gives them seat by seat.
+    Seat.objects.filter(game=game).delete()
+    Seat.objects.bulk_create(Seat(game=game, position=p, name=names[p]) for p in range(5, -1, -1))
+    read = game_get(public_id=game.public_id)
+    assert seat_names(read) == names

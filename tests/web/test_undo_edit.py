@@ -274,10 +274,10 @@ def test_hand_undo_post_runs_fixed_queries(
     game = make_game("schmier", hands=hands)
     scorer = scorer_for(game)
     url = reverse("hand_undo", args=[game.public_id])
-    # The game; in the service's transaction (two savepoint statements under the test's
-    # own transaction) the locked game, its hands, the audit record, the hand deleted,
-    # the game's standings; then the players' names and the last few hands for the board.
-    with django_assert_num_queries(10):
+    # The game with its players' names; in the service's transaction (two savepoint
+    # statements under the test's own transaction) the locked game, its hands, the audit
+    # record, the hand deleted, the game's standings; then the last few hands for the board.
+    with django_assert_num_queries(9):
         response = scorer.post(url, {"number": str(hands)}, **HTMX)
     assert response.status_code == 200
     assert Hand.objects.filter(game=game).count() == hands - 1

@@ -99,13 +99,14 @@ from django.urls import path, reverse  # noqa: E402
 from django.utils.html import format_html  # noqa: E402
 
 from smear_scores.models import Club, League, Membership, Player  # noqa: E402
-from smear_scores.names import name_problem  # noqa: E402
 from smear_scores.permissions import admin_club_ids  # noqa: E402
 from smear_scores.rules import Option, Variant  # noqa: E402
 from smear_scores.selectors import variants as variant_selectors  # noqa: E402
 from smear_scores.services.clubs import (  # noqa: E402
     MergeRefused,
     RosterRefused,
+    name_refusal,
+    player_create,
     player_merge,
     players_create,
 )
@@ -187,9 +188,9 @@ class PlayerForm(forms.ModelForm):
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())
-        problem = name_problem(name)
-        if problem is not None:
-            raise ValidationError(f"The name {problem}.")
+        refusal = name_refusal(name)
+        if refusal is not None:
+            raise ValidationError(refusal)
         return name
 
 
@@ -221,6 +222,15 @@ class PlayerAdmin(ClubScopedAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(n_games=Count("seats"))
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            # A corrected spelling: the seats keep the name as it was shown at each game.
+            super().save_model(request, obj, form, change)
+            return
+        # A new player is written by the service, as the paste and the club nights do.
+        obj.pk = player_create(club=obj.club, name=obj.name).pk
+        obj._state.adding = False
 
     @admin.display(description="Games", ordering="n_games")
     def games(self, obj):

@@ -31,7 +31,7 @@ class RosterRefused(Exception):
         super().__init__("; ".join(f"line {n}: {p}" for n, p in problems))
 
 
-def _name_refusal(name: str) -> str | None:
+def name_refusal(name: str) -> str | None:
     """What is wrong with ``name`` (spaces already collapsed) as a player's name, in words
     that say how to fix it; None when it is fine."""
     if not name:
@@ -57,7 +57,7 @@ def _already_on_roster(club: Club, name: str) -> str:
 @transaction.atomic
 def player_create(*, club: Club, name: str) -> Player:
     name = " ".join(name.split())
-    refusal = _name_refusal(name)
+    refusal = name_refusal(name)
     if refusal is not None:
         raise MergeRefused(refusal)
     if Player.objects.filter(club=club, name__iexact=name).exists():
@@ -93,7 +93,7 @@ def players_create(*, club: Club, text: str) -> list[Player]:
     first_line: dict[str, int] = {}
     for number, name in lines:
         key = name.lower()
-        refusal = _name_refusal(name)
+        refusal = name_refusal(name)
         if refusal is None and key in roster:
             refusal = _already_on_roster(club, roster[key]) + " Remove the line."
         if refusal is None and key in first_line:

@@ -41,7 +41,7 @@ def test_five_wrong_passwords_pause_signing_in_even_with_the_right_one(client, c
     assert (fifth.status_code, right.status_code) == (429, 429)
     assert find_all(text(right), "p", "problem") == [
         "5 wrong passwords in a row were typed for mia from this device, so signing in is "
-        "paused for 0:15:00 (hours:minutes:seconds). Wait, then try again; if the password "
+        "paused for 15 minutes. Wait, then try again; if the password "
         "is lost, ask a club admin to set a new one."
     ]
     assert not signed_in(client)

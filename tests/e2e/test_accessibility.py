@@ -16,6 +16,7 @@ from types import SimpleNamespace
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.utils import timezone
 
@@ -172,6 +173,12 @@ def _login_refused(page, w) -> None:
     _refused(page)
 
 
+def _locked_out(page, w) -> None:
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        _sign_in(page, "not-the-password")
+    page.get_by_role("heading", name="Too many wrong passwords").wait_for()
+
+
 def _check_in_nobody(page, w) -> None:
     _as_admin("/tournaments/{n}/")(page, w)
     page.get_by_role("button", name="Check in").click()
@@ -254,6 +261,7 @@ SCREENS = [
     Screen("clubs", "/clubs/"),
     Screen("log in", "/clubs/login/"),
     Screen("log in, refused", _login_refused),
+    Screen("log in, locked out", _locked_out),
     Screen("club", "/clubs/tuesday/"),
     Screen("league", "/leagues/{league}/"),
     Screen("league games", "/leagues/{league}/games/"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
+from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import patch_cache_control
 
 from smear_scores.selectors.games import GameRemoved
@@ -24,6 +25,20 @@ def private_answers(get_response: Callable[[HttpRequest], HttpResponse]):
         return response
 
     return middleware
+
+
+class ApiGZip(GZipMiddleware):
+    """The JSON API's answers, gzipped for a client that accepts it (a game's answer holds
+    every hand, so it grows with the game). Compression cannot leak a secret here: the API
+    is called with a token in a header, which no other site can make a browser send, so no
+    one can mix text of their choosing into an answer that holds a secret (BREACH); and
+    Django pads each compressed answer with random bytes besides. The pages are compressed
+    by their own views (views.games, gzip_page)."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        if not request.path.startswith("/api/"):
+            return response
+        return super().process_response(request, response)
 
 
 class RemovedGames:

@@ -1,5 +1,8 @@
 """POST /api/games/{id}/hands, PUT /api/games/{id}/hands/{n}, DELETE .../hands/last."""
 
+import gzip
+import json
+
 import pytest
 
 from smear_scores.models import Hand, HandRevision
@@ -526,3 +529,27 @@ def test_write_answers_the_game_as_a_fresh_read_shows_it(api, method, tail, body
 
     assert response.status_code == status
     assert response.json() == api.game(game["id"])
+
+
+def test_a_recorded_hands_answer_is_gzipped_for_a_client_that_accepts_it(api, client):
+    game = api.create()
+    for _ in range(30):
+        api.hand(game, {"thrown_in": True})
+    body = {"number": 31, "bidder": 1, "bid": 3, "points": [2, 3, 1]}
+    response = client.post(
+        url(game),
+        data=json.dumps(body),
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {game['edit_token']}", "Accept-Encoding": "gzip"},
+    )
+    assert response.status_code == 201
+    assert response["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in response["Vary"]
+    answer = json.loads(gzip.decompress(response.content))
+    assert len(answer["hands"]) == 31
+    # What the hand puts on the wire, headers included, though the game has 31 hands.
+    head = "".join(f"{k}: {v}\r\n" for k, v in response.items())
+    assert len(head) + len(response.content) <= 4096
+    # A client that does not ask for it gets plain JSON.
+    plain = api.game(game["id"])
+    assert len(plain["hands"]) == 31

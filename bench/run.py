@@ -235,39 +235,21 @@ def in_process(args, rows: list[Row]) -> None:
     minimal = get_ok(Browser(app), "/bench/minimal/")
     base = measure(minimal, s, w)
     rows.append(Row("1", "minimal Django view", {"t": base, "q": queries_of(minimal)}))
-    one = get_ok(Browser(app), "/bench/one-query/")
-    rows.append(
-        Row("1", "one-query view (for scale)", {"t": measure(one, s, w), "q": queries_of(one)})
-    )
+
+    def timed(name: str, call) -> None:
+        rows.append(Row("1", name, {"t": measure(call, s, w), "q": queries_of(call)}))
 
     board_game = game_with_hands(30)
-    write = get_ok(Browser(app), "/bench/one-write/")
-    rows.append(
-        Row(
-            "1",
-            "one-write view (for scale)",
-            {"t": measure(write, s, w), "q": queries_of(write)},
-        )
+    timed("one-query view (for scale)", get_ok(Browser(app), "/bench/one-query/"))
+    timed("one-write view (for scale)", get_ok(Browser(app), "/bench/one-write/"))
+    timed(
+        "hand-shaped write: lock, 2 inserts, 1 update (for scale)",
+        get_ok(Browser(app), "/bench/hand-shaped-write/"),
     )
-    shaped = get_ok(Browser(app), "/bench/hand-shaped-write/")
-    rows.append(
-        Row(
-            "1",
-            "hand-shaped write: lock, 2 inserts, 1 update (for scale)",
-            {"t": measure(shaped, s, w), "q": queries_of(shaped)},
-        )
-    )
-    idle = live_check(scorer(app, board_game), board_game)
-    rows.append(
-        Row(
-            "1",
-            "live check, nothing new (empty 304)",
-            {"t": measure(idle, s, w), "q": queries_of(idle)},
-        )
-    )
-    board = get_ok(scorer(app, board_game), f"/g/{board_game.public_id}/")
-    rows.append(
-        Row("1", "scoreboard, 30-hand game", {"t": measure(board, s, w), "q": queries_of(board)})
+    timed("live check, nothing new (empty 304)", live_check(scorer(app, board_game), board_game))
+    timed(
+        "scoreboard, 30-hand game",
+        get_ok(scorer(app, board_game), f"/g/{board_game.public_id}/"),
     )
 
     for how, name in (

@@ -318,9 +318,7 @@ def row_text(variant: rules.Variant, row: HandRow) -> str:
 
 def result_text(game: Game, result: rules.HandResult) -> str:
     """'Cy & Flo bid 4 and took 5: made, +5 · Al & Di +1': a hand just scored, in one line."""
-    # A thrown-in deal names no team: its line needs no read of the players' names.
-    variant = game.rules_variant if result.thrown_in else named_variant(game)
-    return rules.describe(variant, result)
+    return rules.describe(named_variant(game), result)
 
 
 @dataclass(frozen=True)

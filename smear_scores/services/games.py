@@ -399,7 +399,9 @@ def hand_record(
     taken, or any hand for a finished game, raises Conflict; a hand that breaks a rule
     raises HandRefused. One lock, one transaction (no savepoint)."""
     game = _locked(game)
-    state = game.state()
+    # In the table's words: a refusal, and the reason stored when the hand ends the game,
+    # name the teams by their players (read with the game, carried over by _locked).
+    state = named_state(game)
     if number is not None and number != state.next_number:
         if number == state.hands_played and number >= 1:
             last = game.hands.get(number=number)
@@ -431,27 +433,12 @@ def _record_next(
             field="game",
             rule="D8",
         )
-    new_state, result = _play(game, state, entry)
+    new_state, result = state.play(entry)
     hand, revision = _hand_rows(game, result, HandRevision.Action.RECORD, source)
     hand.save(force_insert=True)
     revision.save(force_insert=True)
     _store_state(game, new_state)
     return result
-
-
-def _play(
-    game: Game, state: rules.GameState, entry: HandEntry
-) -> tuple[rules.GameState, HandResult]:
-    """The engine plays ``entry``. What it says (a refusal, why the game ends) names the
-    teams by their players; the names are read only when there is something to say."""
-    try:
-        new_state, result = state.play(entry)
-    except HandRefused:
-        named_state(game, state).play(entry)  # raises the same refusal, in the teams' names
-        raise
-    if new_state.reason:
-        new_state, result = named_state(game, state).play(entry)
-    return new_state, result
 
 
 def _hand_rows(

@@ -36,7 +36,6 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.functional import SimpleLazyObject
 from django.views.decorators.cache import cache_control
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
@@ -86,12 +85,11 @@ def _game(public_id: str, *, removed: bool = False) -> Game:
 
 
 def _hand_form(game: Game, board: selectors.Board | None = None, **kwargs: Any) -> HandForm:
-    # Lazy: reading a post needs no names; only a form that is drawn reads them.
+    # The names came with the game (selectors.game_get): no query here.
     if board:
         names, teams = board.names, board.variant.team_names
     else:
-        names = SimpleLazyObject(lambda: selectors.seat_names(game))
-        teams = SimpleLazyObject(lambda: selectors.team_names(game))
+        names, teams = selectors.seat_names(game), selectors.team_names(game)
     return HandForm(variant=game.rules_variant, names=names, teams=teams, **kwargs)
 
 

@@ -5,15 +5,25 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install run test chromium lint serve bench
+.PHONY: install lock run test check fmt chromium lint serve bench
 
-$(STAMP): pyproject.toml
+# The virtualenv holds exactly the locked set: requirements.lock pins every package with
+# its hashes (compiled by `make lock` from pyproject.toml), installed by plain pip so a
+# fresh machine needs nothing but Python; the project itself goes on top, editable.
+$(STAMP): pyproject.toml requirements.lock
+	@echo "Installing the locked Python packages into $(VENV) (a minute or two the first time)"
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Re-lock after editing pyproject.toml: keeps every pin that still fits its bound.
+# `make lock UPGRADE=1` moves every package to the newest release its bound allows.
+lock: $(STAMP)
+	$(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --universal \
+		--python-version 3.11 --quiet $(if $(UPGRADE),--upgrade) -o requirements.lock
 
 # Browser tests drive Debian's chromium; install it when it is missing on a Debian machine.
 chromium:
@@ -63,6 +73,15 @@ bench: $(STAMP)
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest
 
+# Daily work: lint, then every test that needs no browser, with fewer hypothesis examples.
+check: lint
+	HYPOTHESIS_PROFILE=quick $(BIN)/python -m pytest -q -m "not browser"
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+# Rewrites what `make lint` checks.
+fmt: $(STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .

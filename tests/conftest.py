@@ -2,15 +2,39 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from bench.data import PLAYERS, filler_entry
 from smear_scores import rules
 from smear_scores.models import Game
 from smear_scores.services import games as services
+
+# Hypothesis profiles: "thorough" (the default, what CI runs) and "quick" (`make check`).
+# Tests that choose their own example count for cost reasons keep it; the rest follow
+# the profile. No deadline: a slow machine must not fail a correct property.
+hypothesis_settings.register_profile("thorough", max_examples=200, deadline=None)
+hypothesis_settings.register_profile("quick", max_examples=25, deadline=None)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "thorough"))
+
+
+def pytest_configure(config):
+    # Signing in is tested for what it does, not for how slowly a password hashes.
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def pytest_collection_modifyitems(items):
+    # Every test that drives Chromium is a browser test, marked or not, so that
+    # `make check` (-m "not browser") never starts one.
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture

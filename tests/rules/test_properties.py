@@ -35,7 +35,7 @@ from .helpers import (
     reach,
 )
 
-SETTINGS = settings(max_examples=200, deadline=None)
+SETTINGS = settings()  # examples and deadline from the profile (tests/conftest.py)
 VARIANTS = (SCHMIER, NE_WISCONSIN)
 
 

@@ -30,7 +30,6 @@ def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
         env={**basics, **env},
         capture_output=True,
         text=True,
-        timeout=120,
     )
 
 

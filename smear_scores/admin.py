@@ -99,6 +99,7 @@ from django.urls import path, reverse  # noqa: E402
 from django.utils.html import format_html  # noqa: E402
 
 from smear_scores.models import Club, League, Membership, Player  # noqa: E402
+from smear_scores.names import name_key  # noqa: E402
 from smear_scores.permissions import admin_club_ids  # noqa: E402
 from smear_scores.rules import Option, Variant  # noqa: E402
 from smear_scores.selectors import variants as variant_selectors  # noqa: E402
@@ -109,6 +110,7 @@ from smear_scores.services.clubs import (  # noqa: E402
     player_create,
     player_merge,
     players_create,
+    roster_clash,
 )
 
 
@@ -192,6 +194,16 @@ class PlayerForm(forms.ModelForm):
         if refusal is not None:
             raise ValidationError(refusal)
         return name
+
+    def clean(self):
+        cleaned = super().clean()
+        club, name = cleaned.get("club"), cleaned.get("name")
+        if club is not None and name:
+            # The roster's unique index is on the name's key, which this form does not show.
+            clash = roster_clash(club=club, name=name, exclude=self.instance.pk)
+            if clash is not None:
+                self.add_error("name", clash)
+        return cleaned
 
 
 class PasteForm(forms.Form):
@@ -488,7 +500,9 @@ class MembershipForm(forms.ModelForm):
         users = get_user_model().objects
         user = users.filter(username=username).first()
         password = cleaned.get("password")
-        if user is None and not password:
+        if user is None and username and (problem := self._new_username_problem(username)):
+            self.add_error("username", problem)
+        elif user is None and not password:
             self.add_error(
                 "password",
                 f"There is no account called {username!r} yet: give a password to create it.",
@@ -507,6 +521,30 @@ class MembershipForm(forms.ModelForm):
                 self._check_not_elsewhere(user, "username")
         self.user = user
         return cleaned
+
+    @staticmethod
+    def _new_username_problem(username: str) -> str | None:
+        """Why a new account cannot be called ``username``: a username Django's own rules
+        refuse (letters, digits and @ . + - _ only), or one that looks like an existing
+        account's ("BEN", or "bеn" with a Cyrillic е, beside "ben"), which would sign in
+        as the wrong person in a member's eyes."""
+        model = get_user_model()
+        try:
+            for validator in model._meta.get_field(model.USERNAME_FIELD).validators:
+                validator(username)
+        except ValidationError:
+            return (
+                f"{username!r} cannot be a username: use letters, digits and the signs "
+                "@ . + - _ only, with no spaces."
+            )
+        key = name_key(username)
+        for taken in model.objects.values_list(model.USERNAME_FIELD, flat=True).iterator():
+            if name_key(taken) == key:
+                return (
+                    f"{username!r} looks the same as the account {taken!r}: type {taken!r} "
+                    "to add that account, or pick a username that looks different."
+                )
+        return None
 
     def _check_not_elsewhere(self, user, field: str) -> None:
         """A club admin manages her own clubs' people only: an account that belongs to

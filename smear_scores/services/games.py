@@ -17,7 +17,7 @@ from django.utils import timezone
 from smear_scores import rules
 from smear_scores.models import Game, GameRevision, Hand, HandRevision, League, Player, Seat
 from smear_scores.models.games import new_scoring_secret
-from smear_scores.names import name_problem
+from smear_scores.names import name_key, name_problem
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
 from smear_scores.selectors.games import (
     carry_seat_names,
@@ -127,6 +127,7 @@ def _check_players(variant: rules.Variant, players: Sequence[Any]) -> list[RuleE
             )
         ]
     errors = []
+    seen: dict[str, int] = {}
     for seat, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
             errors.append(
@@ -145,12 +146,23 @@ def _check_players(variant: rules.Variant, players: Sequence[Any]) -> list[RuleE
                     seats_rule,
                 )
             )
+        elif (first := seen.setdefault(_same_name(name), seat)) != seat:
+            # "Ann bid 4, Ann took high": every message must say which player it means.
+            errors.append(
+                RuleError(
+                    f"players.{seat}",
+                    f"Seat {seat + 1}'s name looks the same as seat {first + 1}'s "
+                    f"({players[first].strip()}): give each player a name the table can "
+                    "tell apart (e.g. add an initial).",
+                    seats_rule,
+                )
+            )
     return errors
 
 
 def _same_name(name: str) -> str:
-    """A name as two names are compared: any case, spaces as one."""
-    return " ".join(name.split()).casefold()
+    """A name as two names are compared: as people see it (names.name_key)."""
+    return name_key(name)
 
 
 def _check_team_names(

@@ -12,10 +12,20 @@ from datetime import date
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
 from smear_scores import rules
-from smear_scores.models import Game, GameRevision, Hand, HandRevision, League, Player, Seat
+from smear_scores.models import (
+    Game,
+    GameRevision,
+    Hand,
+    HandRevision,
+    League,
+    Player,
+    RoundTable,
+    Seat,
+)
 from smear_scores.models.games import new_scoring_secret
 from smear_scores.names import name_key, name_problem
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
@@ -315,15 +325,36 @@ def _store_state(game: Game, state: rules.GameState) -> None:
         ratings_refresh_for(league_id=game.league_id)
 
 
-def _locked(game: Game, *, removed: bool = False) -> Game:
+def _locked(game: Game, *, removed: bool = False, scoring: bool = False) -> Game:
     """The game re-read under a row lock, held until the write's transaction ends. The
     players' names, which no write here changes, are carried over from ``game`` when it
     has them, so the answer after the write need not read them again.
 
-    A game its scorer removed takes no write (Conflict) unless ``removed`` (restoring it)."""
-    locked = Game.objects.select_for_update().get(pk=game.pk)
+    A game its scorer removed takes no write (Conflict) unless ``removed`` (restoring it).
+    With ``scoring`` (a hand recorded, edited or undone), neither does a table of a night's
+    round once the next round is drawn: the round is over, its scores went into the draw
+    and the standings, and only the director's audited correction changes it now. Asked in
+    the same query as the lock; a round drawn meanwhile waits for this lock (round_draw),
+    so the two cannot cross."""
+    later = RoundTable.objects.filter(
+        game=OuterRef("pk"), round__night__round_set__number__gt=F("round__number")
+    )
+    locked = (
+        Game.objects.select_for_update(of=("self",))
+        .annotate(round_over=Exists(later))
+        .get(pk=game.pk)
+    )
     if locked.removed_at is not None and not removed:
         raise Conflict(f"{removed_text(locked)} Restore it on its page to change it.", field="game")
+    if scoring and locked.round_over:
+        table = RoundTable.objects.select_related("round__night").get(game=locked)
+        night = table.round.night
+        raise Conflict(
+            f"Round {table.round.number} of {night.name} is over: the next round is drawn, "
+            "so this table's hands stand as they are. If its score is wrong, ask the "
+            "director to correct the round.",
+            field="game",
+        )
     carry_seat_names(source=game, to=locked)
     return locked
 
@@ -410,7 +441,7 @@ def hand_record(
     records nothing and returns (game, None). A different hand under a number already
     taken, or any hand for a finished game, raises Conflict; a hand that breaks a rule
     raises HandRefused. One lock, one transaction (no savepoint)."""
-    game = _locked(game)
+    game = _locked(game, scoring=True)
     # In the table's words: a refusal, and the reason stored when the hand ends the game,
     # name the teams by their players (read with the game, carried over by _locked).
     state = named_state(game)
@@ -584,7 +615,7 @@ def hand_edit(
 ) -> Game:
     """Change hand ``number`` and replay everything after it (D8: may finish or reopen).
     ``version`` (hand_version) is the hand the edit screen showed; Conflict if it changed."""
-    game = _locked(game)
+    game = _locked(game, scoring=True)
     hands = list(game.hands.order_by("number"))
     if not 1 <= number <= len(hands):
         raise Conflict(
@@ -615,7 +646,7 @@ def hand_undo(*, game: Game, source: str = "web", version: str | None = None) ->
     """Remove the last hand; undoing the winning hand reopens the game (D8).
     ``version`` (hand_version) is the hand the undo screen showed; Conflict if the last
     hand is another one by now (two phones undoing at once undo one hand)."""
-    game = _locked(game)
+    game = _locked(game, scoring=True)
     hands = list(game.hands.order_by("number"))
     if not hands:
         raise Conflict("There is no hand to undo yet.", field="game")

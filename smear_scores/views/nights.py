@@ -23,7 +23,7 @@ from smear_scores.selectors import leagues as league_selectors
 from smear_scores.selectors import nights as selectors
 from smear_scores.services import nights as services
 from smear_scores.templatetags.table import qr_svg
-from smear_scores.views.games import scoring_link
+from smear_scores.views.games import keep_no_copy, scoring_link
 
 ROOM_POLL_SECONDS = 3
 
@@ -138,7 +138,7 @@ def tournament(request: HttpRequest, night_id: int) -> HttpResponse:
     refused = _refuse(request, night.club)
     if refused:
         return refused
-    return render(request, "nights/director.html", _director_context(request, night))
+    return keep_no_copy(render(request, "nights/director.html", _director_context(request, night)))
 
 
 def _back(request: HttpRequest, night: Night, action: Any) -> HttpResponse:
@@ -150,7 +150,7 @@ def _back(request: HttpRequest, night: Night, action: Any) -> HttpResponse:
         action()
     except services.NightRefused as error:
         context = _director_context(request, night, problems=[error.message])
-        return render(request, "nights/director.html", context, status=422)
+        return keep_no_copy(render(request, "nights/director.html", context, status=422))
     return redirect("tournament", night_id=night.pk)
 
 

@@ -1,8 +1,38 @@
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 
 from smear_scores.models import Game, GameRevision, Hand, HandRevision, Seat
+from smear_scores.names import name_key, name_problem
 from smear_scores.services.games import game_names_changed
 from smear_scores.services.ratings import ratings_recompute
+
+
+class SeatForm(forms.ModelForm):
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        refusal = name_refusal(name)
+        if refusal is not None:
+            raise ValidationError(refusal)
+        return name
+
+
+class SeatFormSet(forms.BaseInlineFormSet):
+    def clean(self):
+        """No two seats of a game with names that look the same (names.name_key), as a
+        new game is refused with them."""
+        super().clean()
+        seen: dict[str, str] = {}
+        for form in self.forms:
+            name = getattr(form, "cleaned_data", {}).get("name")
+            if not name:
+                continue
+            if (first := seen.setdefault(name_key(name), name)) != name:
+                form.add_error(
+                    "name",
+                    f"{name} looks the same as {first} at another seat: give each player a "
+                    "name the table can tell apart (e.g. add an initial).",
+                )
 
 
 class SeatInline(admin.TabularInline):
@@ -10,6 +40,8 @@ class SeatInline(admin.TabularInline):
     moved, since the scores are replayed from them."""
 
     model = Seat
+    form = SeatForm
+    formset = SeatFormSet
     extra = 0
     fields = ["position", "name", "player"]
     readonly_fields = ["position"]
@@ -86,11 +118,10 @@ class GameRevisionAdmin(admin.ModelAdmin):
 
 # -- clubs: a club admin (staff, Membership.is_admin) manages only their own clubs ---------
 
-from django import forms  # noqa: E402
 from django.contrib import messages  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.auth.password_validation import validate_password  # noqa: E402
-from django.core.exceptions import PermissionDenied, ValidationError  # noqa: E402
+from django.core.exceptions import PermissionDenied  # noqa: E402
 from django.db.models import Count  # noqa: E402
 from django.shortcuts import redirect  # noqa: E402
 from django.template.defaultfilters import pluralize  # noqa: E402
@@ -99,7 +130,6 @@ from django.urls import path, reverse  # noqa: E402
 from django.utils.html import format_html  # noqa: E402
 
 from smear_scores.models import Club, League, Membership, Player  # noqa: E402
-from smear_scores.names import name_key  # noqa: E402
 from smear_scores.permissions import admin_club_ids  # noqa: E402
 from smear_scores.rules import Option, Variant  # noqa: E402
 from smear_scores.selectors import variants as variant_selectors  # noqa: E402
@@ -162,8 +192,28 @@ class ClubScopedAdmin(admin.ModelAdmin):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
+def shown_name(value: str, what: str) -> str:
+    """A club's or a league's name, shown on every page of it: spaces as one, and text
+    people can read (names.name_problem), as a player's name is."""
+    name = " ".join(value.split())
+    problem = name_problem(name)
+    if problem is not None:
+        raise ValidationError(f"The {what}'s name {problem}.")
+    return name
+
+
+class ClubForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["name", "slug"]
+
+    def clean_name(self):
+        return shown_name(self.cleaned_data["name"], "club")
+
+
 @admin.register(Club)
 class ClubAdmin(ClubScopedAdmin):
+    form = ClubForm
     club_field = "pk"
     list_display = ["name", "slug", "public_page"]
     prepopulated_fields = {"slug": ["name"]}
@@ -393,6 +443,9 @@ class LeagueForm(forms.ModelForm):
             widget=forms.Select(choices=[(v, v) for v in option.allowed]),
             error_messages={"invalid": f"{option.label} must be a whole number."},
         )
+
+    def clean_name(self):
+        return shown_name(self.cleaned_data["name"], "league")
 
     def chosen_variant(self) -> Variant | None:
         slug = self.cleaned_data.get("variant", self.instance.variant)

@@ -12,7 +12,7 @@ from datetime import date
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, F, OuterRef
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from smear_scores import rules
@@ -23,6 +23,7 @@ from smear_scores.models import (
     HandRevision,
     League,
     Player,
+    Round,
     RoundTable,
     Seat,
 )
@@ -325,6 +326,29 @@ def _store_state(game: Game, state: rules.GameState) -> None:
         ratings_refresh_for(league_id=game.league_id)
 
 
+def _check_round_open(game: Game) -> None:
+    """Conflict when the night has drawn a round after the one ``game`` is a table of.
+    Asked once the game's lock is held, in a query of its own: a round being drawn holds
+    the locks of its last round's games (round_draw), so by now it has committed, and a
+    new statement sees it (the lock's own statement would not, on PostgreSQL)."""
+    later = Round.objects.filter(
+        night=OuterRef("round__night"), number__gt=OuterRef("round__number")
+    )
+    table = (
+        RoundTable.objects.filter(game=game)
+        .annotate(round_over=Exists(later))
+        .select_related("round__night")
+        .first()
+    )
+    if table is not None and table.round_over:
+        raise Conflict(
+            f"Round {table.round.number} of {table.round.night.name} is over: the next round "
+            "is drawn, so this table's hands stand as they are. If its score is wrong, ask "
+            "the director to correct the round.",
+            field="game",
+        )
+
+
 def _locked(game: Game, *, removed: bool = False, scoring: bool = False) -> Game:
     """The game re-read under a row lock, held until the write's transaction ends. The
     players' names, which no write here changes, are carried over from ``game`` when it
@@ -333,28 +357,16 @@ def _locked(game: Game, *, removed: bool = False, scoring: bool = False) -> Game
     A game its scorer removed takes no write (Conflict) unless ``removed`` (restoring it).
     With ``scoring`` (a hand recorded, edited or undone), neither does a table of a night's
     round once the next round is drawn: the round is over, its scores went into the draw
-    and the standings, and only the director's audited correction changes it now. Asked in
-    the same query as the lock; a round drawn meanwhile waits for this lock (round_draw),
-    so the two cannot cross."""
-    later = RoundTable.objects.filter(
-        game=OuterRef("pk"), round__night__round_set__number__gt=F("round__number")
-    )
+    and the standings, and only the director's audited correction changes it now."""
     locked = (
         Game.objects.select_for_update(of=("self",))
-        .annotate(round_over=Exists(later))
+        .annotate(at_night=Exists(RoundTable.objects.filter(game=OuterRef("pk"))))
         .get(pk=game.pk)
     )
     if locked.removed_at is not None and not removed:
         raise Conflict(f"{removed_text(locked)} Restore it on its page to change it.", field="game")
-    if scoring and locked.round_over:
-        table = RoundTable.objects.select_related("round__night").get(game=locked)
-        night = table.round.night
-        raise Conflict(
-            f"Round {table.round.number} of {night.name} is over: the next round is drawn, "
-            "so this table's hands stand as they are. If its score is wrong, ask the "
-            "director to correct the round.",
-            field="game",
-        )
+    if scoring and locked.at_night:
+        _check_round_open(locked)
     carry_seat_names(source=game, to=locked)
     return locked
 

@@ -1,8 +1,38 @@
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 
 from smear_scores.models import Game, GameRevision, Hand, HandRevision, Seat
+from smear_scores.names import name_key, name_problem
 from smear_scores.services.games import game_names_changed
 from smear_scores.services.ratings import ratings_recompute
+
+
+class SeatForm(forms.ModelForm):
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        refusal = name_refusal(name)
+        if refusal is not None:
+            raise ValidationError(refusal)
+        return name
+
+
+class SeatFormSet(forms.BaseInlineFormSet):
+    def clean(self):
+        """No two seats of a game with names that look the same (names.name_key), as a
+        new game is refused with them."""
+        super().clean()
+        seen: dict[str, str] = {}
+        for form in self.forms:
+            name = getattr(form, "cleaned_data", {}).get("name")
+            if not name:
+                continue
+            if (first := seen.setdefault(name_key(name), name)) != name:
+                form.add_error(
+                    "name",
+                    f"{name} looks the same as {first} at another seat: give each player a "
+                    "name the table can tell apart (e.g. add an initial).",
+                )
 
 
 class SeatInline(admin.TabularInline):
@@ -10,6 +40,8 @@ class SeatInline(admin.TabularInline):
     moved, since the scores are replayed from them."""
 
     model = Seat
+    form = SeatForm
+    formset = SeatFormSet
     extra = 0
     fields = ["position", "name", "player"]
     readonly_fields = ["position"]
@@ -86,11 +118,10 @@ class GameRevisionAdmin(admin.ModelAdmin):
 
 # -- clubs: a club admin (staff, Membership.is_admin) manages only their own clubs ---------
 
-from django import forms  # noqa: E402
 from django.contrib import messages  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.auth.password_validation import validate_password  # noqa: E402
-from django.core.exceptions import PermissionDenied, ValidationError  # noqa: E402
+from django.core.exceptions import PermissionDenied  # noqa: E402
 from django.db.models import Count  # noqa: E402
 from django.shortcuts import redirect  # noqa: E402
 from django.template.defaultfilters import pluralize  # noqa: E402
@@ -109,6 +140,7 @@ from smear_scores.services.clubs import (  # noqa: E402
     player_create,
     player_merge,
     players_create,
+    roster_clash,
 )
 
 
@@ -160,8 +192,28 @@ class ClubScopedAdmin(admin.ModelAdmin):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
+def shown_name(value: str, what: str) -> str:
+    """A club's or a league's name, shown on every page of it: spaces as one, and text
+    people can read (names.name_problem), as a player's name is."""
+    name = " ".join(value.split())
+    problem = name_problem(name)
+    if problem is not None:
+        raise ValidationError(f"The {what}'s name {problem}.")
+    return name
+
+
+class ClubForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["name", "slug"]
+
+    def clean_name(self):
+        return shown_name(self.cleaned_data["name"], "club")
+
+
 @admin.register(Club)
 class ClubAdmin(ClubScopedAdmin):
+    form = ClubForm
     club_field = "pk"
     list_display = ["name", "slug", "public_page"]
     prepopulated_fields = {"slug": ["name"]}
@@ -192,6 +244,16 @@ class PlayerForm(forms.ModelForm):
         if refusal is not None:
             raise ValidationError(refusal)
         return name
+
+    def clean(self):
+        cleaned = super().clean()
+        club, name = cleaned.get("club"), cleaned.get("name")
+        if club is not None and name:
+            # The roster's unique index is on the name's key, which this form does not show.
+            clash = roster_clash(club=club, name=name, exclude=self.instance.pk)
+            if clash is not None:
+                self.add_error("name", clash)
+        return cleaned
 
 
 class PasteForm(forms.Form):
@@ -382,6 +444,9 @@ class LeagueForm(forms.ModelForm):
             error_messages={"invalid": f"{option.label} must be a whole number."},
         )
 
+    def clean_name(self):
+        return shown_name(self.cleaned_data["name"], "league")
+
     def chosen_variant(self) -> Variant | None:
         slug = self.cleaned_data.get("variant", self.instance.variant)
         return next((v for v in self.variants if v.slug == slug), None)
@@ -488,7 +553,9 @@ class MembershipForm(forms.ModelForm):
         users = get_user_model().objects
         user = users.filter(username=username).first()
         password = cleaned.get("password")
-        if user is None and not password:
+        if user is None and username and (problem := self._new_username_problem(username)):
+            self.add_error("username", problem)
+        elif user is None and not password:
             self.add_error(
                 "password",
                 f"There is no account called {username!r} yet: give a password to create it.",
@@ -507,6 +574,30 @@ class MembershipForm(forms.ModelForm):
                 self._check_not_elsewhere(user, "username")
         self.user = user
         return cleaned
+
+    @staticmethod
+    def _new_username_problem(username: str) -> str | None:
+        """Why a new account cannot be called ``username``: a username Django's own rules
+        refuse (letters, digits and @ . + - _ only), or one that looks like an existing
+        account's ("BEN", or "bеn" with a Cyrillic е, beside "ben"), which would sign in
+        as the wrong person in a member's eyes."""
+        model = get_user_model()
+        try:
+            for validator in model._meta.get_field(model.USERNAME_FIELD).validators:
+                validator(username)
+        except ValidationError:
+            return (
+                f"{username!r} cannot be a username: use letters, digits and the signs "
+                "@ . + - _ only, with no spaces."
+            )
+        key = name_key(username)
+        for taken in model.objects.values_list(model.USERNAME_FIELD, flat=True).iterator():
+            if name_key(taken) == key:
+                return (
+                    f"{username!r} looks the same as the account {taken!r}: type {taken!r} "
+                    "to add that account, or pick a username that looks different."
+                )
+        return None
 
     def _check_not_elsewhere(self, user, field: str) -> None:
         """A club admin manages her own clubs' people only: an account that belongs to

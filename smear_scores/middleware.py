@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import patch_cache_control
 
+from smear_scores.selectors.accounts import signin_version
 from smear_scores.selectors.games import GameRemoved
 from smear_scores.views.games import removed_page
 
@@ -23,6 +26,32 @@ def private_answers(get_response: Callable[[HttpRequest], HttpResponse]):
         if not response.has_header("Cache-Control"):
             patch_cache_control(response, private=True)
         return response
+
+    return middleware
+
+
+# The sign-in's version in its session (models.SignInVersion), written when it signs in.
+SIGNIN_VERSION_KEY = "signin_version"
+
+
+def signed_out_sessions(get_response: Callable[[HttpRequest], HttpResponse]):
+    """Signing out ends every session of the user, on the server. Sessions are signed
+    cookies (settings), which the server cannot take back: a copy of one made before the
+    sign-out would go on signing in. So each sign-in keeps the user's sign-out count, and a
+    session whose count is behind signs no one in: its sign-in is dropped (what else it
+    holds, the games this device scores, stays). One query by primary key, and only on a
+    request from a signed-in session; a casual scorer's costs nothing."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        session = request.session
+        user_id = session.get(SESSION_KEY)
+        if user_id is not None and session.get(SIGNIN_VERSION_KEY, 0) != signin_version(
+            user_id=user_id
+        ):
+            for key in (SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY, SIGNIN_VERSION_KEY):
+                session.pop(key, None)
+            request.user = AnonymousUser()
+        return get_response(request)
 
     return middleware
 

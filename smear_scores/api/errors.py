@@ -25,6 +25,8 @@ from ninja.parser import Parser
 from smear_scores.rules import RuleError
 from smear_scores.selectors.variants import option_names
 
+from .idempotency import MIN_NEW_GAME_KEY, WEAK_NEW_GAME_KEY
+
 TOKEN_HINT = (
     "send the game's edit token as 'Authorization: Bearer <edit_token>'; it came back as "
     "edit_token when the game was created or imported."
@@ -116,6 +118,12 @@ def _sentence(error: dict[str, Any]) -> str:
             "Idempotency-Key must be letters, digits and signs without spaces (a UUID), "
             "not control characters."
         )
+    if (
+        kind == "string_too_short"
+        and field == "Idempotency-Key"
+        and ctx.get("min_length") == str(MIN_NEW_GAME_KEY)
+    ):
+        return WEAK_NEW_GAME_KEY
     if kind == "string_too_short":
         return f"{field} must not be empty."
     if kind == "too_long":
@@ -152,7 +160,12 @@ def document_errors(schema: dict[str, Any]) -> dict[str, Any]:
         components["ErrorOut"] = error_schema
     for operations in schema.get("paths", {}).values():
         for operation in operations.values():
-            responses = operation.setdefault("responses", {})
+            # ninja keys its responses by the status as a number; JSON keys are text, so a
+            # "422" added beside a 422 would be written twice ("duplicated mapping key").
+            responses = {
+                str(status): answer for status, answer in operation.get("responses", {}).items()
+            }
+            operation["responses"] = responses
             if operation.get("parameters") or operation.get("requestBody"):
                 responses.setdefault("422", _error_response("A malformed request."))
             if operation.get("security"):
@@ -176,7 +189,25 @@ class JsonOnly(Parser):
     def parse_body(self, request: HttpRequest) -> Any:
         if request.content_type != "application/json":
             raise NotJson(request.content_type)
-        return super().parse_body(request)
+        return json.loads(request.body, object_pairs_hook=_one_of_each)
+
+
+class DuplicateKey(ValueError):
+    """A JSON object that names one field twice: which value was meant is not known, so
+    neither is taken (a JSON reader would keep the last one without a word)."""
+
+    def __init__(self, key: str):
+        self.key = key
+        super().__init__(f"{key!r} is given twice")
+
+
+def _one_of_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise DuplicateKey(key)
+        found[key] = value
+    return found
 
 
 def install_error_handlers(api: NinjaAPI) -> None:
@@ -222,6 +253,14 @@ def install_error_handlers(api: NinjaAPI) -> None:
                 "body",
                 "The body is nested too deeply to read: a game or a hand is a JSON object "
                 'a few levels deep, for example {"bidder": 2, "bid": 4, "points": [3, 1, 2]}.',
+            )
+            return api.create_response(request, body, status=422)
+        if exc.status_code == 400 and isinstance(exc.__cause__, DuplicateKey):
+            shown = json.dumps(exc.__cause__.key[:MAX_SHOWN])
+            body = problem(
+                "body",
+                f"The body gives {shown} twice in one object: send each field once, with "
+                "the value you mean.",
             )
             return api.create_response(request, body, status=422)
         if exc.status_code == 400 and isinstance(exc.__cause__, ValueError):

@@ -37,6 +37,7 @@ from .errors import TOKEN_HINT, error_body, problem
 from .idempotency import (
     MAX_KEY,
     MIN_NEW_GAME_KEY,
+    WEAK_NEW_GAME_KEY,
     Answer,
     KeyReused,
     idempotent_write,
@@ -64,17 +65,31 @@ ERRORS = {
     410: ErrorOut,
     422: ErrorOut,
 }
+KEY_DESCRIPTION = (
+    "Any unique string (a UUID): a repeat with the same key, within a day, gets the first "
+    "answer back and records nothing more."
+)
+# Visible ASCII, as a UUID is: a NUL or a control character is no key (and PostgreSQL
+# would refuse to store it).
+KEY_PATTERN = r"^[!-~]+$"
 IDEMPOTENCY_KEY = Header(
     None,
     alias="Idempotency-Key",
     min_length=1,
     max_length=MAX_KEY,
-    # Visible ASCII, as a UUID is: a NUL or a control character is no key (and PostgreSQL
-    # would refuse to store it).
-    pattern=r"^[!-~]+$",
-    description="Any unique string (a UUID): a repeat with the same key, within a day, "
-    "gets the first answer back and records nothing more. To start or import a game the "
-    "key is a secret (the answer holds the edit token): at least 16 characters, random.",
+    pattern=KEY_PATTERN,
+    description=KEY_DESCRIPTION,
+)
+# To start or import a game the key is a secret (its repeat answers with the edit token),
+# and the document says how long the server wants it.
+NEW_GAME_KEY = Header(
+    None,
+    alias="Idempotency-Key",
+    min_length=MIN_NEW_GAME_KEY,
+    max_length=MAX_KEY,
+    pattern=KEY_PATTERN,
+    description=f"{KEY_DESCRIPTION} To start or import a game the key is a secret (the "
+    f"answer holds the edit token): at least {MIN_NEW_GAME_KEY} characters, random.",
 )
 
 
@@ -290,12 +305,7 @@ def answered(answer: Answer) -> Status:
 def weak_new_game_key() -> Status:
     return Status(
         422,
-        problem(
-            "Idempotency-Key",
-            f"A key sent to start a game must be a secret of at least {MIN_NEW_GAME_KEY} "
-            f"characters: repeating it gives the game and its edit token back. Send a new "
-            f"random UUID with each new game.",
-        ),
+        problem("Idempotency-Key", WEAK_NEW_GAME_KEY),
     )
 
 
@@ -329,9 +339,7 @@ def variants(request: HttpRequest):
     response={201: GameCreatedOut, 422: ErrorOut},
     summary="Start a game",
 )
-def create_game(
-    request: HttpRequest, payload: GameIn, idempotency_key: str | None = IDEMPOTENCY_KEY
-):
+def create_game(request: HttpRequest, payload: GameIn, idempotency_key: str | None = NEW_GAME_KEY):
     def write() -> Answer:
         game = game_create(
             variant=payload.variant,
@@ -351,7 +359,7 @@ def create_game(
     summary="Import a whole game (the body GET returns is accepted as it is)",
 )
 def import_game(
-    request: HttpRequest, payload: ImportIn, idempotency_key: str | None = IDEMPOTENCY_KEY
+    request: HttpRequest, payload: ImportIn, idempotency_key: str | None = NEW_GAME_KEY
 ):
     entries = []
     for place, hand in enumerate(payload.hands, start=1):

@@ -31,6 +31,11 @@ from smear_scores.services.games import Conflict
 
 MAX_KEY = 200
 MIN_NEW_GAME_KEY = 16
+WEAK_NEW_GAME_KEY = (
+    f"A key sent to start a game must be a secret of at least {MIN_NEW_GAME_KEY} "
+    "characters: repeating it gives the game and its edit token back. Send a new random "
+    "UUID with each new game."
+)
 KEY_TTL = timedelta(hours=24)
 PRUNE_EVERY = 500
 

@@ -1,3 +1,4 @@
+from .accounts import SignInVersion
 from .clubs import Club, League, Membership, Player, Rating
 from .games import Game, GameRevision, Hand, HandRevision, IdempotencyKey, Seat
 from .nights import Correction, Entrant, Night, Round, RoundTable
@@ -19,4 +20,5 @@ __all__ = [
     "Round",
     "RoundTable",
     "Seat",
+    "SignInVersion",
 ]

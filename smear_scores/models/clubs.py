@@ -6,9 +6,9 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
-from django.db.models.functions import Lower
 
 from smear_scores import rules
+from smear_scores.names import name_key
 
 
 class Club(models.Model):
@@ -49,15 +49,17 @@ class Player(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=40)
+    # The name as people see it (smear_scores.names.name_key), written with the name: the
+    # roster holds each once, so "Аnn" (a Cyrillic А) or "ANN" cannot join beside "Ann".
+    name_key = models.CharField(max_length=160, editable=False, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["club", "name"]
         constraints = [
             models.UniqueConstraint(
-                Lower("name"),
-                "club",
-                name="player_unique_name_in_club",
+                fields=["club", "name_key"],
+                name="player_unique_name_key_in_club",
                 violation_error_message="The club already has a player with this name: "
                 "pick that player, or tell the two apart (e.g. add an initial).",
             ),
@@ -65,6 +67,13 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        self.name_key = name_key(self.name)
+        fields = kwargs.get("update_fields")
+        if fields is not None and "name" in fields:
+            kwargs["update_fields"] = {*fields, "name_key"}
+        super().save(*args, **kwargs)
 
 
 class League(models.Model):

@@ -393,7 +393,9 @@ def version_of(game: Game) -> str:
 
 def game_version(*, public_id: str) -> str | None:
     """The game's version (version_of) by one query on the unique public_id index; None
-    when there is no such game."""
+    when there is no such game. An id no game could have is not looked up (game_get)."""
+    if not PUBLIC_ID.fullmatch(public_id):
+        return None
     found = list(
         Game.objects.filter(public_id=public_id).order_by().values_list("updated_at", flat=True)[:1]
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from smear_scores.models import Club, Game, Player, Rating, Seat
-from smear_scores.names import name_problem
+from smear_scores.names import name_key, name_problem
 from smear_scores.services.games import game_names_changed
 from smear_scores.services.ratings import ratings_refresh
 
@@ -54,22 +54,36 @@ def _already_on_roster(club: Club, name: str) -> str:
     )
 
 
+def roster_clash(*, club: Club, name: str, exclude: int | None = None) -> str | None:
+    """Why ``name`` cannot join ``club``'s roster beside a player whose name looks the same
+    (names.name_key, as the roster's unique index compares them), or None."""
+    others = Player.objects.filter(club=club, name_key=name_key(name))
+    if exclude is not None:
+        others = others.exclude(pk=exclude)
+    taken = others.values_list("name", flat=True).first()
+    return None if taken is None else _already_on_roster(club, taken)
+
+
 @transaction.atomic
 def player_create(*, club: Club, name: str) -> Player:
     name = " ".join(name.split())
-    refusal = name_refusal(name)
+    refusal = name_refusal(name) or roster_clash(club=club, name=name)
     if refusal is not None:
         raise MergeRefused(refusal)
-    if Player.objects.filter(club=club, name__iexact=name).exists():
-        raise MergeRefused(_already_on_roster(club, name))
-    return Player.objects.create(club=club, name=name)
+    try:
+        with transaction.atomic():
+            return Player.objects.create(club=club, name=name)
+    except IntegrityError:
+        # Added by someone else between the check and this write.
+        raise MergeRefused(
+            roster_clash(club=club, name=name) or _already_on_roster(club, name)
+        ) from None
 
 
 def _roster_by_key(club: Club) -> dict[str, str]:
-    """The club's players' names by their lower case, as the roster's unique index
-    compares them (Lower(name))."""
-    names = Player.objects.filter(club=club).values_list("name", flat=True)
-    return {name.lower(): name for name in names}
+    """The club's players' names by their key (names.name_key), as the roster's unique
+    index compares them."""
+    return dict(Player.objects.filter(club=club).values_list("name_key", "name"))
 
 
 @transaction.atomic
@@ -90,22 +104,30 @@ def players_create(*, club: Club, text: str) -> list[Player]:
         )
     roster = _roster_by_key(club)
     problems: list[tuple[int, str]] = []
-    first_line: dict[str, int] = {}
+    first_line: dict[str, tuple[int, str]] = {}
     for number, name in lines:
-        key = name.lower()
+        key = name_key(name)
         refusal = name_refusal(name)
         if refusal is None and key in roster:
             refusal = _already_on_roster(club, roster[key]) + " Remove the line."
         if refusal is None and key in first_line:
-            refusal = f"{name} is also on line {first_line[key]}: keep one of them."
-        first_line.setdefault(key, number)
+            first, given = first_line[key]
+            refusal = (
+                f"{name} is also on line {first}: keep one of them."
+                if given.casefold() == name.casefold()
+                else f"{name} looks the same as {given} on line {first}: keep one of them, "
+                "or tell the two apart (e.g. add an initial)."
+            )
+        first_line.setdefault(key, (number, name))
         if refusal is not None:
             problems.append((number, refusal))
     if problems:
         raise RosterRefused(problems)
     try:
         with transaction.atomic():
-            return Player.objects.bulk_create([Player(club=club, name=n) for _, n in lines])
+            return Player.objects.bulk_create(
+                [Player(club=club, name=n, name_key=name_key(n)) for _, n in lines]
+            )
     except IntegrityError:
         # Someone added one of these names between the check above and this write.
         raise RosterRefused(

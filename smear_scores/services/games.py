@@ -12,12 +12,23 @@ from datetime import date
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from smear_scores import rules
-from smear_scores.models import Game, GameRevision, Hand, HandRevision, League, Player, Seat
+from smear_scores.models import (
+    Game,
+    GameRevision,
+    Hand,
+    HandRevision,
+    League,
+    Player,
+    Round,
+    RoundTable,
+    Seat,
+)
 from smear_scores.models.games import new_scoring_secret
-from smear_scores.names import name_problem
+from smear_scores.names import name_key, name_problem
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
 from smear_scores.selectors.games import (
     carry_seat_names,
@@ -127,6 +138,7 @@ def _check_players(variant: rules.Variant, players: Sequence[Any]) -> list[RuleE
             )
         ]
     errors = []
+    seen: dict[str, int] = {}
     for seat, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
             errors.append(
@@ -145,12 +157,23 @@ def _check_players(variant: rules.Variant, players: Sequence[Any]) -> list[RuleE
                     seats_rule,
                 )
             )
+        elif (first := seen.setdefault(_same_name(name), seat)) != seat:
+            # "Ann bid 4, Ann took high": every message must say which player it means.
+            errors.append(
+                RuleError(
+                    f"players.{seat}",
+                    f"Seat {seat + 1}'s name looks the same as seat {first + 1}'s "
+                    f"({players[first].strip()}): give each player a name the table can "
+                    "tell apart (e.g. add an initial).",
+                    seats_rule,
+                )
+            )
     return errors
 
 
 def _same_name(name: str) -> str:
-    """A name as two names are compared: any case, spaces as one."""
-    return " ".join(name.split()).casefold()
+    """A name as two names are compared: as people see it (names.name_key)."""
+    return name_key(name)
 
 
 def _check_team_names(
@@ -303,15 +326,47 @@ def _store_state(game: Game, state: rules.GameState) -> None:
         ratings_refresh_for(league_id=game.league_id)
 
 
-def _locked(game: Game, *, removed: bool = False) -> Game:
+def _check_round_open(game: Game) -> None:
+    """Conflict when the night has drawn a round after the one ``game`` is a table of.
+    Asked once the game's lock is held, in a query of its own: a round being drawn holds
+    the locks of its last round's games (round_draw), so by now it has committed, and a
+    new statement sees it (the lock's own statement would not, on PostgreSQL)."""
+    later = Round.objects.filter(
+        night=OuterRef("round__night"), number__gt=OuterRef("round__number")
+    )
+    table = (
+        RoundTable.objects.filter(game=game)
+        .annotate(round_over=Exists(later))
+        .select_related("round__night")
+        .first()
+    )
+    if table is not None and table.round_over:
+        raise Conflict(
+            f"Round {table.round.number} of {table.round.night.name} is over: the next round "
+            "is drawn, so this table's hands stand as they are. If its score is wrong, ask "
+            "the director to correct the round.",
+            field="game",
+        )
+
+
+def _locked(game: Game, *, removed: bool = False, scoring: bool = False) -> Game:
     """The game re-read under a row lock, held until the write's transaction ends. The
     players' names, which no write here changes, are carried over from ``game`` when it
     has them, so the answer after the write need not read them again.
 
-    A game its scorer removed takes no write (Conflict) unless ``removed`` (restoring it)."""
-    locked = Game.objects.select_for_update().get(pk=game.pk)
+    A game its scorer removed takes no write (Conflict) unless ``removed`` (restoring it).
+    With ``scoring`` (a hand recorded, edited or undone), neither does a table of a night's
+    round once the next round is drawn: the round is over, its scores went into the draw
+    and the standings, and only the director's audited correction changes it now."""
+    locked = (
+        Game.objects.select_for_update(of=("self",))
+        .annotate(at_night=Exists(RoundTable.objects.filter(game=OuterRef("pk"))))
+        .get(pk=game.pk)
+    )
     if locked.removed_at is not None and not removed:
         raise Conflict(f"{removed_text(locked)} Restore it on its page to change it.", field="game")
+    if scoring and locked.at_night:
+        _check_round_open(locked)
     carry_seat_names(source=game, to=locked)
     return locked
 
@@ -398,7 +453,7 @@ def hand_record(
     records nothing and returns (game, None). A different hand under a number already
     taken, or any hand for a finished game, raises Conflict; a hand that breaks a rule
     raises HandRefused. One lock, one transaction (no savepoint)."""
-    game = _locked(game)
+    game = _locked(game, scoring=True)
     # In the table's words: a refusal, and the reason stored when the hand ends the game,
     # name the teams by their players (read with the game, carried over by _locked).
     state = named_state(game)
@@ -572,7 +627,7 @@ def hand_edit(
 ) -> Game:
     """Change hand ``number`` and replay everything after it (D8: may finish or reopen).
     ``version`` (hand_version) is the hand the edit screen showed; Conflict if it changed."""
-    game = _locked(game)
+    game = _locked(game, scoring=True)
     hands = list(game.hands.order_by("number"))
     if not 1 <= number <= len(hands):
         raise Conflict(
@@ -603,7 +658,7 @@ def hand_undo(*, game: Game, source: str = "web", version: str | None = None) ->
     """Remove the last hand; undoing the winning hand reopens the game (D8).
     ``version`` (hand_version) is the hand the undo screen showed; Conflict if the last
     hand is another one by now (two phones undoing at once undo one hand)."""
-    game = _locked(game)
+    game = _locked(game, scoring=True)
     hands = list(game.hands.order_by("number"))
     if not hands:
         raise Conflict("There is no hand to undo yet.", field="game")

@@ -5,6 +5,7 @@ pressing "Draw" at once draw one round."""
 from __future__ import annotations
 
 import random
+import unicodedata
 from datetime import date
 from typing import Any
 
@@ -16,6 +17,7 @@ from smear_scores.models import (
     Club,
     Correction,
     Entrant,
+    Game,
     League,
     Night,
     Player,
@@ -31,6 +33,11 @@ from smear_scores.services.games import game_create, league_is_open
 MAX_ROUNDS = 20
 MAX_ROUND_HANDS = 30
 MAX_BONUS = 50
+# A correction puts a round's score right: a few points, never more than a night could
+# score (and within the column's range, a small integer).
+MAX_CORRECTION = 1000
+# Control characters (NUL among them: PostgreSQL refuses it) and lone surrogates.
+UNPRINTABLE = frozenset({"Cc", "Cs"})
 
 
 class NightRefused(Exception):
@@ -162,7 +169,13 @@ def round_draw(*, night: Night, seed: int | None = None) -> Round:
         raise NightRefused(
             f"All {night.rounds} rounds of {night.name} are drawn: the night is complete."
         )
-    playing = RoundTable.objects.filter(round__night=night, game__finished=False).count()
+    # The last round's games, locked: a hand being undone there finishes its write first
+    # (and the round is then still playing), and a table cannot undo a hand of this round
+    # once the next one is drawn (services.games._locked). Earlier rounds are over already.
+    last_games = Game.objects.select_for_update(of=("self",)).filter(
+        night_table__round__night=night, night_table__round__number=done
+    )
+    playing = sum(1 for finished in last_games.values_list("finished", flat=True) if not finished)
     if playing:
         raise NightRefused(
             f"Round {done} still has {playing} table{'s' if playing != 1 else ''} playing: "
@@ -207,6 +220,12 @@ def round_correct(
     variant = table.game.rules_variant
     if not 0 <= team < variant.teams:
         raise NightRefused(f"Pick one of the table's {variant.teams} partnerships.", field="team")
+    if not -MAX_CORRECTION <= points <= MAX_CORRECTION:
+        raise NightRefused(
+            f"A correction is {-MAX_CORRECTION} to {MAX_CORRECTION} points, not {points}: "
+            "give the points the partnership's round score is off by.",
+            field="points",
+        )
     if points == 0:
         raise NightRefused(
             "A correction of 0 points changes nothing: give the points to add "
@@ -214,6 +233,12 @@ def round_correct(
             field="points",
         )
     reason = " ".join((reason or "").split())
+    if bad := next((c for c in reason if unicodedata.category(c) in UNPRINTABLE), None):
+        raise NightRefused(
+            f"The reason holds a character that cannot be kept in a note (U+{ord(bad):04X}): "
+            "type it again in plain words.",
+            field="reason",
+        )
     if not reason:
         raise NightRefused(
             'Say why the round is corrected (e.g. "scoresheet says 7, phone says 5").',

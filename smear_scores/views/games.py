@@ -36,6 +36,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.views.decorators.cache import cache_control
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
@@ -171,8 +172,20 @@ def scoring_link(request: HttpRequest, game: Game) -> dict[str, str]:
 def _board(request: HttpRequest, game: Game, *, status: int = 200, **kwargs: Any) -> HttpResponse:
     """The scoreboard page, or its #game-board fragment for htmx."""
     template = "games/game.html#game-board" if request.htmx else "games/game.html"
-    response = render(request, template, _board_context(request, game, **kwargs), status=status)
+    context = _board_context(request, game, **kwargs)
+    response = render(request, template, context, status=status)
+    if "scoring_code" in context:
+        keep_no_copy(response)
     return _show_first_error(request, response)
+
+
+def keep_no_copy(response: HttpResponse) -> HttpResponse:
+    """A page that holds a scoring secret (the scorer's board with its scoring link, the
+    director's screen with every table's code) is kept by no cache at all, the browser's
+    own included (``no-store``): a page left in a shared phone's history, or on disk, would
+    hand the secret to the next person who opens it."""
+    patch_cache_control(response, private=True, no_store=True)
+    return response
 
 
 def _show_first_error(request: HttpRequest, response: HttpResponse) -> HttpResponse:

@@ -4,6 +4,7 @@ that answers with a redirect; the room view polls a cheap version check."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
@@ -22,7 +23,7 @@ from smear_scores.selectors import leagues as league_selectors
 from smear_scores.selectors import nights as selectors
 from smear_scores.services import nights as services
 from smear_scores.templatetags.table import qr_svg
-from smear_scores.views.games import scoring_link
+from smear_scores.views.games import keep_no_copy, scoring_link
 
 ROOM_POLL_SECONDS = 3
 
@@ -137,7 +138,7 @@ def tournament(request: HttpRequest, night_id: int) -> HttpResponse:
     refused = _refuse(request, night.club)
     if refused:
         return refused
-    return render(request, "nights/director.html", _director_context(request, night))
+    return keep_no_copy(render(request, "nights/director.html", _director_context(request, night)))
 
 
 def _back(request: HttpRequest, night: Night, action: Any) -> HttpResponse:
@@ -149,25 +150,52 @@ def _back(request: HttpRequest, night: Night, action: Any) -> HttpResponse:
         action()
     except services.NightRefused as error:
         context = _director_context(request, night, problems=[error.message])
-        return render(request, "nights/director.html", context, status=422)
+        return keep_no_copy(render(request, "nights/director.html", context, status=422))
     return redirect("tournament", night_id=night.pk)
+
+
+# A roster player's id as the director's form sends it: digits, no longer than a database
+# key can be (a 5,000-digit "id" is no player's, and no query is made for it).
+PLAYER_ID = re.compile(r"[0-9]{1,18}")
+NOT_ON_ROSTER = (
+    "{count} of the players sent {are} not on {club}'s roster: reload the director's screen "
+    "and tick the players again."
+)
+
+
+def _roster_players(night: Night, values: list[str]) -> list:
+    """The club's players the form's ``player`` values name; refused with a message when
+    any value is not one of the roster's (another club's player, or no id at all)."""
+    ids = {int(v) for v in values if PLAYER_ID.fullmatch(v)}
+    found = selectors.night_club_players(night, sorted(ids)) if ids else []
+    missing = len(set(values)) - len(found)
+    if missing:
+        raise services.NightRefused(
+            NOT_ON_ROSTER.format(
+                count=missing, are="is" if missing == 1 else "are", club=night.club.name
+            )
+        )
+    return found
 
 
 @require_POST
 def tournament_check_in(request: HttpRequest, night_id: int) -> HttpResponse:
     night = _night(night_id)
-    ids = [int(v) for v in request.POST.getlist("player") if v.isdigit()]
+    values = request.POST.getlist("player")
     walk_in = request.POST.get("walk_in", "").strip()
 
     def act() -> None:
-        if not ids and not walk_in:
+        if not values and not walk_in:
             raise services.NightRefused(
                 "Tick the players who are here, or type a walk-in's name, then check in."
             )
-        for player in selectors.night_club_players(night, ids):
-            services.night_check_in(night=night, player=player)
+        players = _roster_players(night, values)
+        # The walk-in first: a name refused leaves the ticked players to check in again
+        # with it, not half of the form done.
         if walk_in:
             services.night_check_in(night=night, walk_in=walk_in)
+        for player in players:
+            services.night_check_in(night=night, player=player)
 
     return _back(request, night, act)
 
@@ -175,12 +203,14 @@ def tournament_check_in(request: HttpRequest, night_id: int) -> HttpResponse:
 @require_POST
 def tournament_check_out(request: HttpRequest, night_id: int) -> HttpResponse:
     night = _night(night_id)
-    value = request.POST.get("player", "")
-    found = selectors.night_club_players(night, [int(value)] if value.isdigit() else [])
-    player = found[0] if found else None
-    if player is None:
-        raise Http404("No such player at this club.")
-    return _back(request, night, lambda: services.night_check_out(night=night, player=player))
+
+    def act() -> None:
+        players = _roster_players(night, request.POST.getlist("player")[:1])
+        if not players:
+            raise services.NightRefused("Pick the player who leaves, then check them out.")
+        services.night_check_out(night=night, player=players[0])
+
+    return _back(request, night, act)
 
 
 @require_POST

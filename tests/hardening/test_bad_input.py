@@ -71,7 +71,14 @@ def test_new_game_form_with_an_invisible_name_says_which_seat(client, db):
 
 @pytest.mark.parametrize(
     "url",
-    ["/api/games/%00", "/g/%00/", "/g/%00/history/", "/g/%00/history.csv", "/g/a%00b/undo/"],
+    [
+        "/api/games/%00",
+        "/g/%00/",
+        "/g/%00/live/",
+        "/g/%00/history/",
+        "/g/%00/history.csv",
+        "/g/a%00b/undo/",
+    ],
 )
 def test_a_nul_in_a_game_id_is_no_game(client, db, url):
     assert client.get(url).status_code == 404

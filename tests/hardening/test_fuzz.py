@@ -13,15 +13,30 @@ value a browser may send, so it has no hostile value."""
 from __future__ import annotations
 
 import json
+from datetime import date
 from typing import Any
 from urllib.parse import quote
 
 import pytest
+from django.contrib.auth.models import User
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from smear_scores.models import Game, HandRevision, Night, Seat
+from smear_scores.models import (
+    Club,
+    Correction,
+    Entrant,
+    Game,
+    HandRevision,
+    League,
+    Membership,
+    Night,
+    Player,
+    Round,
+    Seat,
+)
+from smear_scores.services.nights import night_check_in, night_open, round_draw
 
 from ..league.conftest import make_user
 from ..web.conftest import SCHMIER_ALL_A, awards_post, grant
@@ -526,3 +541,257 @@ def test_fuzz_night_form_refuses_and_opens_no_night(director, club, data):
     refused(form_post(director, reverse("tournament_new", args=[club.slug]), fields), 422)
 
     assert Night.objects.count() == nights
+
+
+# -- the director's forms of a night -------------------------------------------------------------
+
+
+def club_snapshot() -> tuple:
+    """Everything a director's or an admin's form could write."""
+    return (
+        list(Player.objects.order_by("pk").values_list("club_id", "name", "name_key")),
+        list(Entrant.objects.order_by("pk").values_list("night_id", "player_id", "present")),
+        list(Correction.objects.order_by("pk").values_list("table_id", "team", "points")),
+        list(Night.objects.order_by("pk").values_list("pk", "version")),
+        list(Round.objects.order_by("pk").values_list("night_id", "number")),
+        list(User.objects.order_by("pk").values_list("username", "password", "is_staff")),
+        list(Membership.objects.order_by("pk").values_list("user_id", "club_id", "is_admin")),
+        list(League.objects.order_by("pk").values_list("name", "variant", "options")),
+        list(Club.objects.order_by("pk").values_list("name", "slug")),
+        snapshot(),
+    )
+
+
+@pytest.fixture
+def drawn_night(director, club):
+    """A night of the club with twelve players checked in and round 1 drawn."""
+    roster = [Player.objects.create(club=club, name=n) for n in TWELVE]
+    night = night_open(
+        club=club, name="Friday progressive", day=date(2026, 12, 4), variant="schmier", rounds=3
+    )
+    for player in roster[:-1]:
+        night_check_in(night=night, player=player)
+    round_draw(night=night, seed=1)
+    return night, roster
+
+
+TWELVE = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu", "Max"]
+# What a player id field may be sent that names no player of the club: not an id at all,
+# or an id of no one (the other club's ids are tested in tests/nights).
+player_values = st.one_of(form_text, st.integers(10**6, 10**30).map(str))
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_night_director_forms_refuse_and_change_nothing(director, drawn_night, data):
+    night, roster = drawn_night
+    table = night.round_set.get().tables.order_by("number").first()
+    form = data.draw(
+        st.sampled_from(["check-in player", "check-in walk-in", "check-out", "correct"]),
+        label="form",
+    )
+    if form == "check-in player":
+        url = reverse("tournament_check_in", args=[night.pk])
+        fields = {"player": data.draw(player_values, label="player")}
+    elif form == "check-in walk-in":
+        url = reverse("tournament_check_in", args=[night.pk])
+        # A hostile name, or one that looks like a roster player's.
+        alike = st.sampled_from(["İVY", "\u0410nn", "A\u200dnn", "MAX", "B\u043e", "Ｃy"])
+        fields = {"walk_in": data.draw(st.one_of(bad_names, alike), label="walk_in")}
+    elif form == "check-out":
+        url = reverse("tournament_check_out", args=[night.pk])
+        fields = {"player": data.draw(player_values, label="player")}
+    else:
+        url = reverse("tournament_correct", args=[night.pk, table.pk])
+        fields = {"team": "0", "points": "3", "reason": "scoresheet says 7"}
+        name = data.draw(st.sampled_from(sorted(fields)), label="field")
+        hostile = {
+            "team": st.one_of(form_text, st.sampled_from(["3", "-1", "99"])),
+            "points": st.one_of(
+                form_text, st.sampled_from(["0", "40000", "-40000", "1001", "32768"])
+            ),
+            "reason": st.one_of(
+                st.tuples(st.text(max_size=5), control_char, st.text(max_size=5)).map("".join),
+                st.sampled_from(["", " ", "\x00"]),
+            ),
+        }
+        fields[name] = data.draw(hostile[name], label=name)
+    before = club_snapshot()
+
+    refused(form_post(director, url, fields), 422)
+
+    assert club_snapshot() == before
+
+
+# -- the admin's forms -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def club_admin(client, club):
+    ada = make_user("ada", club=club, admin=True)
+    client.force_login(ada)
+    Player.objects.create(club=club, name="Ann")
+    make_user("ben", club=club)
+    return client
+
+
+def _reads_as_int(value: str) -> bool:
+    try:
+        int(value)
+    except ValueError:
+        return False
+    return True
+
+
+def admin_refused(response) -> None:
+    """The admin answers a form it refuses with the form again (200) and its errors, the
+    paste with 422; never a server error."""
+    assert response.status_code in (200, 422), (response.status_code, response.content[:300])
+    context = response.context
+    form = context["adminform"].form if "adminform" in context else context["form"]
+    formsets = context.get("inline_admin_formsets", [])
+    assert form.errors or any(f.formset.total_error_count() for f in formsets), form.data
+
+
+look_alikes = st.sampled_from(["\u0410nn", "A\u200dnn", "ANN", "Ａnn", "a\u00adnn"])
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_admin_player_forms_refuse_and_add_no_one(club_admin, club, data):
+    form = data.draw(st.sampled_from(["add", "paste"]), label="form")
+    name = data.draw(st.one_of(bad_names, look_alikes), label="name")
+    before = club_snapshot()
+    if form == "add":
+        url = reverse("admin:smear_scores_player_add")
+        response = form_post(club_admin, url, {"club": str(club.pk), "name": name})
+    else:
+        url = reverse("admin:smear_scores_player_paste")
+        lines = ["Bob", "Cat"]
+        lines.insert(data.draw(st.integers(0, 2), label="line"), name)
+        response = form_post(club_admin, url, {"club": str(club.pk), "names": "\n".join(lines)})
+
+    admin_refused(response)
+    assert club_snapshot() == before
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_admin_member_form_refuses_and_makes_no_account(club_admin, club, data):
+    fields = {"club": str(club.pk), "username": "newbie", "password": "another-long-password"}
+    name = data.draw(st.sampled_from(["username", "password", "club"]), label="field")
+    if name == "username":
+        hostile = st.one_of(
+            # Any bad name but one that is only too long for a seat: a username may be.
+            bad_names.filter(
+                lambda v: v.strip() and not (v.isascii() and v.isalpha() and len(v) <= 150)
+            ),
+            st.text(alphabet="abc", min_size=151, max_size=300),
+            st.sampled_from(["a b<script>", "BEN", "b\u0435n", "ｂｅｎ", "a;b"]),
+        )
+    elif name == "password":
+        hostile = st.one_of(
+            st.sampled_from(["newbie", "Newbie1", "password", "12345678", "short"]),
+            st.text(alphabet="abc", min_size=1, max_size=7),
+        )
+    else:
+        # Not a number: Python reads "᠑" (a Mongolian digit) as 1, the club's own id.
+        hostile = form_text.filter(lambda v: not _reads_as_int(v))
+    fields[name] = data.draw(hostile, label=name)
+    before = club_snapshot()
+
+    admin_refused(form_post(club_admin, reverse("admin:smear_scores_membership_add"), fields))
+
+    assert club_snapshot() == before
+
+
+LEAGUE = {
+    "name": "Spring",
+    "variant": "ne-wisconsin",
+    "start_date": "2026-03-01",
+    "end_date": "",
+    "ranking": "points",
+    "points_first": "3",
+    "points_second": "1",
+    "points_third": "0",
+    "min_games": "5",
+    "option_ne-wisconsin_kitty": "0",
+}
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_admin_league_and_club_forms_refuse_and_change_nothing(club_admin, club, data):
+    form = data.draw(st.sampled_from(["league", "club"]), label="form")
+    if form == "league":
+        url = reverse("admin:smear_scores_league_add")
+        fields = {"club": str(club.pk), **LEAGUE}
+        name = data.draw(st.sampled_from(sorted(fields)), label="field")
+        if name == "name":
+            value = data.draw(
+                st.one_of(
+                    st.tuples(st.text(max_size=5), control_char, st.text(max_size=5)).map("".join),
+                    st.just(""),
+                    st.text(alphabet="ab", min_size=81, max_size=200),
+                ),
+                label=name,
+            )
+        elif name.endswith("_date"):
+            value = data.draw(
+                st.one_of(form_text, st.sampled_from(["2026-02-30", "0000-01-01", "2026-13-01"])),
+                label=name,
+            )
+        else:
+            value = data.draw(form_text, label=name)
+        fields[name] = value
+    else:
+        url = reverse("admin:smear_scores_club_change", args=[club.pk])
+        fields = {"name": club.name, "slug": club.slug}
+        name = data.draw(st.sampled_from(["name", "slug"]), label="field")
+        spoiled = st.tuples(st.text(max_size=5), control_char, st.text(max_size=5)).map("".join)
+        if name == "name":
+            spoiled = st.one_of(spoiled, st.sampled_from(["", "\u3164", "\u202eAce", "x" * 81]))
+        else:
+            spoiled = st.one_of(spoiled, st.sampled_from(["", "a b", "ü/..", "x" * 41]))
+        fields[name] = data.draw(spoiled, label=name)
+    before = club_snapshot()
+
+    admin_refused(form_post(club_admin, url, fields))
+
+    assert club_snapshot() == before
+
+
+CYRILLIC = str.maketrans("ABCEHKMOPTXaceopxy", "АВСЕНКМОРТХасеорху")
+
+
+@pytest.fixture
+def site_admin(client, db):
+    root = User.objects.create_superuser("root", password="a-long-site-password")
+    client.force_login(root)
+    return client
+
+
+@FUZZ
+@given(seat=st.integers(0, 5), name=st.one_of(bad_names, st.just(None)))
+def test_fuzz_admin_seat_names_refuse_and_leave_the_game(site_admin, game, seat, name):
+    seats = list(game.seats.order_by("position"))
+    if name is None:
+        # The next seat's name with a Cyrillic letter and a zero-width joiner in it.
+        other = seats[(seat + 1) % 6].name
+        name = other[0].translate(CYRILLIC) + "\u200d" + other[1:]
+    fields = {
+        "seats-TOTAL_FORMS": "6",
+        "seats-INITIAL_FORMS": "6",
+        "seats-MIN_NUM_FORMS": "0",
+        "seats-MAX_NUM_FORMS": "1000",
+    }
+    for n, s in enumerate(seats):
+        fields |= {f"seats-{n}-id": str(s.pk), f"seats-{n}-game": str(game.pk)}
+        fields[f"seats-{n}-name"] = name if n == seat else s.name
+        fields[f"seats-{n}-player"] = ""
+    before = club_snapshot()
+
+    url = reverse("admin:smear_scores_game_change", args=[game.pk])
+    admin_refused(form_post(site_admin, url, fields))
+
+    assert club_snapshot() == before

@@ -53,8 +53,9 @@ def test_admin_duplicate_player_name_is_refused_with_a_reason(client, club, ada)
     roster(club, "Ann")
     response = client.post("/admin/smear_scores/player/add/", {"club": club.pk, "name": "ann"})
     assert response.status_code == 200
-    assert response.context["adminform"].form.non_field_errors() == [
-        "The club already has a player with this name: pick that player, or tell the two "
+    # Said beside the name, with the player it clashes with.
+    assert response.context["adminform"].form.errors["name"] == [
+        f"{club.name} already has a player called Ann: pick that player, or tell the two "
         "apart (e.g. add an initial)."
     ]
 

@@ -1,0 +1,12 @@
+"""Reads for signing in: the user's session version (models.SignInVersion)."""
+
+from __future__ import annotations
+
+from smear_scores.models import SignInVersion
+
+
+def signin_version(*, user_id: object) -> int:
+    """The version a session of this user must carry to stand: 0 until they first sign
+    out. One query by primary key."""
+    version = SignInVersion.objects.filter(pk=user_id).values_list("version", flat=True).first()
+    return version or 0

@@ -265,6 +265,7 @@ def _result_values(result: HandResult) -> dict[str, Any]:
         "points": list(result.points),
         "awards": dict(result.awards) if result.awards is not None else None,
         "made": result.made,
+        "card_points": list(result.card_points) if result.card_points is not None else None,
         "scores_after": list(result.scores),
     }
 
@@ -377,12 +378,16 @@ def _same_hand(variant: rules.Variant, hand: Hand, entry: HandEntry) -> bool:
     """Is ``entry`` what ``hand`` already records (a repeated submission)?"""
     if rules.validate_hand(variant, entry):
         return False
+    # Game as the counts gave it, when the table counted and did not tap it (D13).
+    awards = rules.hand_awards(variant, entry)
+    counts = entry.card_points
     return (
         hand.thrown_in == entry.thrown_in
         and hand.bidder == entry.bidder
         and hand.bid == entry.bid
         and tuple(hand.points) == rules.taken_points(variant, entry)
-        and hand.awards == (dict(entry.awards) if entry.awards is not None else None)
+        and hand.awards == (dict(awards) if awards is not None else None)
+        and hand.card_points == (list(counts) if counts is not None else None)
     )
 
 
@@ -492,6 +497,7 @@ def _edited(hands: list[Hand], number: int, entry: HandEntry) -> list[HandEntry]
         bid=entry.bid,
         points=entry.points,
         awards=entry.awards,
+        card_points=entry.card_points,
     )
     return entries
 

@@ -567,6 +567,15 @@ def hand_check(*, game: Game, entry: HandEntry, number: int | None = None) -> Ha
     )
 
 
+def card_points_check(*, game: Game, counts: Sequence[int]) -> tuple[str, list[RuleError]]:
+    """Who takes Game by the table's counts of card points, as the hand form's Game row
+    says it while they are typed ("Ann & Dee take Game, 34 to 27 to 20", D13), or what is
+    wrong with the counts. No write; the hand is checked whole by hand_check."""
+    variant = named_variant(game)
+    errors = rules.check_card_points(variant, list(counts))
+    return ("" if errors else rules.card_points_verdict(variant, counts)), errors
+
+
 @transaction.atomic
 def hand_edit(
     *,

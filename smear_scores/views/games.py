@@ -93,6 +93,18 @@ def _hand_form(game: Game, board: selectors.Board | None = None, **kwargs: Any) 
     return HandForm(variant=game.rules_variant, names=names, teams=teams, **kwargs)
 
 
+def _count_line(game: Game, form: HandForm | None) -> HandForm | None:
+    # Returns the form, so a context may name it in passing.
+    """The Game row's words for the counts typed in (D13): who takes Game by them, or
+    what is wrong with them (services.card_points_check)."""
+    counts = form.typed_counts() if form is not None else None
+    if counts is not None:
+        verdict, errors = services.card_points_check(game=game, counts=counts)
+        form.count_verdict = verdict
+        form.count_problem = " ".join(e.message for e in errors)
+    return form
+
+
 # Per game, the phones that enter typed totals rather than who took each point: the
 # switch stays on for that game on that phone (session), not just for one hand.
 TOTALS_KEY = "typed_totals"
@@ -141,6 +153,7 @@ def _board_context(
         links["watch_url"] = request.build_absolute_uri(reverse("game", args=[game.public_id]))
         if hands_over:
             links |= scoring_link(request, game)
+    _count_line(game, form)
     return {
         "board": board,
         "game": game,
@@ -452,7 +465,9 @@ def hand_preview(request: HttpRequest, public_id: str) -> HttpResponse:
     if (number is None or number > game.hands_played) and can_score(request, game):
         # The switch for typed totals, as this phone left it for this game.
         _remember_totals(request, game, form)
-    return render(request, "games/_preview.html", _preview_line(game, number, form))
+    context = {**_preview_line(game, number, form), "form": _count_line(game, form)}
+    # The entry bar's line, and the Game row's words for the counts (out of band).
+    return render(request, "games/_preview_answer.html", context)
 
 
 def _hand_number(value: Any) -> int | None:
@@ -519,6 +534,7 @@ def hand_undo(request: HttpRequest, game: Game) -> HttpResponse:
 def _edit_context(
     game: Game, hand: Hand, form: HandForm, version: str, **extra: Any
 ) -> dict[str, Any]:
+    _count_line(game, form)
     return {
         "game": game,
         "hand": hand,

@@ -9,9 +9,10 @@ The hand form's field names (the scoreboard, the edit screen and the preview pos
 - ``award_<key>``: for each point of the variant (``award_high``, ``award_game`` ...), the
   team that took it (0-based) or ``none`` where the point may go unawarded (D1);
 - ``by_totals``: ``on`` to give ``points_<team>`` (points taken per team) instead;
-- ``card_points_<team>``: when the table counts Game ("Count…"), the card points each
-  team took (D13); with every team's count typed, ``award_game`` may be left out (the
-  counts award Game) and, when tapped, must agree with them;
+- ``count_game``: ``on`` when the table counts Game ("Count…"); then
+  ``card_points_<team>``: the card points each team took (D13); with every team's count
+  typed, ``award_game`` may be left out (the counts award Game) and, when tapped, must
+  agree with them;
 - ``thrown_in``: ``1`` for a deal everyone passed (D4); the other fields are then ignored.
 """
 
@@ -92,6 +93,8 @@ class HandForm(forms.Form):
     )
     thrown_in = forms.BooleanField(required=False)
     by_totals = forms.BooleanField(required=False)
+    # "Count…" switched on: the card_points_<team> fields are read (D13).
+    count_game = forms.BooleanField(required=False)
 
     def __init__(
         self,
@@ -219,10 +222,11 @@ class HandForm(forms.Form):
         a count left empty beside a typed one is an error. None: the table did not count
         (or a count is not a number: its field says so)."""
         names = [f"card_points_{team}" for team in range(self.variant.teams)]
-        if not all(name in self.fields for name in names):
+        if not data.get("count_game") or not all(name in self.fields for name in names):
             return None
         typed = [str(self.data.get(name, "")).strip() for name in names]
-        if not any(typed):
+        if not any(typed) and data.get("award_game"):
+            # Switched on but nothing typed, Game tapped: the tap stands.
             return None
         counts = []
         for team, name in enumerate(names):
@@ -360,10 +364,8 @@ class HandForm(forms.Form):
 
     @property
     def counting(self) -> bool:
-        """Is a count typed in (the "Count…" section is drawn open)?"""
-        return self.counts_game and any(
-            self._value(f"card_points_{team}").strip() for team in range(self.variant.teams)
-        )
+        """Is "Count…" switched on (the card-point fields drawn)?"""
+        return self.counts_game and self._value("count_game") in ("on", "true", "True", "1")
 
     def count_fields(self) -> list[dict[str, Any]]:
         return [
@@ -418,6 +420,7 @@ def hand_initial(variant: rules.Variant, hand: Any) -> dict[str, Any]:
         if hand.card_points is not None:
             # Counted (D13): the counts, not a tap, say who took Game.
             initial.pop("award_game", None)
+            initial["count_game"] = "on"
             for team, count in enumerate(hand.card_points):
                 initial[f"card_points_{team}"] = count
     else:

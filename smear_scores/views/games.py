@@ -650,11 +650,14 @@ def game_history_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     response["Content-Disposition"] = f'attachment; filename="smear-{game.public_id}.csv"'
     writer = SafeWriter(response)
     labels = list(selectors.team_names(game))
+    # D13: the card points each team counted; empty where the table did not count.
+    counted = labels if game.rules_variant.counts_game else []
     writer.writerow(
         ["hand", "dealer", "bidder", "bid", "result"]
         + [f"{label} points" for label in labels]
         + [f"{label} total" for label in labels]
         + ["edited"]
+        + [f"{label} card points" for label in counted]
     )
     for row in rows:
         writer.writerow(
@@ -662,6 +665,7 @@ def game_history_csv(request: HttpRequest, public_id: str) -> HttpResponse:
             + row.points
             + row.totals
             + ["yes" if row.edited else "no"]
+            + (row.card_points if row.card_points is not None else [""] * len(counted))
         )
     return response
 

@@ -194,11 +194,11 @@ class HandForm(forms.Form):
             points = tuple(points)
         else:
             awards = {}
-            counts = self._counts(data)
+            counting, counts = self._counts(data)
             for point in variant.points:
                 name = f"award_{point.key}"
                 value = data.get(name)
-                if not value and point.key == "game" and counts is not None:
+                if not value and point.key == "game" and counting:
                     # Counted (D13): the counts award Game, no tap needed.
                     continue
                 if not value:
@@ -217,17 +217,17 @@ class HandForm(forms.Form):
             )
         return data
 
-    def _counts(self, data: dict[str, Any]) -> tuple[int, ...] | None:
-        """The counted card points (D13), once any is typed: every team's, in team order;
-        a count left empty beside a typed one is an error. None: the table did not count
-        (or a count is not a number: its field says so)."""
+    def _counts(self, data: dict[str, Any]) -> tuple[bool, tuple[int, ...] | None]:
+        """Is the table counting Game (D13), and its counts: every team's, in team order.
+        A count left empty is an error (the counts are then None, as for a count that is
+        not a number: its field says so)."""
         names = [f"card_points_{team}" for team in range(self.variant.teams)]
         if not data.get("count_game") or not all(name in self.fields for name in names):
-            return None
+            return False, None
         typed = [str(self.data.get(name, "")).strip() for name in names]
         if not any(typed) and data.get("award_game"):
             # Switched on but nothing typed, Game tapped: the tap stands.
-            return None
+            return False, None
         counts = []
         for team, name in enumerate(names):
             value = data.get(name)
@@ -236,7 +236,7 @@ class HandForm(forms.Form):
                     name, f"Type the card points {self.team_label(team)} took (0 if none)."
                 )
             counts.append(value)
-        return None if None in counts else tuple(counts)
+        return True, (None if None in counts else tuple(counts))
 
     def tapped(self) -> list[str]:
         """What the posted hand already holds besides "thrown in", in the table's words."""

@@ -196,11 +196,16 @@ class HandRow:
     card_points: list[int] | None = None
 
     @property
-    def counted(self) -> str:
-        """'Game 34–27–20': the counts in team order, or '' when the table did not count."""
+    def counts(self) -> str:
+        """'34–27–20': the counts in team order, or '' when the table did not count."""
         if self.card_points is None:
             return ""
-        return "Game " + "–".join(str(c) for c in self.card_points)
+        return "–".join(str(c) for c in self.card_points)
+
+    @property
+    def counted(self) -> str:
+        """'Game 34–27–20', or '' when the table did not count."""
+        return f"Game {self.counts}" if self.counts else ""
 
     @property
     def result(self) -> str:

@@ -70,6 +70,7 @@ def counting_phone(browser, live_server, request):
 def _start(page) -> None:
     page.goto("/new/")
     page.locator("#new-game label", has_text="Schmier").click()
+    expect(page.locator("input[name^=player_]")).to_have_count(6)
     for seat, name in enumerate(NAMES):
         page.fill(f"input[name=player_{seat}]", name)
     page.locator(".dealer label", has_text=re.compile(f"^{NAMES[0]}$")).click()
@@ -155,3 +156,39 @@ def test_count_game_a_tie_and_a_wrong_sum_are_said_in_the_row(counting_phone, li
     violations = Axe().run(page).response["violations"]
     assert [v["id"] for v in violations] == []
     assert small_tap_targets(page, "#hand-form") == []
+
+
+def test_count_game_in_the_wisconsin_game_a_tie_in_9_taps(counting_phone, live_server):
+    page, _ = counting_phone
+    page.goto("/new/")
+    page.locator("#new-game label", has_text="Wisconsin").click()
+    expect(page.locator("input[name^=player_]")).to_have_count(4)
+    for seat, name in enumerate(["Al", "Bo", "Cy", "Di"]):
+        page.fill(f"input[name=player_{seat}]", name)
+    page.locator(".dealer label", has_text=re.compile("^Al$")).click()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".deal")).to_contain_text("Hand 1 · ")
+    me = Table(page)
+
+    me.tap(page.locator(".bidder label", has_text=re.compile("^Bo$")))
+    me.tap(page.locator("label[for=bid-2]"))
+    me.tap(page.locator("label[for=award_high-1]"))
+    me.tap(page.locator("label[for=award_low-1]"))
+    me.tap(page.locator("label[for=award_jack-none]"))
+    me.tap(page.get_by_text("Count…"))
+    for field, digits in zip(
+        page.locator(".card-count input[type=number]").all(), ["40", "40"], strict=True
+    ):
+        me.type_count(field, digits)
+    expect(page.locator("#card-count-verdict")).to_have_text("Nobody: a tie at 40")
+    expect(page.locator("#hand-preview")).to_have_text(
+        "Will score: Bo & Di bid 2 and took 2: made, +2 · Al & Cy +0"
+    )
+    _settled(page)
+    me.tap(page.locator("#hand-form button.record"))
+    _settled(page)
+
+    expect(page.locator(".entry-bar .notice")).to_contain_text("Hand 1: Bo & Di bid 2")
+    assert me.taps == 9  # bidder, bid, three points, Count…, two fields, Record
+    hand = Hand.objects.get()
+    assert (hand.card_points, hand.awards["game"]) == ([40, 40], None)

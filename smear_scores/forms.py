@@ -251,8 +251,13 @@ class HandForm(forms.Form):
         if data.get("by_totals") in ("on", "true", "True", "1"):
             if any(str(data.get(f"points_{t}", "")).strip() for t in range(self.variant.teams)):
                 said.append("points typed in")
-        elif any(data.get(f"award_{p.key}") for p in self.variant.points):
-            said.append("who took points")
+        else:
+            if any(data.get(f"award_{p.key}") for p in self.variant.points):
+                said.append("who took points")
+            if self.counting and any(
+                str(data.get(f"card_points_{t}", "")).strip() for t in range(self.variant.teams)
+            ):
+                said.append("card points typed in")
         return said
 
     def add_refusal(self, refused: HandRefused) -> None:

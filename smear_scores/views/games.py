@@ -94,9 +94,9 @@ def _hand_form(game: Game, board: selectors.Board | None = None, **kwargs: Any) 
 
 
 def _count_line(game: Game, form: HandForm | None) -> HandForm | None:
-    # Returns the form, so a context may name it in passing.
     """The Game row's words for the counts typed in (D13): who takes Game by them, or
-    what is wrong with them (services.card_points_check)."""
+    what is wrong with them (services.card_points_check). Returns the form, so a context
+    may name it in passing."""
     counts = form.typed_counts() if form is not None else None
     if counts is not None:
         verdict, errors = services.card_points_check(game=game, counts=counts)

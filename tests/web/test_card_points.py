@@ -284,3 +284,17 @@ def test_card_points_are_in_the_csv(client, make_game):
         "1,Ann,Ann,3,made,3,2,1,3,2,1,no,34,27,20",
         "2,Bo,Bo,3,made,2,3,1,5,5,2,no,,,",
     ]
+
+
+def test_card_points_all_passed_asks_before_dropping_counts(client, make_game, scorer_for):
+    game = make_game("schmier")
+    data = {"number": "1", "thrown_in": "1", "count_game": "on", "card_points_0": "40"}
+    response = scorer_for(game).post(_record(game), data)
+
+    page = text(response)
+    assert response.status_code == 422
+    assert Hand.objects.filter(game=game).count() == 0
+    assert find_all(page, "p", "error") == [
+        "Everyone passed? This hand already has card points typed in tapped. Tap “Yes, "
+        "thrown in” to drop them, or finish the hand and record it."
+    ]

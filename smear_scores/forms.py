@@ -9,6 +9,10 @@ The hand form's field names (the scoreboard, the edit screen and the preview pos
 - ``award_<key>``: for each point of the variant (``award_high``, ``award_game`` ...), the
   team that took it (0-based) or ``none`` where the point may go unawarded (D1);
 - ``by_totals``: ``on`` to give ``points_<team>`` (points taken per team) instead;
+- ``count_game``: ``on`` when the table counts Game ("Count…"); then
+  ``card_points_<team>``: the card points each team took (D13); with every team's count
+  typed, ``award_game`` may be left out (the counts award Game) and, when tapped, must
+  agree with them;
 - ``thrown_in``: ``1`` for a deal everyone passed (D4); the other fields are then ignored.
 """
 
@@ -89,6 +93,8 @@ class HandForm(forms.Form):
     )
     thrown_in = forms.BooleanField(required=False)
     by_totals = forms.BooleanField(required=False)
+    # "Count…" switched on: the card_points_<team> fields are read (D13).
+    count_game = forms.BooleanField(required=False)
 
     def __init__(
         self,
@@ -132,8 +138,21 @@ class HandForm(forms.Form):
                 required=False,
                 error_messages={"invalid": "Type the points taken as a number."},
             )
+        if variant.counts_game:
+            for team in range(variant.teams):
+                self.fields[f"card_points_{team}"] = AsciiIntegerField(
+                    required=False,
+                    error_messages={
+                        "invalid": "Type the card points as a whole number, 0 if none."
+                    },
+                )
         # Errors about the points as a whole (their sum, D1) and about the hand as a whole.
         self.points_errors: list[str] = []
+        # Errors about the counted card points as a whole (their sum, a tapped Game that
+        # disagrees, D13), and who takes Game by them (set by the view that draws the form).
+        self.count_errors: list[str] = []
+        self.count_verdict = ""
+        self.count_problem = ""
         # "Thrown in" was tapped on a half-entered hand: ask before dropping it.
         self.thrown_in_unsure = False
 
@@ -175,9 +194,13 @@ class HandForm(forms.Form):
             points = tuple(points)
         else:
             awards = {}
+            counting, counts = self._counts(data)
             for point in variant.points:
                 name = f"award_{point.key}"
                 value = data.get(name)
+                if not value and point.key == "game" and counting:
+                    # Counted (D13): the counts award Game, no tap needed.
+                    continue
                 if not value:
                     if name not in self.errors:
                         other = "" if point.always_awarded else f", or {point.nobody}"
@@ -186,9 +209,34 @@ class HandForm(forms.Form):
                 awards[point.key] = None if value == NOT_OUT else int(value)
         if not self.errors:
             data["entry"] = HandEntry(
-                bidder=data["bidder"], bid=data["bid"], points=points, awards=awards
+                bidder=data["bidder"],
+                bid=data["bid"],
+                points=points,
+                awards=awards,
+                card_points=counts if awards is not None else None,
             )
         return data
+
+    def _counts(self, data: dict[str, Any]) -> tuple[bool, tuple[int, ...] | None]:
+        """Is the table counting Game (D13), and its counts: every team's, in team order.
+        A count left empty is an error (the counts are then None, as for a count that is
+        not a number: its field says so)."""
+        names = [f"card_points_{team}" for team in range(self.variant.teams)]
+        if not data.get("count_game") or not all(name in self.fields for name in names):
+            return False, None
+        typed = [str(self.data.get(name, "")).strip() for name in names]
+        if not any(typed) and data.get("award_game"):
+            # Switched on but nothing typed, Game tapped: the tap stands.
+            return False, None
+        counts = []
+        for team, name in enumerate(names):
+            value = data.get(name)
+            if value is None and name not in self.errors:
+                self.add_error(
+                    name, f"Type the card points {self.team_label(team)} took (0 if none)."
+                )
+            counts.append(value)
+        return True, (None if None in counts else tuple(counts))
 
     def tapped(self) -> list[str]:
         """What the posted hand already holds besides "thrown in", in the table's words."""
@@ -203,8 +251,13 @@ class HandForm(forms.Form):
         if data.get("by_totals") in ("on", "true", "True", "1"):
             if any(str(data.get(f"points_{t}", "")).strip() for t in range(self.variant.teams)):
                 said.append("points typed in")
-        elif any(data.get(f"award_{p.key}") for p in self.variant.points):
-            said.append("who took points")
+        else:
+            if any(data.get(f"award_{p.key}") for p in self.variant.points):
+                said.append("who took points")
+            if self.counting and any(
+                str(data.get(f"card_points_{t}", "")).strip() for t in range(self.variant.teams)
+            ):
+                said.append("card points typed in")
         return said
 
     def add_refusal(self, refused: HandRefused) -> None:
@@ -218,8 +271,13 @@ class HandForm(forms.Form):
                 target = f"points_{name.split('.', 1)[1]}"
             elif name.startswith("awards."):
                 target = f"award_{name.split('.', 1)[1]}"
+            elif name.startswith("card_points."):
+                target = f"card_points_{name.split('.', 1)[1]}"
             elif name in ("points", "awards"):
                 self.points_errors.append(error.message)
+                continue
+            elif name == "card_points":
+                self.count_errors.append(error.message)
                 continue
             else:
                 target = None
@@ -304,6 +362,41 @@ class HandForm(forms.Form):
             for team in range(self.variant.teams)
         ]
 
+    @property
+    def counts_game(self) -> bool:
+        """Does this form offer "Count…" for Game (D13)?"""
+        return "card_points_0" in self.fields
+
+    @property
+    def counting(self) -> bool:
+        """Is "Count…" switched on (the card-point fields drawn)?"""
+        return self.counts_game and self._value("count_game") in ("on", "true", "True", "1")
+
+    def count_fields(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": f"card_points_{team}",
+                "team": team,
+                "label": self.team_label(team),
+                "value": self._value(f"card_points_{team}"),
+                "errors": self._errors_of(f"card_points_{team}"),
+            }
+            for team in range(self.variant.teams)
+        ]
+
+    def typed_counts(self) -> list[int] | None:
+        """Every team's count as typed, when all are whole numbers (the row's verdict)."""
+        if not self.counting:
+            return None
+        counts = []
+        for team in range(self.variant.teams):
+            value = self._value(f"card_points_{team}").strip()
+            digits = value.removeprefix("-")
+            if not (digits.isascii() and digits.isdigit() and len(digits) <= 4):
+                return None
+            counts.append(int(value))
+        return counts
+
     def general_errors(self) -> list[str]:
         return self._errors_of("__all__")
 
@@ -315,6 +408,8 @@ class HandForm(forms.Form):
             labels[f"award_{point.key}"] = point.label
         for team in range(self.variant.teams):
             labels[f"points_{team}"] = f"{self.team_label(team)}'s points"
+        for team in range(self.variant.teams):
+            labels[f"card_points_{team}"] = f"{self.team_label(team)}'s card points"
         return [label for name, label in labels.items() if name in errors]
 
 
@@ -327,6 +422,12 @@ def hand_initial(variant: rules.Variant, hand: Any) -> dict[str, Any]:
         for point in variant.points:
             team = hand.awards.get(point.key)
             initial[f"award_{point.key}"] = NOT_OUT if team is None else team
+        if hand.card_points is not None:
+            # Counted (D13): the counts, not a tap, say who took Game.
+            initial.pop("award_game", None)
+            initial["count_game"] = "on"
+            for team, count in enumerate(hand.card_points):
+                initial[f"card_points_{team}"] = count
     else:
         initial["by_totals"] = "on"
         for team, taken in enumerate(hand.points):

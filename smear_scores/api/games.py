@@ -137,6 +137,7 @@ def game_json(game: Game) -> dict[str, Any]:
                 "points": list(hand.points),
                 "awards": hand.awards,
                 "made": hand.made,
+                "card_points": hand.card_points,
                 "scores": list(hand.scores_after),
             }
             for hand in game_hands(game)
@@ -220,6 +221,7 @@ def hand_entry(payload: HandIn | ImportHandIn) -> HandEntry:
         points=tuple(payload.points) if payload.points is not None else None,
         awards=payload.awards,
         made=payload.made,
+        card_points=tuple(payload.card_points) if payload.card_points is not None else None,
     )
 
 
@@ -235,9 +237,13 @@ def imported_entry(hand: ImportHandIn) -> HandEntry:
             points=points,
             awards=hand.awards,
             made=hand.made,
+            card_points=tuple(hand.card_points) if hand.card_points is not None else None,
         )
     if hand.awards is not None:
-        return HandEntry(bidder=hand.bidder, bid=hand.bid, awards=hand.awards, made=hand.made)
+        counts = tuple(hand.card_points) if hand.card_points is not None else None
+        return HandEntry(
+            bidder=hand.bidder, bid=hand.bid, awards=hand.awards, made=hand.made, card_points=counts
+        )
     return hand_entry(hand)
 
 

@@ -43,7 +43,7 @@ class Problem(Schema):
         "'hands.6.bid', or a header such as 'Authorization'."
     )
     message: str = Field(description="What is wrong and how to fix it.")
-    rule: str = Field(description="The rule id (S1–S10, W1–W10, D1–D8), or '' when none.")
+    rule: str = Field(description="The rule id (S1–S10, W1–W10, D1–D13), or '' when none.")
 
 
 class ErrorOut(Schema):
@@ -72,6 +72,11 @@ class VariantOut(Schema):
     points: list[str] = Field(description="Point category keys, in the order of the rules.")
     always_awarded: list[str] = Field(description="Keys of the points awarded in every hand (D1).")
     options: list[OptionOut]
+    card_points_total: int | None = Field(
+        None,
+        description="The card points of the whole deck (D13): the most a hand's card_points "
+        "may add up to; null where Game cannot be counted.",
+    )
 
 
 # -- games ---------------------------------------------------------------------------------
@@ -146,6 +151,12 @@ class HandIn(Schema):
                     "made": True,
                 },
                 {"thrown_in": True},
+                {
+                    "bidder": 0,
+                    "bid": 3,
+                    "awards": {"high": 0, "low": 1, "right_bauer": 1, "left_bauer": 2, "joker": 0},
+                    "card_points": [34, 27, 20],
+                },
             ]
         },
     )
@@ -160,6 +171,15 @@ class HandIn(Schema):
     )
     made: bool | None = Field(
         None, description="The scorer's 'made' (true) or 'set' (false); must agree (D3)."
+    )
+    card_points: list[int] | None = Field(
+        None,
+        description="The card points each team counted, in team order (D13): whole numbers "
+        "from 0 up, adding up to at most the deck's card_points_total (81 Schmier, 80 "
+        "Wisconsin). Given with awards and no 'game' key, the team with the most takes "
+        "Game (nobody on a tie, D2); given beside a 'game' award, they must agree (422 on "
+        "card_points otherwise). Not with points.",
+        examples=[[34, 27, 20]],
     )
     number: int | None = Field(
         None, description="The number this hand must get; 409 when it is not the next hand."
@@ -184,6 +204,10 @@ class HandOut(Schema):
     points: list[int] = Field(description="Points taken by each team, in team order.")
     awards: dict[str, int | None] | None
     made: bool | None
+    card_points: list[int] | None = Field(
+        description="The card points each team counted, in team order (D13); null where "
+        "the table did not count."
+    )
     scores: list[int] = Field(description="Each team's running total after this hand.")
 
 
@@ -226,6 +250,7 @@ class ImportHandIn(Schema):
     points: list[int] | None = None
     awards: dict[str, int | None] | None = None
     made: bool | None = None
+    card_points: list[int] | None = None
 
 
 class ImportIn(Schema):

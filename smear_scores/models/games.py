@@ -166,6 +166,9 @@ class Hand(models.Model):
     points = models.JSONField(default=list)
     awards = models.JSONField(null=True, blank=True)
     made = models.BooleanField(null=True, blank=True)
+    # The card points each team counted, in team order, when the table counted Game
+    # (D13); null when it only said who took Game. Awards then hold the Game they give.
+    card_points = models.JSONField(null=True, blank=True)
     # Cache: running totals after this hand, rewritten in the transaction that edits any
     # earlier hand.
     scores_after = models.JSONField(default=list)
@@ -213,7 +216,10 @@ class Hand(models.Model):
         if self.thrown_in:
             return rules.HandEntry.thrown()
         if self.awards is not None:
-            return rules.HandEntry(bidder=self.bidder, bid=self.bid, awards=self.awards)
+            counts = tuple(self.card_points) if self.card_points is not None else None
+            return rules.HandEntry(
+                bidder=self.bidder, bid=self.bid, awards=self.awards, card_points=counts
+            )
         return rules.HandEntry(bidder=self.bidder, bid=self.bid, points=tuple(self.points))
 
     def as_record(self) -> dict:
@@ -227,6 +233,7 @@ class Hand(models.Model):
             "points": self.points,
             "awards": self.awards,
             "made": self.made,
+            "card_points": self.card_points,
         }
 
 

@@ -12,7 +12,15 @@ from .game import (
     rematch_first_dealer,
     replay,
 )
-from .hands import HandEntry, taken_points, validate_hand
+from .hands import (
+    HandEntry,
+    card_points_verdict,
+    check_card_points,
+    game_from_card_points,
+    hand_awards,
+    taken_points,
+    validate_hand,
+)
 from .variants import (
     NE_WISCONSIN,
     SCHMIER,
@@ -31,6 +39,10 @@ __all__ = [
     "NE_WISCONSIN",
     "SCHMIER",
     "VARIANTS",
+    "card_points_verdict",
+    "check_card_points",
+    "game_from_card_points",
+    "hand_awards",
     "GameState",
     "HandEntry",
     "HandRefused",

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import HandRefused, RuleError
-from .hands import HandEntry, and_join, taken_points, validate_hand
+from .hands import HandEntry, and_join, hand_awards, taken_points, validate_hand
 from .variants import Variant
 
 
@@ -33,6 +33,8 @@ class HandResult:
     changes: tuple[int, ...]
     scores: tuple[int, ...]
     capped: tuple[bool, ...]
+    # The card points each team counted, when the table counted Game (D13).
+    card_points: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -130,11 +132,12 @@ class GameState:
             bidding_team=bidding_team,
             bid=entry.bid,
             points=points,
-            awards=dict(entry.awards) if entry.awards is not None else None,
+            awards=dict(hand_awards(variant, entry)) if entry.awards is not None else None,
             made=made,
             changes=tuple(s - o for s, o in zip(scores, self.scores, strict=True)),
             scores=tuple(scores),
             capped=tuple(capped),
+            card_points=tuple(entry.card_points) if entry.card_points is not None else None,
         )
         after = replace(
             self,

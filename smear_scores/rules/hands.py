@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import RuleError
-from .variants import Variant
+from .variants import GAME, Variant, team_label
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,9 @@ class HandEntry:
     Either a thrown-in deal (D4), or the bidder's seat, the bid and the points taken:
     one number per team (``points``) or, per point category, the team that took it
     (``awards``; None or a missing key means nobody took it). ``made`` is the scorer's
-    optional "made"/"set" claim (D3).
+    optional "made"/"set" claim (D3). ``card_points``: when the table counted, each team's
+    card points in team order (D13); Game then goes to the team with the most (nobody on a
+    tie, D2), and an award of Game given beside them must agree.
     """
 
     thrown_in: bool = False
@@ -26,6 +28,7 @@ class HandEntry:
     points: tuple[int, ...] | None = None
     awards: Mapping[str, int | None] | None = None
     made: bool | None = None
+    card_points: tuple[int, ...] | None = None
 
     @classmethod
     def thrown(cls) -> HandEntry:
@@ -49,6 +52,108 @@ def points_from_awards(variant: Variant, awards: Mapping[str, int | None]) -> tu
         if team is not None:
             totals[team] += 1
     return tuple(totals)
+
+
+# -- counting Game (S5, W5, D2, D13) ---------------------------------------------------------
+def game_from_card_points(counts: tuple[int, ...] | list[int]) -> int | None:
+    """The team that takes Game from checked counts: the most card points; a tie for the
+    most gives it to nobody (D2, D13)."""
+    most = max(counts)
+    leaders = [team for team, count in enumerate(counts) if count == most]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def card_points_verdict(variant: Variant, counts: tuple[int, ...] | list[int]) -> str:
+    """'Ann & Dee take Game, 34 to 27 to 20' or 'Nobody: a tie at 30', from checked counts."""
+    team = game_from_card_points(counts)
+    if team is None:
+        return f"Nobody: a tie at {max(counts)}"
+    label = variant.team_label(team)
+    # A team called by its partners is plural ("Ann & Dee take"), a letter is not.
+    verb = "takes" if label == team_label(team) else "take"
+    scores = " to ".join(str(c) for c in sorted(counts, reverse=True))
+    return f"{label} {verb} Game, {scores}"
+
+
+def check_card_points(variant: Variant, counts: Any) -> list[RuleError]:
+    """What is wrong with a table's counts of card points (D13), all at once."""
+    if not variant.counts_game:
+        return [
+            RuleError(
+                "card_points",
+                f"{variant.name} has no card points to count here: say who took Game instead.",
+                "D13",
+            )
+        ]
+    if not isinstance(counts, list | tuple) or len(counts) != variant.teams:
+        return [
+            RuleError(
+                "card_points",
+                f"Give the card points each of the {variant.teams} teams took, one whole "
+                "number per team in team order (0 for a team that took none).",
+                "D13",
+            )
+        ]
+    errors = [
+        RuleError(
+            f"card_points.{team}",
+            f"{variant.team_label(team)}'s card points must be a whole number from 0 up, "
+            f"not {count!r}.",
+            "D13",
+        )
+        for team, count in enumerate(counts)
+        if not _is_int(count) or count < 0
+    ]
+    if errors:
+        return errors
+    total, most = sum(counts), variant.card_points_total
+    if total > most:
+        errors.append(
+            RuleError(
+                "card_points",
+                f"The counts add up to {total}, but {variant.name} has {most} card points "
+                "in all: check the counts.",
+                "D13",
+            )
+        )
+    return errors
+
+
+def _check_counted_game(
+    variant: Variant, counts: tuple[int, ...], awarded: int | None
+) -> RuleError | None:
+    """A Game award given beside checked counts must be the one the counts give (D13)."""
+    counted = game_from_card_points(counts)
+    if awarded == counted:
+        return None
+    said = (
+        f"Game is marked for {variant.team_label(awarded)}"
+        if awarded is not None
+        else f"Game is marked for {variant.category(GAME).nobody}"
+    )
+    if counted is None:
+        return RuleError(
+            "card_points",
+            f"The counts are a tie at {max(counts)}, so nobody takes Game, but {said}: "
+            f"mark {variant.category(GAME).nobody} or check the counts.",
+            "D13",
+        )
+    return RuleError(
+        "card_points",
+        f"The counts give Game to {variant.team_label(counted)} "
+        f"({' to '.join(str(c) for c in counts)}), but {said}: mark "
+        f"{variant.team_label(counted)} or check the counts.",
+        "D13",
+    )
+
+
+def hand_awards(variant: Variant, entry: HandEntry) -> Mapping[str, int | None] | None:
+    """Who took each point: as given, with Game awarded from the counts when the table
+    counted and did not say who took it (D13). For a checked entry."""
+    awards = entry.awards
+    if awards is None or entry.card_points is None or GAME in awards:
+        return awards
+    return {**awards, GAME: game_from_card_points(entry.card_points)}
 
 
 def _check_awards(variant: Variant, awards: Any) -> list[RuleError]:
@@ -139,10 +244,10 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
     if entry.thrown_in:
         stray = [
             name
-            for name in ("bidder", "bid", "points", "awards", "made")
+            for name in ("bidder", "bid", "points", "awards", "made", "card_points")
             if getattr(entry, name) is not None
         ]
-        words = {"made": "made or set claim"}
+        words = {"made": "made or set claim", "card_points": "card points"}
         return [
             RuleError(
                 name,
@@ -188,11 +293,32 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
             )
         )
         return errors
+    counts = entry.card_points
+    count_errors = check_card_points(variant, counts) if counts is not None else []
     if entry.awards is not None:
-        point_errors = _check_awards(variant, entry.awards)
+        awards = entry.awards
+        if counts is not None and not count_errors and isinstance(awards, Mapping):
+            if GAME not in awards:
+                # D13: counted and not tapped: the counts award Game.
+                awards = hand_awards(variant, entry)
+            elif (given := awards[GAME]) is None or (_is_int(given) and 0 <= given < variant.teams):
+                wrong = _check_counted_game(variant, tuple(counts), given)
+                if wrong is not None:
+                    count_errors.append(wrong)
+        point_errors = _check_awards(variant, awards)
     else:
         point_errors = _check_points(variant, entry.points)
+        if counts is not None and not count_errors:
+            count_errors.append(
+                RuleError(
+                    "card_points",
+                    "Counted card points decide who took Game: give who took each point, "
+                    "not only each team's points.",
+                    "D13",
+                )
+            )
     errors.extend(point_errors)
+    errors.extend(count_errors)
 
     if entry.made is not None and not isinstance(entry.made, bool):
         errors.append(RuleError("made", "Made must be true or false.", "D3"))
@@ -220,5 +346,5 @@ def taken_points(variant: Variant, entry: HandEntry) -> tuple[int, ...]:
     if entry.thrown_in:
         return (0,) * variant.teams
     if entry.awards is not None:
-        return points_from_awards(variant, entry.awards)
+        return points_from_awards(variant, hand_awards(variant, entry))
     return tuple(entry.points)

@@ -12,6 +12,8 @@ from typing import Any
 from .errors import RuleError
 
 TEAM_LETTERS = "ABCDEFGH"
+# The point that goes to the team with the most card points (S5, W5, D2, D13).
+GAME = "game"
 
 
 def team_label(team: int) -> str:
@@ -85,6 +87,10 @@ class Variant:
     # A round of a progressive night: the game ends after this many scored hands, not at
     # the target. None: an ordinary game.
     hand_limit: int | None = None
+    # D13: the card points of the whole deck (S5's ten 10, ace 4, king 3, queen 2, jack 1,
+    # joker 1), the most the teams' counts may add up to. None: the table cannot count
+    # Game in this variant (tap who took it).
+    card_points_total: int | None = None
 
     # -- seats and teams (S1, W1) ---------------------------------------------------------
     def team_of(self, seat: int) -> int:
@@ -130,6 +136,11 @@ class Variant:
     @property
     def max_points_per_hand(self) -> int:
         return len(self.points)
+
+    @property
+    def counts_game(self) -> bool:
+        """Can the table give its card points and let the app award Game (D13)?"""
+        return self.card_points_total is not None and self.category(GAME) is not None
 
     def category(self, key: str) -> PointCategory | None:
         return next((p for p in self.points if p.key == key), None)
@@ -199,6 +210,8 @@ SCHMIER = Variant(
         "win": "S10",
     },
     summary="6 players, 3 partnerships, six points a hand, bids 3–6, game to 21.",
+    # S2, S5, D13: four suits of A 4, K 3, Q 2, J 1, 10 ten (20 each) and the joker's 1.
+    card_points_total=81,
 )
 
 NE_WISCONSIN = Variant(
@@ -256,6 +269,8 @@ NE_WISCONSIN = Variant(
         "win": "W10",
     },
     summary="4 players, 2 partnerships, four points a hand, bids 2–4, game to 15.",
+    # W3, W5, D13: the 32-card deck has the same four suits' 20 each and no joker.
+    card_points_total=80,
 )
 
 VARIANTS: dict[str, Variant] = {v.slug: v for v in (SCHMIER, NE_WISCONSIN)}
@@ -303,6 +318,7 @@ def variant_to_dict(variant: Variant) -> dict[str, Any]:
         ],
         "rule_ids": dict(variant.rule_ids),
         "summary": variant.summary,
+        "card_points_total": variant.card_points_total,
         # Only a night's round has a limit; other games keep the shape they always had.
         **({"hand_limit": variant.hand_limit} if variant.hand_limit is not None else {}),
     }
@@ -326,4 +342,12 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
         rule_ids=dict(data["rule_ids"]),
         summary=data.get("summary", ""),
         hand_limit=data.get("hand_limit"),
+        # A game frozen before the deck's card points were part of a variant takes them
+        # from its preset (D13); the presets are the one place they are written.
+        card_points_total=data.get("card_points_total", _preset_card_points(data["slug"])),
     )
+
+
+def _preset_card_points(slug: str) -> int | None:
+    preset = VARIANTS.get(slug)
+    return preset.card_points_total if preset is not None else None

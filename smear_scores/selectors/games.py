@@ -192,6 +192,20 @@ class HandRow:
     points: list[int]
     totals: list[int]
     edited: bool
+    # The card points each team counted, when the table counted Game (D13).
+    card_points: list[int] | None = None
+
+    @property
+    def counts(self) -> str:
+        """'34–27–20': the counts in team order, or '' when the table did not count."""
+        if self.card_points is None:
+            return ""
+        return "–".join(str(c) for c in self.card_points)
+
+    @property
+    def counted(self) -> str:
+        """'Game 34–27–20', or '' when the table did not count."""
+        return f"Game {self.counts}" if self.counts else ""
 
     @property
     def result(self) -> str:
@@ -258,6 +272,7 @@ def _hand_row(variant: rules.Variant, names: list[str], hand: Hand) -> HandRow:
         points=list(hand.points) if not hand.thrown_in else [0] * variant.teams,
         totals=list(hand.scores_after),
         edited=hand.revisions > 0,
+        card_points=list(hand.card_points) if hand.card_points is not None else None,
     )
 
 

@@ -288,6 +288,7 @@ def _result_values(result: HandResult) -> dict[str, Any]:
         "points": list(result.points),
         "awards": dict(result.awards) if result.awards is not None else None,
         "made": result.made,
+        "card_points": list(result.card_points) if result.card_points is not None else None,
         "scores_after": list(result.scores),
     }
 
@@ -432,12 +433,16 @@ def _same_hand(variant: rules.Variant, hand: Hand, entry: HandEntry) -> bool:
     """Is ``entry`` what ``hand`` already records (a repeated submission)?"""
     if rules.validate_hand(variant, entry):
         return False
+    # Game as the counts gave it, when the table counted and did not tap it (D13).
+    awards = rules.hand_awards(variant, entry)
+    counts = entry.card_points
     return (
         hand.thrown_in == entry.thrown_in
         and hand.bidder == entry.bidder
         and hand.bid == entry.bid
         and tuple(hand.points) == rules.taken_points(variant, entry)
-        and hand.awards == (dict(entry.awards) if entry.awards is not None else None)
+        and hand.awards == (dict(awards) if awards is not None else None)
+        and hand.card_points == (list(counts) if counts is not None else None)
     )
 
 
@@ -547,6 +552,7 @@ def _edited(hands: list[Hand], number: int, entry: HandEntry) -> list[HandEntry]
         bid=entry.bid,
         points=entry.points,
         awards=entry.awards,
+        card_points=entry.card_points,
     )
     return entries
 
@@ -614,6 +620,15 @@ def hand_check(*, game: Game, entry: HandEntry, number: int | None = None) -> Ha
     return HandCheck(
         number, results[number - 1], [], variant, was=was, final=replace(final, variant=variant)
     )
+
+
+def card_points_check(*, game: Game, counts: Sequence[int]) -> tuple[str, list[RuleError]]:
+    """Who takes Game by the table's counts of card points, as the hand form's Game row
+    says it while they are typed ("Ann & Dee take Game, 34 to 27 to 20", D13), or what is
+    wrong with the counts. No write; the hand is checked whole by hand_check."""
+    variant = named_variant(game)
+    errors = rules.check_card_points(variant, list(counts))
+    return ("" if errors else rules.card_points_verdict(variant, counts)), errors
 
 
 @transaction.atomic

@@ -94,6 +94,18 @@ def _hand_form(game: Game, board: selectors.Board | None = None, **kwargs: Any) 
     return HandForm(variant=game.rules_variant, names=names, teams=teams, **kwargs)
 
 
+def _count_line(game: Game, form: HandForm | None) -> HandForm | None:
+    """The Game row's words for the counts typed in (D13): who takes Game by them, or
+    what is wrong with them (services.card_points_check). Returns the form, so a context
+    may name it in passing."""
+    counts = form.typed_counts() if form is not None else None
+    if counts is not None:
+        verdict, errors = services.card_points_check(game=game, counts=counts)
+        form.count_verdict = verdict
+        form.count_problem = " ".join(e.message for e in errors)
+    return form
+
+
 # Per game, the phones that enter typed totals rather than who took each point: the
 # switch stays on for that game on that phone (session), not just for one hand.
 TOTALS_KEY = "typed_totals"
@@ -142,6 +154,7 @@ def _board_context(
         links["watch_url"] = request.build_absolute_uri(reverse("game", args=[game.public_id]))
         if hands_over:
             links |= scoring_link(request, game)
+    _count_line(game, form)
     return {
         "board": board,
         "game": game,
@@ -465,7 +478,9 @@ def hand_preview(request: HttpRequest, public_id: str) -> HttpResponse:
     if (number is None or number > game.hands_played) and can_score(request, game):
         # The switch for typed totals, as this phone left it for this game.
         _remember_totals(request, game, form)
-    return render(request, "games/_preview.html", _preview_line(game, number, form))
+    context = {**_preview_line(game, number, form), "form": _count_line(game, form)}
+    # The entry bar's line, and the Game row's words for the counts (out of band).
+    return render(request, "games/_preview_answer.html", context)
 
 
 def _hand_number(value: Any) -> int | None:
@@ -532,6 +547,7 @@ def hand_undo(request: HttpRequest, game: Game) -> HttpResponse:
 def _edit_context(
     game: Game, hand: Hand, form: HandForm, version: str, **extra: Any
 ) -> dict[str, Any]:
+    _count_line(game, form)
     return {
         "game": game,
         "hand": hand,
@@ -647,11 +663,14 @@ def game_history_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     response["Content-Disposition"] = f'attachment; filename="smear-{game.public_id}.csv"'
     writer = SafeWriter(response)
     labels = list(selectors.team_names(game))
+    # D13: the card points each team counted; empty where the table did not count.
+    counted = labels if game.rules_variant.counts_game else []
     writer.writerow(
         ["hand", "dealer", "bidder", "bid", "result"]
         + [f"{label} points" for label in labels]
         + [f"{label} total" for label in labels]
         + ["edited"]
+        + [f"{label} card points" for label in counted]
     )
     for row in rows:
         writer.writerow(
@@ -659,6 +678,7 @@ def game_history_csv(request: HttpRequest, public_id: str) -> HttpResponse:
             + row.points
             + row.totals
             + ["yes" if row.edited else "no"]
+            + (row.card_points if row.card_points is not None else [""] * len(counted))
         )
     return response
 

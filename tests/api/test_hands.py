@@ -43,6 +43,7 @@ def test_record_hand_with_points_answers_201_with_the_updated_game(api):
             "points": [1, 1, 4],
             "awards": None,
             "made": True,
+            "card_points": None,
             "scores": [1, 1, 4],
         }
     ]
@@ -84,6 +85,7 @@ def test_record_hand_thrown_in_keeps_the_dealer(api):
             "points": [0, 0, 0],
             "awards": None,
             "made": None,
+            "card_points": None,
             "scores": [0, 0, 0],
         }
     ]

@@ -22,6 +22,7 @@ def test_variants_list_both_variants_with_their_rules(api):
             "points": ["high", "low", "right_bauer", "left_bauer", "joker", "game"],
             "always_awarded": ["high", "low", "right_bauer", "left_bauer", "joker"],
             "options": [],
+            "card_points_total": 81,
         },
         {
             "slug": "ne-wisconsin",
@@ -59,6 +60,7 @@ def test_variants_list_both_variants_with_their_rules(api):
                     "rule": "W10b",
                 },
             ],
+            "card_points_total": 80,
         },
     ]
 
@@ -235,6 +237,7 @@ def test_get_game_shows_the_game_without_its_edit_token(api):
             "points": [1, 1, 4],
             "awards": None,
             "made": True,
+            "card_points": None,
             "scores": [1, 1, 4],
         }
     ]

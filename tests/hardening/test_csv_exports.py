@@ -27,7 +27,8 @@ def test_history_csv_writes_formula_like_names_as_text(client, make_game):
     game, _ = hand_record(game=game, entry=HandEntry(bidder=1, bid=2, points=(0, 3)))
     rows = rows_of(client.get(reverse("game_history_csv", args=[game.public_id])))
     # Seat 0 dealt; seat 1 bid 2 and was set: the score is a number, -2, written as one.
-    assert rows[1] == ["1", "'=1+2", "'+SUM(A1)", "2", "made", "0", "3", "0", "3", "no"]
+    # The card points columns (D13) are empty: the table did not count.
+    assert rows[1] == ["1", "'=1+2", "'+SUM(A1)", "2", "made", "0", "3", "0", "3", "no", "", ""]
 
 
 def test_league_exports_write_formula_like_names_as_text(client, league, four):

@@ -10,8 +10,8 @@ from pathlib import Path
 import smear_scores.rules
 
 RULES_DIR = Path(smear_scores.rules.__file__).parent
-# S1-S10 (Schmier), W1-W10b (Wisconsin), D1-D12 (decisions), as the engine cites them.
-RULE_ID = re.compile(r"\b([SW](?:10|[1-9])[ab]?|D(?:1[0-2]|[1-9]))\b")
+# S1-S10 (Schmier), W1-W10b (Wisconsin), D1-D13 (decisions), as the engine cites them.
+RULE_ID = re.compile(r"\b([SW](?:10|[1-9])[ab]?|D(?:1[0-3]|[1-9]))\b")
 
 
 def rule_ids_cited(paths: list[Path]) -> set[str]:
@@ -44,7 +44,7 @@ def test_rule_ids_each_have_a_test_named_after_them():
 def test_rule_ids_cited_reads_ids_as_the_engine_writes_them(tmp_path):
     engine = tmp_path / "engine.py"
     engine.write_text(
-        '# D8: over.\nrule = "W10b"\ntext = "(S3, W4, D12) not S11, D13, D80 or SW1"\n'
+        '# D8: over.\nrule = "W10b"\ntext = "(S3, W4, D12, D13) not S11, D14, D80 or SW1"\n'
     )
 
-    assert rule_ids_cited([engine]) == {"D8", "W10b", "S3", "W4", "D12"}
+    assert rule_ids_cited([engine]) == {"D8", "W10b", "S3", "W4", "D12", "D13"}

@@ -169,9 +169,10 @@ def test_s7_dealer_keeps_the_pack_so_five_points_go_out_every_hand():
 
 def test_s8_tricks_are_not_entered_a_hand_is_entered_by_points():
     # The app records no tricks or cards: six tricks make a hand at the table, and the
-    # scorer enters only who took which points.
+    # scorer enters only who took which points (and, when the table counts Game, each
+    # team's total of card points, D13: still no card).
     fields = {f.name for f in dataclasses.fields(HandEntry)}
-    assert fields == {"thrown_in", "bidder", "bid", "points", "awards", "made"}
+    assert fields == {"thrown_in", "bidder", "bid", "points", "awards", "made", "card_points"}
     with pytest.raises(TypeError):
         HandEntry(bidder=0, bid=6, tricks=6)  # type: ignore[call-arg]
 

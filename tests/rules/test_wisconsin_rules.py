@@ -161,6 +161,8 @@ def test_w8_trump_and_tricks_are_not_entered_any_point_may_go_unawarded():
         "points",
         "awards",
         "made",
+        # Each team's total of card points when the table counts Game (D13): no suit.
+        "card_points",
     }
     assert W.always_awarded == ()
     for key in W.point_keys:

@@ -63,10 +63,10 @@ def test_game_history_csv_is_the_same_table(client, played):
     )
     assert text(response).splitlines() == [
         "hand,dealer,bidder,bid,result,Ann & Cy points,Bo & Dee points,Ann & Cy total,"
-        "Bo & Dee total,edited",
-        "1,Dee,Ann,3,made,3,1,3,1,yes",
-        "2,Ann,,,thrown in,0,0,3,1,no",
-        "3,Ann,Bo,4,set,2,2,5,-3,no",
+        "Bo & Dee total,edited,Ann & Cy card points,Bo & Dee card points",
+        "1,Dee,Ann,3,made,3,1,3,1,yes,,",
+        "2,Ann,,,thrown in,0,0,3,1,no,,",
+        "3,Ann,Bo,4,set,2,2,5,-3,no,,",
     ]
 
 

@@ -181,7 +181,8 @@ def test_history_and_csv_name_the_team(client, sharks):
     csv = text(client.get(reverse("game_history_csv", args=[sharks.public_id])))
     assert csv.splitlines()[0] == (
         "hand,dealer,bidder,bid,result,Sharks points,Bo & Eli points,Cy & Flo points,"
-        "Sharks total,Bo & Eli total,Cy & Flo total,edited"
+        "Sharks total,Bo & Eli total,Cy & Flo total,edited,Sharks card points,"
+        "Bo & Eli card points,Cy & Flo card points"
     )
 
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('smear_scores', '0008_team_names_removed_games'),
+        ('smear_scores', '0009_hardening'),
     ]
 
     operations = [

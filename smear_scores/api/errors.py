@@ -1,13 +1,14 @@
 """Every error the API answers is JSON of one shape (schemas.ErrorOut): a ``message`` and,
 in ``detail``, each problem with its field, a sentence saying how to fix it, and a rule id.
 
-ninja's own answers (a body that is not JSON, a field of the wrong type, a missing token)
-are turned into that shape here, with messages a person can act on."""
+``SmearAPI`` is the API's one handler: the app's refusals (rules.Refusal: 422, 409, 403,
+410, 404), raised by a service or by ``games.find_game``, answer with their status; ninja's
+own answers (a body that is not JSON, a field of the wrong type, a missing token) are
+turned into the same shape, with messages a person can act on."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -22,10 +23,12 @@ from ninja.errors import (
 )
 from ninja.parser import Parser
 
-from smear_scores.rules import RuleError
+from smear_scores.rules import RecordRefused, Refusal, RuleError
 from smear_scores.selectors.variants import option_names
+from smear_scores.services.games import Conflict
+from smear_scores.services.idempotency import MIN_NEW_GAME_KEY, WEAK_NEW_GAME_KEY, KeyReused
 
-from .idempotency import MIN_NEW_GAME_KEY, WEAK_NEW_GAME_KEY
+from .schemas import ErrorOut
 
 TOKEN_HINT = (
     "send the game's edit token as 'Authorization: Bearer <edit_token>'; it came back as "
@@ -33,13 +36,8 @@ TOKEN_HINT = (
 )
 
 
-def error_body(problems: Iterable[RuleError]) -> dict[str, Any]:
-    detail = [{"field": p.field, "message": p.message, "rule": p.rule} for p in problems]
-    return {"message": " ".join(p["message"] for p in detail), "detail": detail}
-
-
-def problem(field: str, message: str, rule: str = "") -> dict[str, Any]:
-    return error_body([RuleError(field, message, rule)])
+def problem(field: str, message: str, rule: str = "") -> ErrorOut:
+    return ErrorOut.of([RuleError(field, message, rule)])
 
 
 _UNSEEN = object()
@@ -153,8 +151,6 @@ def document_errors(schema: dict[str, Any]) -> dict[str, Any]:
     takes input or a token, in the one error shape."""
     components = schema.setdefault("components", {}).setdefault("schemas", {})
     if "ErrorOut" not in components:
-        from .schemas import ErrorOut
-
         error_schema = ErrorOut.model_json_schema(ref_template="#/components/schemas/{model}")
         components.update(error_schema.pop("$defs", {}))
         components["ErrorOut"] = error_schema
@@ -210,70 +206,111 @@ def _one_of_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
-def install_error_handlers(api: NinjaAPI) -> None:
-    def errors_with_input(contexts: list[ValidationErrorContext]) -> ValidationError:
-        """ninja's own conversion, but keeping what the client sent so that a message can
-        say "bid must be a whole number, not \"4\"" (the input never reaches the client
-        as such: only the sentences built from it)."""
-        errors = []
-        for context in contexts:
-            model = context.model
-            reverse = getattr(model, "__ninja_flatten_map_reverse__", {})
-            for error in context.pydantic_validation_error.errors(include_url=False):
-                errors.append(
-                    {
-                        "loc": (
-                            model.__ninja_param_source__,
-                            *reverse.get(error["loc"], error["loc"]),
-                        ),
-                        "type": error["type"],
-                        "msg": error["msg"],
-                        "input": error.get("input"),
-                        "ctx": {k: str(v) for k, v in (error.get("ctx") or {}).items()},
-                    }
-                )
-        return ValidationError(errors)
+def hand_problems(number: int, errors: list[RuleError]) -> ErrorOut:
+    """Problems of one hand of an imported record, each named by the hand's number."""
+    return ErrorOut.of(
+        RuleError(f"hands.{number - 1}.{e.field}", f"Hand {number}: {e.message}", e.rule)
+        for e in errors
+    )
 
-    def on_validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
-        return api.create_response(request, error_body(validation_problems(exc.errors)), status=422)
 
-    def on_http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+def number_taken(number: int, next_number: int) -> ErrorOut:
+    """A hand sent under a number already recorded (409). Unlike a resubmitted form on the
+    scoring screen, an API repeat of the last hand is a conflict too: repeats are made
+    safe with an Idempotency-Key instead."""
+    return problem(
+        "number",
+        f"Hand {number} is already recorded; the next hand is hand {next_number}. Read "
+        f'the game again and send the hand with "number": {next_number}, or edit hand '
+        f"{number} with PUT.",
+    )
+
+
+def refusal_answer(refusal: Refusal) -> tuple[int, ErrorOut]:
+    """A refusal's status and body, in the API's words where they differ from the
+    screens': a hand number as the JSON field, an imported hand by its place, a reused key
+    as a malformed request."""
+    if isinstance(refusal, KeyReused):
+        return 422, problem(
+            "Idempotency-Key",
+            "This Idempotency-Key was already used for a different request. Send a new key "
+            "with each new request, and the same key only to repeat a request exactly.",
+        )
+    if isinstance(refusal, RecordRefused):
+        return refusal.status, hand_problems(refusal.hand_number, refusal.errors)
+    if isinstance(refusal, Conflict) and None not in (refusal.number, refusal.next_number):
+        if 1 <= refusal.number < refusal.next_number:
+            return 409, number_taken(refusal.number, refusal.next_number)
+        return 409, problem(
+            "number",
+            f"The next hand is hand {refusal.next_number}, not hand {refusal.number}: send "
+            f'it with "number": {refusal.next_number}.',
+        )
+    return refusal.status, ErrorOut.refusal(refusal)
+
+
+class SmearAPI(NinjaAPI):
+    """django-ninja's API with the app's answers: one handler per kind of error, all in the
+    ErrorOut shape, and a document that says so for every operation."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.add_exception_handler(Refusal, self.on_refusal)
+        self.add_exception_handler(ValidationError, self.on_validation_error)
+        self.add_exception_handler(HttpError, self.on_http_error)
+        self.add_exception_handler(RequestDataTooBig, self.on_too_big)
+
+    def get_openapi_schema(self, *, path_prefix=None, path_params=None):
+        return document_errors(
+            super().get_openapi_schema(path_prefix=path_prefix, path_params=path_params)
+        )
+
+    def validation_error_from_error_contexts(
+        self, error_contexts: list[ValidationErrorContext]
+    ) -> ValidationError:
+        """ninja's own conversion, plus what the client sent, so that a message can say
+        "bid must be a whole number, not \"4\"" (the input never reaches the client as
+        such: only the sentences built from it). ninja lists the errors in pydantic's
+        order, so each gets its input back by its place."""
+        error = super().validation_error_from_error_contexts(error_contexts)
+        sent = [
+            (found.get("input"), found.get("ctx") or {})
+            for context in error_contexts
+            for found in context.pydantic_validation_error.errors(include_url=False)
+        ]
+        for each, (value, ctx) in zip(error.errors, sent, strict=True):
+            each["input"] = value
+            each["ctx"] = {k: str(v) for k, v in ctx.items()}
+        return error
+
+    def answer(self, request: HttpRequest, body: ErrorOut, status: int) -> HttpResponse:
+        return self.create_response(request, body, status=status)
+
+    def on_refusal(self, request: HttpRequest, exc: Refusal) -> HttpResponse:
+        status, body = refusal_answer(exc)
+        return self.answer(request, body, status)
+
+    def on_validation_error(self, request: HttpRequest, exc: ValidationError) -> HttpResponse:
+        return self.answer(request, ErrorOut.of(validation_problems(exc.errors)), 422)
+
+    def on_http_error(self, request: HttpRequest, exc: HttpError) -> HttpResponse:
+        cause = exc.__cause__
         if isinstance(exc, AuthenticationError):
             body = problem("Authorization", f"This request changes a game: {TOKEN_HINT}")
-            return api.create_response(request, body, status=401)
-        if exc.status_code == 400 and isinstance(exc.__cause__, NotJson):
+            return self.answer(request, body, 401)
+        if exc.status_code != 400 or not isinstance(cause, ValueError | RecursionError):
+            return self.answer(request, problem("", str(exc)), exc.status_code)
+        if isinstance(cause, NotJson):
             body = problem(
                 "Content-Type",
-                f"The body is sent as {exc.__cause__.sent or 'no type'}: send it as JSON, "
+                f"The body is sent as {cause.sent or 'no type'}: send it as JSON, "
                 "with the header 'Content-Type: application/json'.",
             )
-            return api.create_response(request, body, status=415)
-        if exc.status_code == 400 and isinstance(exc.__cause__, RecursionError):
-            body = problem(
-                "body",
-                "The body is nested too deeply to read: a game or a hand is a JSON object "
-                'a few levels deep, for example {"bidder": 2, "bid": 4, "points": [3, 1, 2]}.',
-            )
-            return api.create_response(request, body, status=422)
-        if exc.status_code == 400 and isinstance(exc.__cause__, DuplicateKey):
-            shown = json.dumps(exc.__cause__.key[:MAX_SHOWN])
-            body = problem(
-                "body",
-                f"The body gives {shown} twice in one object: send each field once, with "
-                "the value you mean.",
-            )
-            return api.create_response(request, body, status=422)
-        if exc.status_code == 400 and isinstance(exc.__cause__, ValueError):
-            # ninja could not parse the body: a malformed body is a 422 like any other.
-            body = problem(
-                "body",
-                f"The body is not valid JSON ({exc.__cause__}). Send a JSON object, "
-                'for example {"bidder": 2, "bid": 4, "points": [3, 1, 2]}.',
-            )
-            return api.create_response(request, body, status=422)
-        return api.create_response(request, problem("", str(exc)), status=exc.status_code)
+            return self.answer(request, body, 415)
+        # ninja could not parse the body: a malformed body is a 422 like any other.
+        return self.answer(request, problem("body", _unreadable(cause)), 422)
 
-    def on_too_big(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
+    def on_too_big(self, request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
         # Django refuses to read a body over DATA_UPLOAD_MAX_MEMORY_SIZE; ninja would turn
         # that into a 500, but it is the client's request that is too large.
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
@@ -282,15 +319,23 @@ def install_error_handlers(api: NinjaAPI) -> None:
             f"The body is larger than the {limit:,} bytes a request may have: a game with "
             f"its hands is a few kilobytes, so send only the game.",
         )
-        return api.create_response(request, body, status=413)
+        return self.answer(request, body, 413)
 
-    original_schema = api.get_openapi_schema
 
-    def openapi_schema(*, path_prefix=None, path_params=None):
-        return document_errors(original_schema(path_prefix=path_prefix, path_params=path_params))
-
-    api.get_openapi_schema = openapi_schema
-    api.validation_error_from_error_contexts = errors_with_input
-    api.add_exception_handler(ValidationError, on_validation_error)
-    api.add_exception_handler(HttpError, on_http_error)
-    api.add_exception_handler(RequestDataTooBig, on_too_big)
+def _unreadable(cause: ValueError | RecursionError) -> str:
+    """Why a body could not be read as JSON, and what to send instead."""
+    if isinstance(cause, RecursionError):
+        return (
+            "The body is nested too deeply to read: a game or a hand is a JSON object "
+            'a few levels deep, for example {"bidder": 2, "bid": 4, "points": [3, 1, 2]}.'
+        )
+    if isinstance(cause, DuplicateKey):
+        shown = json.dumps(cause.key[:MAX_SHOWN])
+        return (
+            f"The body gives {shown} twice in one object: send each field once, with "
+            "the value you mean."
+        )
+    return (
+        f"The body is not valid JSON ({cause}). Send a JSON object, "
+        'for example {"bidder": 2, "bid": 4, "points": [3, 1, 2]}.'
+    )

@@ -14,36 +14,35 @@ from ninja.security import HttpBearer
 
 from smear_scores.models import Game
 from smear_scores.permissions import token_matches
-from smear_scores.rules import HandEntry, HandRefused, RuleError
-from smear_scores.selectors.games import (
-    GameRemoved,
-    game_get,
-    game_hands,
-    removed_text,
-    seat_names,
-    team_names,
+from smear_scores.rules import (
+    Forbidden,
+    Gone,
+    HandEntry,
+    NotFound,
+    RecordRefused,
+    Refused,
+    RuleError,
 )
+from smear_scores.selectors.games import GameRemoved, game_get, removed_text
 from smear_scores.selectors.variants import variant_list
 from smear_scores.services.games import (
-    Conflict,
     game_create,
     game_import,
     hand_edit,
     hand_record,
     hand_undo,
 )
-
-from .errors import TOKEN_HINT, error_body, problem
-from .idempotency import (
+from smear_scores.services.idempotency import (
     MAX_KEY,
     MIN_NEW_GAME_KEY,
     WEAK_NEW_GAME_KEY,
     Answer,
-    KeyReused,
     idempotent_write,
     new_game_scope,
     request_fingerprint,
 )
+
+from .errors import TOKEN_HINT, number_taken
 from .schemas import (
     ErrorOut,
     GameCreatedOut,
@@ -105,113 +104,6 @@ class EditToken(HttpBearer):
         return token or None
 
 
-# -- JSON out ------------------------------------------------------------------------------
-def game_json(game: Game) -> dict[str, Any]:
-    """The game as GET shows it, from the cached standings and one query for the hands."""
-    variant = game.rules_variant
-    state = game.state()
-    names = team_names(game)
-    return {
-        "id": game.public_id,
-        "variant": game.variant,
-        "options": dict(game.options),
-        "first_dealer": game.first_dealer,
-        "players": seat_names(game),
-        "team_names": list(game.team_names),
-        "teams": [
-            {
-                "label": variant.team_label(team),
-                "name": names[team],
-                "players": list(variant.seats_of(team)),
-                "score": state.scores[team],
-            }
-            for team in range(variant.teams)
-        ],
-        "hands": [
-            {
-                "number": hand.number,
-                "dealer": hand.dealer,
-                "thrown_in": hand.thrown_in,
-                "bidder": hand.bidder,
-                "bid": hand.bid,
-                "points": list(hand.points),
-                "awards": hand.awards,
-                "made": hand.made,
-                "card_points": hand.card_points,
-                "scores": list(hand.scores_after),
-            }
-            for hand in game_hands(game)
-        ],
-        "next_number": state.next_number,
-        "next_dealer": state.dealer,
-        "first_bidder": state.first_bidder,
-        "finished": state.finished,
-        "winner": state.winner,
-        "reason": state.reason,
-    }
-
-
-def created_json(game: Game) -> dict[str, Any]:
-    return {**game_json(game), "edit_token": game.edit_token}
-
-
-def refused(error: HandRefused) -> Status:
-    if error.hand_number is None:
-        return Status(422, error_body(error.errors))
-    return Status(422, hand_problems(error.hand_number, error.errors))
-
-
-def hand_problems(number: int, errors: list[RuleError]) -> dict[str, Any]:
-    """Problems of one hand of an imported record, each named by the hand's number."""
-    return error_body(
-        RuleError(f"hands.{number - 1}.{e.field}", f"Hand {number}: {e.message}", e.rule)
-        for e in errors
-    )
-
-
-def conflict(error: Conflict) -> Status:
-    return Status(409, problem(error.field, error.message, error.rule))
-
-
-def number_taken(number: int, next_number: int) -> dict[str, Any]:
-    """A hand sent under a number already recorded (409). Unlike a resubmitted form on the
-    scoring screen, an API repeat of the last hand is a conflict too: repeats are made
-    safe with an Idempotency-Key instead."""
-    return problem(
-        "number",
-        f"Hand {number} is already recorded; the next hand is hand {next_number}. Read "
-        f'the game again and send the hand with "number": {next_number}, or edit hand '
-        f"{number} with PUT.",
-    )
-
-
-def number_conflict(error: Conflict) -> Status:
-    """The service's Conflict about a hand number, in the API's words (the JSON field)."""
-    if error.number is None or error.next_number is None:
-        return conflict(error)
-    if 1 <= error.number < error.next_number:
-        return Status(409, number_taken(error.number, error.next_number))
-    return Status(
-        409,
-        problem(
-            "number",
-            f"The next hand is hand {error.next_number}, not hand {error.number}: send it "
-            f'with "number": {error.next_number}.',
-        ),
-    )
-
-
-def key_reused() -> Status:
-    return Status(
-        422,
-        problem(
-            "Idempotency-Key",
-            "This Idempotency-Key was already used for a different request. Send a new key "
-            "with each new request, and the same key only to repeat a request exactly.",
-        ),
-    )
-
-
 # -- JSON in -------------------------------------------------------------------------------
 def hand_entry(payload: HandIn | ImportHandIn) -> HandEntry:
     return HandEntry(
@@ -260,78 +152,55 @@ def fingerprint(request: HttpRequest) -> str:
     return request_fingerprint(method=request.method, path=request.path, body=body)
 
 
-def find_game(id: str) -> Game | Status:
-    """The game, or the answer when there is none: 404, or 410 for a game its scorer
-    removed (kept, and restorable on its page)."""
+def find_game(id: str) -> Game:
+    """The game: NotFound (404), or Gone (410) for a game its scorer removed (kept, and
+    restorable on its page)."""
     try:
         return game_get(public_id=id)
     except GameRemoved as removed:
-        return Status(
-            410,
-            problem(
-                "id",
-                f"Game {id}: {removed_text(removed.game)} Its scorer can restore it on the "
-                f"game's page; until then it can be neither read nor scored here.",
-            ),
-        )
+        raise Gone(
+            f"Game {id}: {removed_text(removed.game)} Its scorer can restore it on the "
+            f"game's page; until then it can be neither read nor scored here.",
+            field="id",
+        ) from None
     except Game.DoesNotExist:
-        return Status(
-            404, problem("id", f"There is no game {id!r}: check the id in the game's link.")
-        )
+        raise NotFound(
+            f"There is no game {id!r}: check the id in the game's link.", field="id"
+        ) from None
 
 
-def writable_game(request: HttpRequest, id: str) -> tuple[Game | None, Status | None]:
-    """The game, or the 404 / 410 / 403 answer when it is unknown, removed or the token is
-    another's."""
+def writable_game(request: HttpRequest, id: str) -> Game:
+    """The game this request's token scores; NotFound, Gone or Forbidden otherwise."""
     game = find_game(id)
-    if isinstance(game, Status):
-        return None, game
     if game.league_id is not None:
         # A league game is scored only by its club's members, signed in on the scoring
         # screen (permissions.can_score); a token alone never writes to it.
-        return None, Status(
-            403,
-            problem(
-                "Authorization",
-                f"Game {id} belongs to a club league: its club's members score it on the "
-                f"scoring screen, and the API can only read it.",
-            ),
+        raise Forbidden(
+            f"Game {id} belongs to a club league: its club's members score it on the "
+            f"scoring screen, and the API can only read it.",
+            field="Authorization",
         )
     if not token_matches(game, request.auth):
-        return None, Status(
-            403, problem("Authorization", f"This token does not score game {id}: {TOKEN_HINT}")
-        )
-    return game, None
-
-
-def answered(answer: Answer) -> Status:
-    return Status(answer.status, answer.body)
-
-
-def weak_new_game_key() -> Status:
-    return Status(
-        422,
-        problem("Idempotency-Key", WEAK_NEW_GAME_KEY),
-    )
+        raise Forbidden(f"This token does not score game {id}: {TOKEN_HINT}", field="Authorization")
+    return game
 
 
 def keyed_write(request: HttpRequest, scope: str | None, key: str | None, write) -> Status:
     """Run a write once per Idempotency-Key in ``scope`` ("game:<id>" for a game's hands;
     None for create and import, whose keys are bound to their request, see
-    idempotency.new_game_scope) and turn its refusals into answers."""
+    idempotency.new_game_scope). Its refusals are answered by the API's handler."""
     request_id = fingerprint(request)
     if scope is None:
         if key is not None and len(key) < MIN_NEW_GAME_KEY:
-            return weak_new_game_key()
+            raise Refused([RuleError("Idempotency-Key", WEAK_NEW_GAME_KEY, "")])
         scope = new_game_scope(request_id)
-    try:
-        return answered(idempotent_write(scope=scope, key=key, fingerprint=request_id, write=write))
-    except HandRefused as error:
-        return refused(error)
-    except Conflict as error:
-        return number_conflict(error)
-    except KeyReused:
-        return key_reused()
+    answer = idempotent_write(scope=scope, key=key, fingerprint=request_id, write=write)
+    return Status(answer.status, answer.body)
+
+
+def game_out(game: Game, schema: type[GameOut] = GameOut) -> dict[str, Any]:
+    """A game as the API shows it, as JSON: kept with its Idempotency-Key."""
+    return schema.of(game).model_dump(mode="json")
 
 
 # -- routes --------------------------------------------------------------------------------
@@ -354,7 +223,7 @@ def create_game(request: HttpRequest, payload: GameIn, idempotency_key: str | No
             options=options_given(payload.options),
             team_names=payload.team_names,
         )
-        return Answer(201, created_json(game))
+        return Answer(201, game_out(game, GameCreatedOut))
 
     return keyed_write(request, None, idempotency_key, write)
 
@@ -370,20 +239,13 @@ def import_game(
     entries = []
     for place, hand in enumerate(payload.hands, start=1):
         if hand.number is not None and hand.number != place:
-            return Status(
-                422,
-                hand_problems(
-                    place,
-                    [
-                        RuleError(
-                            "number",
-                            f"it is numbered {hand.number}; number the hands 1, 2, 3… in "
-                            f"the order they were played.",
-                            "",
-                        )
-                    ],
-                ),
+            misnumbered = RuleError(
+                "number",
+                f"it is numbered {hand.number}; number the hands 1, 2, 3… in the order they "
+                f"were played.",
+                "",
             )
+            raise RecordRefused([misnumbered], hand_number=place)
         entries.append(imported_entry(hand))
     options = options_given(payload.options)
 
@@ -404,17 +266,14 @@ def import_game(
             },
             source="api",
         )
-        return Answer(201, created_json(game))
+        return Answer(201, game_out(game, GameCreatedOut))
 
     return keyed_write(request, None, idempotency_key, write)
 
 
 @router.get("/games/{id}", response={200: GameOut, 404: ErrorOut, 410: ErrorOut}, summary="A game")
 def get_game(request: HttpRequest, id: str):
-    game = find_game(id)
-    if isinstance(game, Status):
-        return game
-    return Status(200, game_json(game))
+    return GameOut.of(find_game(id))
 
 
 @router.post(
@@ -429,9 +288,7 @@ def record_hand(
     payload: HandIn,
     idempotency_key: str | None = IDEMPOTENCY_KEY,
 ):
-    game, denied = writable_game(request, id)
-    if denied:
-        return denied
+    game = writable_game(request, id)
 
     def write() -> Answer:
         updated, result = hand_record(
@@ -442,7 +299,7 @@ def record_hand(
             # number_taken); not kept for its Idempotency-Key.
             return Answer(409, number_taken(payload.number, updated.hands_played + 1))
         # The locked game as the write left it, with the names already read.
-        return Answer(201, game_json(updated))
+        return Answer(201, game_out(updated))
 
     return keyed_write(request, f"game:{game.public_id}", idempotency_key, write)
 
@@ -454,13 +311,11 @@ def record_hand(
     summary="Undo the last hand",
 )
 def undo_hand(request: HttpRequest, id: str, idempotency_key: str | None = IDEMPOTENCY_KEY):
-    game, denied = writable_game(request, id)
-    if denied:
-        return denied
+    game = writable_game(request, id)
 
     def write() -> Answer:
         updated = hand_undo(game=game, source="api")
-        return Answer(200, game_json(updated))
+        return Answer(200, game_out(updated))
 
     return keyed_write(request, f"game:{game.public_id}", idempotency_key, write)
 
@@ -472,30 +327,21 @@ def undo_hand(request: HttpRequest, id: str, idempotency_key: str | None = IDEMP
     summary="Edit a hand and replay the hands after it",
 )
 def edit_hand(request: HttpRequest, id: str, number: HandNumber, payload: HandIn):
-    game, denied = writable_game(request, id)
-    if denied:
-        return denied
+    game = writable_game(request, id)
     if payload.number is not None and payload.number != number:
-        return Status(
-            422,
-            problem(
-                "number",
-                f"This request edits hand {number}: leave number out, or set it to {number}.",
-            ),
+        raise Refused(
+            [
+                RuleError(
+                    "number",
+                    f"This request edits hand {number}: leave number out, or set it to {number}.",
+                    "",
+                )
+            ]
         )
     if not 1 <= number <= game.hands_played:
-        return Status(
-            404,
-            problem(
-                "number",
-                f"There is no hand {number} to edit: this game has {game.hands_played} "
-                f"hand{'s' if game.hands_played != 1 else ''}.",
-            ),
+        raise NotFound(
+            f"There is no hand {number} to edit: this game has {game.hands_played} "
+            f"hand{'s' if game.hands_played != 1 else ''}.",
+            field="number",
         )
-    try:
-        updated = hand_edit(game=game, number=number, entry=hand_entry(payload), source="api")
-    except HandRefused as error:
-        return Status(422, error_body(error.errors))
-    except Conflict as error:
-        return conflict(error)
-    return Status(200, game_json(updated))
+    return GameOut.of(hand_edit(game=game, number=number, entry=hand_entry(payload), source="api"))

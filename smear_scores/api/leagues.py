@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from django.http import HttpRequest
-from ninja import Field, Router, Schema, Status
+from ninja import Field, Router, Schema
 
 from smear_scores.models import League
+from smear_scores.rules import NotFound
 from smear_scores.selectors.leagues import league_get, league_table
 
-from .errors import problem
 from .schemas import ErrorOut
 
 router = Router(tags=["leagues"])
@@ -69,7 +69,7 @@ def get_league_table(request: HttpRequest, id: int):
     try:
         league = league_get(league_id=id)
     except League.DoesNotExist:
-        return Status(404, problem("id", f"There is no league {id}: check the league's link."))
+        raise NotFound(f"There is no league {id}: check the league's link.", field="id") from None
     table = league_table(league)
     return {
         "league": {

@@ -7,12 +7,15 @@ engine through the services, so a body of the right shape may still be refused w
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Iterable
+from typing import Annotated, Any, Literal
 
 from ninja import Field, Schema
 from pydantic import AfterValidator, ConfigDict, WithJsonSchema, create_model
 from pydantic_core import PydanticCustomError
 
+from smear_scores.rules import Refusal, RuleError
+from smear_scores.selectors.games import game_hands, seat_names, team_names
 from smear_scores.selectors.variants import option_fields, variant_slugs
 
 
@@ -49,6 +52,15 @@ class Problem(Schema):
 class ErrorOut(Schema):
     message: str = Field(description="Every problem in one sentence or a few.")
     detail: list[Problem]
+
+    @classmethod
+    def of(cls, problems: Iterable[RuleError]) -> ErrorOut:
+        detail = [Problem(field=p.field, message=p.message, rule=p.rule) for p in problems]
+        return cls(message=" ".join(p.message for p in detail), detail=detail)
+
+    @classmethod
+    def refusal(cls, refusal: Refusal) -> ErrorOut:
+        return cls.of(refusal.errors)
 
 
 # -- variants ------------------------------------------------------------------------------
@@ -210,8 +222,26 @@ class HandOut(Schema):
     )
     scores: list[int] = Field(description="Each team's running total after this hand.")
 
+    @classmethod
+    def of(cls, hand: Any) -> HandOut:
+        return cls(
+            number=hand.number,
+            dealer=hand.dealer,
+            thrown_in=hand.thrown_in,
+            bidder=hand.bidder,
+            bid=hand.bid,
+            points=list(hand.points),
+            awards=hand.awards,
+            made=hand.made,
+            card_points=hand.card_points,
+            scores=list(hand.scores_after),
+        )
+
 
 class GameOut(Schema):
+    """A game as GET shows it; ``GameOut.of(game)`` reads it from the cached standings
+    (``Game.state``) and one query for the hands."""
+
     id: str
     variant: str
     options: dict[str, int | bool]
@@ -230,11 +260,44 @@ class GameOut(Schema):
     winner: int | None = Field(description="The winning team, or null.")
     reason: str = Field(description="Why the game ended or why it goes on; may be empty.")
 
+    @classmethod
+    def of(cls, game: Any, **extra: Any) -> GameOut:
+        variant, state, names = game.rules_variant, game.state(), team_names(game)
+        return cls(
+            id=game.public_id,
+            variant=game.variant,
+            options=dict(game.options),
+            first_dealer=game.first_dealer,
+            players=seat_names(game),
+            team_names=list(game.team_names),
+            teams=[
+                TeamOut(
+                    label=variant.team_label(team),
+                    name=names[team],
+                    players=list(variant.seats_of(team)),
+                    score=state.scores[team],
+                )
+                for team in range(variant.teams)
+            ],
+            hands=[HandOut.of(hand) for hand in game_hands(game)],
+            next_number=state.next_number,
+            next_dealer=state.dealer,
+            first_bidder=state.first_bidder,
+            finished=state.finished,
+            winner=state.winner,
+            reason=state.reason,
+            **extra,
+        )
+
 
 class GameCreatedOut(GameOut):
     edit_token: str = Field(
         description="Send as 'Authorization: Bearer <edit_token>' to record, edit or undo hands."
     )
+
+    @classmethod
+    def of(cls, game: Any, **extra: Any) -> GameCreatedOut:
+        return super().of(game, edit_token=game.edit_token, **extra)
 
 
 class ImportHandIn(Schema):

@@ -1,7 +1,17 @@
 """The rules of Smear as pure Python: no Django import, ever. Rule ids (S10, W10a, D5 ...)
 are those of the rules pages, /rules/<variant>/."""
 
-from .errors import HandRefused, RuleError
+from .errors import (
+    Conflict,
+    Forbidden,
+    Gone,
+    HandRefused,
+    NotFound,
+    RecordRefused,
+    Refusal,
+    Refused,
+    RuleError,
+)
 from .game import (
     GameState,
     HandResult,
@@ -45,7 +55,14 @@ __all__ = [
     "hand_awards",
     "GameState",
     "HandEntry",
+    "Conflict",
+    "Forbidden",
+    "Gone",
     "HandRefused",
+    "NotFound",
+    "RecordRefused",
+    "Refusal",
+    "Refused",
     "HandResult",
     "Option",
     "PointCategory",

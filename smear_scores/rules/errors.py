@@ -1,4 +1,18 @@
-"""What the engine says when a hand breaks a rule."""
+"""The app's refusals, in one place: what the engine says when a hand breaks a rule, and
+the few kinds of "no" every write can answer.
+
+A refusal knows its kind and so its status, the number both doorways answer with (the web
+handler, ``middleware.Refusals``; the API's, ``api.errors.SmearAPI``); it is a plain
+number here, so the engine still imports nothing of the web. Services raise them; no view
+catches them one by one.
+
+- ``Refused``      refused by a rule (422); ``HandRefused``, by a rule of the game: a
+                   hand, a set-up, an edit (D8).
+- ``Conflict``     the request no longer fits what is stored (409): a stale screen.
+- ``Forbidden``    this caller may not do it (403).
+- ``Gone``         it was there and was removed (410).
+- ``NotFound``     there is no such thing (404).
+"""
 
 from __future__ import annotations
 
@@ -17,17 +31,75 @@ class RuleError:
         return self.message
 
 
-class HandRefused(Exception):
-    """A hand (or a game set-up) broke one or more rules; nothing was changed."""
+class Refusal(Exception):
+    """A request the app answers "no" to, and why: nothing was changed. ``errors`` holds
+    each problem with its field and rule id; ``message`` says them all in one sentence."""
 
-    def __init__(self, errors: list[RuleError], hand_number: int | None = None):
-        self.errors = list(errors)
-        # Set by replay(): the number of the hand that was refused.
-        self.hand_number = hand_number
-        super().__init__("; ".join(e.message for e in self.errors))
+    status = 400
+
+    def __init__(self, message: str, *, field: str = "", rule: str = ""):
+        self.errors = [RuleError(field, message, rule)]
+        super().__init__(message)
+
+    @property
+    def message(self) -> str:
+        return " ".join(e.message for e in self.errors)
+
+    @property
+    def field(self) -> str:
+        return self.errors[0].field
+
+    @property
+    def rule(self) -> str:
+        return self.errors[0].rule
 
     def by_field(self) -> dict[str, list[str]]:
         grouped: dict[str, list[str]] = {}
         for error in self.errors:
             grouped.setdefault(error.field, []).append(error.message)
         return grouped
+
+
+class Refused(Refusal):
+    """Refused by a rule (of the game, of a club night, of the roster): one or more
+    problems, each beside its field."""
+
+    status = 422
+
+    def __init__(self, errors: list[RuleError]):
+        self.errors = list(errors)
+        Exception.__init__(self, "; ".join(e.message for e in self.errors))
+
+
+class HandRefused(Refused):
+    """A hand (or a game set-up) broke one or more rules of the game."""
+
+    def __init__(self, errors: list[RuleError], hand_number: int | None = None):
+        super().__init__(errors)
+        # Set by replay(): the number of the hand that was refused.
+        self.hand_number = hand_number
+
+
+class RecordRefused(HandRefused):
+    """A hand of a whole record (an import) broke a rule: ``hand_number`` is its place in
+    the record, so each problem can be named by it."""
+
+    @classmethod
+    def of(cls, refused: HandRefused, hand_number: int) -> RecordRefused:
+        return cls(refused.errors, hand_number=hand_number)
+
+
+class Conflict(Refusal):
+    status = 409
+
+
+class Forbidden(Refusal):
+    status = 403
+
+
+class Gone(Refusal):
+    status = 410
+
+
+class NotFound(Refusal):
+    status = 404

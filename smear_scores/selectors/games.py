@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from smear_scores import rules
 from smear_scores.models import Game, Hand, RoundTable, Seat
+from smear_scores.rules import Gone
 
 # The alphabet and length of Game.public_id (secrets.token_urlsafe, at most 16 characters).
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
@@ -35,13 +36,13 @@ class TeamView:
 _SEAT_NAMES = "_seat_names"
 
 
-class GameRemoved(Game.DoesNotExist):
-    """The game was removed by its scorer (services.game_remove). A caller that does not
-    say more answers as for a game that does not exist."""
+class GameRemoved(Game.DoesNotExist, Gone):
+    """The game was removed by its scorer (services.game_remove): 410, with when. It is a
+    Game.DoesNotExist too, so a caller that asks for a game that exists still gets none."""
 
     def __init__(self, game: Game):
         self.game = game
-        super().__init__(removed_text(game))
+        Gone.__init__(self, removed_text(game), field="id")
 
 
 class _SeatsJson(Aggregate):

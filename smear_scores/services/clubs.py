@@ -7,14 +7,16 @@ from django.db import IntegrityError, transaction
 
 from smear_scores.models import Club, Game, Player, Rating, Seat
 from smear_scores.names import name_key, name_problem
+from smear_scores.rules import Refused, RuleError
 from smear_scores.services.games import game_names_changed
 from smear_scores.services.ratings import ratings_refresh
 
 
-class MergeRefused(Exception):
+class MergeRefused(Refused):
+    """A name the roster cannot take, or two players that cannot be merged."""
+
     def __init__(self, message: str):
-        self.message = message
-        super().__init__(message)
+        super().__init__([RuleError("name", message, "")])
 
 
 # The roster's longest name (Player.name); the seat of a game holds the same.
@@ -23,12 +25,12 @@ NAME_LENGTH = Player._meta.get_field("name").max_length
 MAX_PASTED = 200
 
 
-class RosterRefused(Exception):
+class RosterRefused(Refused):
     """A pasted list with lines that cannot be added: (line number, what is wrong) each."""
 
     def __init__(self, problems: list[tuple[int, str]]):
         self.problems = problems
-        super().__init__("; ".join(f"line {n}: {p}" for n, p in problems))
+        super().__init__([RuleError(f"line {n}", f"line {n}: {p}", "") for n, p in problems])
 
 
 def name_refusal(name: str) -> str | None:

@@ -43,7 +43,7 @@ MAX_NAME = 40
 MAX_TEAM_NAME = 30
 
 
-class Conflict(Exception):
+class Conflict(rules.Conflict):
     """The write no longer fits the game: a hand number already taken, or a finished game.
 
     For a hand number that is not the next one, ``number`` is the number sent and
@@ -58,12 +58,9 @@ class Conflict(Exception):
         number: int | None = None,
         next_number: int | None = None,
     ):
-        self.message = message
-        self.field = field
-        self.rule = rule
+        super().__init__(message, field=field, rule=rule)
         self.number = number
         self.next_number = next_number
-        super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -737,10 +734,9 @@ def game_import(*, record: dict[str, Any], source: str = "import") -> Game:
         try:
             state, result = state.play(entry)
         except HandRefused as refused:
-            refused.hand_number = state.next_number
-            raise
+            raise rules.RecordRefused.of(refused, state.next_number) from None
         if points is not None and not entry.thrown_in and tuple(points) != result.points:
-            raise HandRefused(
+            raise rules.RecordRefused(
                 [
                     RuleError(
                         "points",

@@ -24,7 +24,7 @@ from smear_scores.models import (
     Round,
     RoundTable,
 )
-from smear_scores.rules import HandRefused
+from smear_scores.rules import HandRefused, Refused, RuleError
 from smear_scores.rules.draw import DrawnTable, History, RoundDraw, draw_round
 from smear_scores.selectors.nights import night_rounds
 from smear_scores.services.clubs import MergeRefused, player_create
@@ -40,13 +40,11 @@ MAX_CORRECTION = 1000
 UNPRINTABLE = frozenset({"Cc", "Cs"})
 
 
-class NightRefused(Exception):
+class NightRefused(Refused):
     """A night's write that does not fit: the message says what is wrong and what to do."""
 
     def __init__(self, message: str, *, field: str = "__all__"):
-        self.message = message
-        self.field = field
-        super().__init__(message)
+        super().__init__([RuleError(field, message, "")])
 
 
 def _bump(night: Night) -> None:

@@ -43,13 +43,6 @@ from django.views.decorators.http import condition, require_GET, require_http_me
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, push_url, reswap
 
-from smear_scores.api.idempotency import (
-    MAX_KEY,
-    Answer,
-    KeyReused,
-    idempotent_write,
-    request_fingerprint,
-)
 from smear_scores.forms import HandForm, NewGameForm, hand_initial
 from smear_scores.models import Game, Hand
 from smear_scores.permissions import (
@@ -64,6 +57,13 @@ from smear_scores.selectors import games as selectors
 from smear_scores.selectors.variants import variant_or_default, variants
 from smear_scores.services import games as services
 from smear_scores.services.games import Conflict
+from smear_scores.services.idempotency import (
+    MAX_KEY,
+    Answer,
+    KeyReused,
+    idempotent_write,
+    request_fingerprint,
+)
 
 from .exports import SafeWriter
 

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from smear_scores.api import idempotency as service
+from smear_scores.services import idempotency as service
 from smear_scores.models import Game, Hand, HandRevision, IdempotencyKey
 from smear_scores.services.games import game_create
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from smear_scores.api.idempotency import MAX_KEY, MIN_NEW_GAME_KEY
+from smear_scores.services.idempotency import MAX_KEY, MIN_NEW_GAME_KEY
 from smear_scores.models import Game
 
 SIX = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]

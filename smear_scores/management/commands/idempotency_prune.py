@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from smear_scores.api.idempotency import KEY_TTL, idempotency_keys_prune
+from smear_scores.services.idempotency import KEY_TTL, idempotency_keys_prune
 
 
 class Command(BaseCommand):

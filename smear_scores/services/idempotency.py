@@ -1,5 +1,7 @@
-"""Repeat-safe API writes (Idempotency-Key): an HTTP concern, so it lives with the API.
-The writes themselves are the game services every screen uses.
+"""Repeat-safe writes (Idempotency-Key), for both doorways: the scoring screen's offline
+resends (scope ``web:<id>:hands``) and the API's keyed writes. The key arrives in a header,
+which the doorway reads; keeping, replaying and pruning the answers is a write like any
+other, so it lives here. The writes themselves are the game services every screen uses.
 
 A kept answer is replayed for KEY_TTL (a day: long enough for any retry, short enough
 that the table does not grow for ever). An expired answer is never replayed (checked when
@@ -26,8 +28,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from smear_scores.models import IdempotencyKey
-from smear_scores.rules import HandRefused
-from smear_scores.services.games import Conflict
+from smear_scores.rules import Conflict, HandRefused
 
 MAX_KEY = 200
 MIN_NEW_GAME_KEY = 16
@@ -47,8 +48,17 @@ class Answer:
     replayed: bool = False
 
 
-class KeyReused(Exception):
-    """The Idempotency-Key was first sent with a different request."""
+class KeyReused(Conflict):
+    """The Idempotency-Key was first sent with a different request (409 on the screens;
+    the API answers it as a malformed request, 422, in its own words)."""
+
+    def __init__(self, key: str):
+        self.key = key
+        super().__init__(
+            "This phone sent another hand under the same key before: nothing was recorded. "
+            "Enter the hand again.",
+            field="Idempotency-Key",
+        )
 
 
 def request_fingerprint(*, method: str, path: str, body: Any) -> str:

@@ -18,14 +18,14 @@ The hand form's field names (the scoreboard, the edit screen and the preview pos
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 
 from smear_scores import rules
-from smear_scores.rules import HandEntry, HandRefused
+from smear_scores.rules import HandEntry, HandRefused, Refused, RuleError
 from smear_scores.rules.hands import and_join
 from smear_scores.services.nights import MAX_BONUS, MAX_ROUND_HANDS, MAX_ROUNDS
 from smear_scores.templatetags.teams import team_colour
@@ -77,7 +77,66 @@ class AsciiIntegerField(forms.IntegerField):
         return super().to_python(value)
 
 
-class HandForm(forms.Form):
+Written = TypeVar("Written")
+
+
+class RefusalErrors:
+    """A form that shows what a service refused (rules.Refused) beside the fields it
+    names. ``refusal_fields`` turns a refusal's field into the form's: an entry ending in
+    "." maps a prefix ("players." → "player_": "players.3" is ``player_3``), any other one
+    exact name. A problem of no field of the form goes to ``refusal_elsewhere``: the
+    form's own errors, unless the form keeps a list of its own."""
+
+    refusal_fields: dict[str, str] = {}
+
+    def refusal_field(self, name: str) -> str | None:
+        for given, ours in self.refusal_fields.items():
+            if given.endswith(".") and name.startswith(given):
+                target = ours + name[len(given) :]
+                break
+            if name == given:
+                target = ours
+                break
+        else:
+            return None
+        return target if target in self.fields else None
+
+    def refusal_elsewhere(self, error: RuleError) -> None:
+        self.add_error(None, error.message)
+
+    def add_refusal(self, refused: Refused) -> None:
+        for error in refused.errors:
+            target = self.refusal_field(error.field)
+            if target is None:
+                self.refusal_elsewhere(error)
+            else:
+                self.add_error(target, error.message)
+
+    def attempt(self, write: Callable[[], Written]) -> Written | None:
+        """Run a service's write if the form is valid. Refused by a rule, its problems
+        become this form's errors and the answer is None; any other refusal (a stale
+        screen, a removed game) goes on to the web's handler (views.answers)."""
+        if not self.is_valid():
+            return None
+        try:
+            return write()
+        except Refused as refused:
+            self.add_refusal(refused)
+            return None
+
+
+class ListedRefusals(RefusalErrors):
+    """A form whose page lists the problems of no field above it (``problems``)."""
+
+    @property
+    def problems(self) -> list[str]:
+        return self.__dict__.setdefault("_problems", [])
+
+    def refusal_elsewhere(self, error: RuleError) -> None:
+        self.problems.append(error.message)
+
+
+class HandForm(RefusalErrors, forms.Form):
     """One hand as the scorer taps it. ``cleaned_data["entry"]`` is the rules' HandEntry."""
 
     # Hidden: a bad value is not the scorer's doing, so its error is shown with the form's.
@@ -451,12 +510,20 @@ def option_field(option: rules.Option) -> forms.Field:
     )
 
 
-class NewGameForm(forms.Form):
+class NewGameForm(RefusalErrors, forms.Form):
     """Variant, names in seat order, the variant's per-game options, the first dealer.
 
     Field names: ``variant``; ``player_<seat>``; ``team_name_<team>`` (optional: empty
     calls the team by its partners); ``option_<name>``; ``first_dealer`` (a seat, or
     ``random`` to draw the dealer, S3/W4)."""
+
+    # What game_create's refusals name, as this form names its fields.
+    refusal_fields = {
+        "players.": "player_",
+        "options.": "option_",
+        "team_names.": "team_name_",
+        "first_dealer": "first_dealer",
+    }
 
     RANDOM = "random"
 
@@ -509,32 +576,22 @@ class NewGameForm(forms.Form):
             "team_names": [data[f"team_name_{t}"] for t in range(self.variant.teams)],
         }
 
-    def add_refusal(self, refused: HandRefused) -> None:
-        for error in refused.errors:
-            name = error.field
-            if name.startswith("players."):
-                target = f"player_{name.split('.', 1)[1]}"
-            elif name.startswith("options."):
-                target = f"option_{name.split('.', 1)[1]}"
-            elif name.startswith("team_names."):
-                target = f"team_name_{name.split('.', 1)[1]}"
-            elif name == "first_dealer":
-                target = name
-            else:
-                target = None
-            self.add_error(target if target in self.fields else None, error.message)
-
     def errors_of(self, name: str) -> list[str]:
         errors = self._errors or {}
         return list(errors.get(name, []))
 
 
-class NightForm(forms.Form):
+class NightForm(ListedRefusals, forms.Form):
     """Open a progressive night: its variant and options (or a league's), the round
     format (a set number of hands, or a full game), the rounds, the bonus for winning a
     round. Field names: ``option_<name>`` for each option of any variant."""
 
     FORMATS = [("hands", "A set number of hands"), ("game", "A full game")]
+    # What night_open's refusals name beside a field; the rest (an option of the variant)
+    # is listed above the form (``problems``).
+    refusal_fields = {
+        name: name for name in ("league", "day", "variant", "rounds", "round_hands", "win_bonus")
+    }
 
     name = forms.CharField(max_length=80, required=False, label="Name (optional)")
     day = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))

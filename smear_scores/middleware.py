@@ -10,9 +10,9 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import patch_cache_control
 
+from smear_scores.rules import Refusal
 from smear_scores.selectors.accounts import signin_version
-from smear_scores.selectors.games import GameRemoved
-from smear_scores.views.games import removed_page
+from smear_scores.views.answers import answer_refusal
 
 
 def private_answers(get_response: Callable[[HttpRequest], HttpResponse]):
@@ -70,10 +70,12 @@ class ApiGZip(GZipMiddleware):
         return super().process_response(request, response)
 
 
-class RemovedGames:
-    """Any page of a game its scorer removed (a view asked for it, selectors.GameRemoved)
-    answers 410 with the page that says when, and offers its scorer to restore it. One
-    place, so that no page of such a game is missed."""
+class Refusals:
+    """The web's one handler for the app's refusals (rules.Refusal), raised by a service or
+    a view: a stale screen (409), a rule (422), a removed game (410), a page that is not
+    there (404) … Each is answered by the page its view named, in the view's words
+    (views.answers.answer_refusal); any page of a removed game answers 410 with the page
+    that says when, so no page of such a game is missed."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
@@ -82,6 +84,6 @@ class RemovedGames:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if isinstance(exception, GameRemoved):
-            return removed_page(request, exception.game)
+        if isinstance(exception, Refusal):
+            return answer_refusal(request, exception)
         return None

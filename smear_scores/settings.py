@@ -66,7 +66,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Every page of a game its scorer removed answers with the removed page (410).
-    "smear_scores.middleware.RemovedGames",
+    "smear_scores.middleware.Refusals",
     # Last, as django-axes asks: turns a locked-out sign-in into its 429 page.
     "axes.middleware.AxesMiddleware",
 ]

@@ -313,6 +313,11 @@ def hand_get(game: Game, number: int) -> Hand:
     return game.hands.get(number=number)
 
 
+def hand_find(game: Game, number: int) -> Hand | None:
+    """One hand of the game, or None when it has no such hand (any more)."""
+    return game.hands.filter(number=number).first()
+
+
 def hand_text(game: Game, hand: Hand) -> str:
     """'Hand 7: Dee bid 4 and Team A took 5, made · Team B 1' — a stored hand in one line."""
     variant = named_variant(game)

@@ -6,7 +6,10 @@ has a real action and works without JavaScript (post/redirect/get); htmx only en
 
 Refused entries answer 422, a stale screen 409, a device that may not score 403, each
 with the reason in plain words. htmx is configured in base.html (``htmx-config`` meta,
-``responseHandling``) to swap 4xx answers too, so the same status codes serve both.
+``responseHandling``) to swap 4xx answers too, so the same status codes serve both. The
+views do not catch the services' refusals: a refused hand is put beside its fields by its
+form (``HandForm.attempt``), and anything else a scorer's write is refused for is answered
+by ``_refused_board`` through the web's one handler (views.answers).
 
 The hand form (scoreboard, ``hand_record``; edit screen, ``hand_edit``; ``hand_preview``)
 posts these fields (see ``smear_scores.forms``):
@@ -52,7 +55,7 @@ from smear_scores.permissions import (
     scoring_tokens,
     show_code,
 )
-from smear_scores.rules import HandRefused
+from smear_scores.rules import Gone, HandRefused, NotFound, Refusal
 from smear_scores.selectors import games as selectors
 from smear_scores.selectors.variants import variant_or_default, variants
 from smear_scores.services import games as services
@@ -60,11 +63,11 @@ from smear_scores.services.games import Conflict
 from smear_scores.services.idempotency import (
     MAX_KEY,
     Answer,
-    KeyReused,
     idempotent_write,
     request_fingerprint,
 )
 
+from .answers import page_or_fragment, refusals_shown_by
 from .exports import SafeWriter
 
 MAX_NUMBER_DIGITS = 6
@@ -184,9 +187,8 @@ def scoring_link(request: HttpRequest, game: Game) -> dict[str, str]:
 
 def _board(request: HttpRequest, game: Game, *, status: int = 200, **kwargs: Any) -> HttpResponse:
     """The scoreboard page, or its #game-board fragment for htmx."""
-    template = "games/game.html#game-board" if request.htmx else "games/game.html"
     context = _board_context(request, game, **kwargs)
-    response = render(request, template, context, status=status)
+    response = page_or_fragment(request, "games/game.html", "game-board", context, status=status)
     if "scoring_code" in context:
         keep_no_copy(response)
     return _show_first_error(request, response)
@@ -225,10 +227,23 @@ def _refuse_watcher(request: HttpRequest, game: Game) -> HttpResponse:
     return _board(request, game, status=403, problem=READ_ONLY)
 
 
+def _refused_board(
+    request: HttpRequest, refusal: Refusal, public_id: str, **_: Any
+) -> HttpResponse | None:
+    """A scorer's write refused by its service: the board as it stands now (read again:
+    another phone may have changed it), with why, and the refusal's status (409 for a
+    stale screen, 422 for a rule). A removed game, or none, is the handler's to answer."""
+    if isinstance(refusal, Gone | NotFound):
+        return None
+    return _board(request, _game(public_id), status=refusal.status, problem=refusal.message)
+
+
 def _scorer_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """The view gets the URL's game instead of its id, and only on a phone that may score
-    it; any other phone gets the board, read-only, with 403."""
+    it; any other phone gets the board, read-only, with 403. What its services refuse is
+    answered on the board (``_refused_board``)."""
 
+    @refusals_shown_by(_refused_board)
     @wraps(view)
     def guarded(request: HttpRequest, public_id: str, **kwargs: Any) -> HttpResponse:
         game = _game(public_id)
@@ -252,8 +267,7 @@ def home(request: HttpRequest) -> HttpResponse:
         }
         for g in games
     ]
-    template = "home.html#games" if request.htmx else "home.html"
-    return render(request, template, {"rows": rows})
+    return page_or_fragment(request, "home.html", "games", {"rows": rows})
 
 
 def _new_context(form: NewGameForm) -> dict[str, Any]:
@@ -322,34 +336,29 @@ def game_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         variant = variant_or_default(request.POST.get("variant"))
         form = NewGameForm(request.POST, variant=variant)
-        if form.is_valid():
-            try:
-                game = services.game_create(**form.service_args())
-            except HandRefused as refused:
-                form.add_refusal(refused)
-            else:
-                grant_scoring(request, game)
-                url = reverse("game", args=[game.public_id])
-                # htmx: load the scoreboard as a whole page (its header and title differ).
-                return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-        template = "games/new.html#new-game" if request.htmx else "games/new.html"
-        return _show_first_error(request, render(request, template, _new_context(form), status=422))
+        game = form.attempt(lambda: services.game_create(**form.service_args()))
+        if form.is_valid() and game is not None:
+            grant_scoring(request, game)
+            url = reverse("game", args=[game.public_id])
+            # htmx: load the scoreboard as a whole page (its header and title differ).
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+        response = page_or_fragment(
+            request, "games/new.html", "new-game", _new_context(form), status=422
+        )
+        return _show_first_error(request, response)
 
     variant = variant_or_default(request.GET.get("variant"))
     if "variant" in request.GET:
         form = NewGameForm({**request.GET.dict(), "variant": variant.slug}, variant=variant)
     else:
         form = NewGameForm(variant=variant, initial={"variant": variant.slug})
-    template = "games/new.html"
     context = _new_context(form)
-    if request.htmx:
-        if request.htmx.target == "partners":
-            template += "#partners"
-            # The dealer buttons' names follow out of band, leaving the choice alone.
-            context["names_oob"] = True
-        else:
-            template += "#new-game"
-    return render(request, template, context)
+    fragment = "new-game"
+    if request.htmx and request.htmx.target == "partners":
+        fragment = "partners"
+        # The dealer buttons' names follow out of band, leaving the choice alone.
+        context["names_oob"] = True
+    return page_or_fragment(request, "games/new.html", fragment, context)
 
 
 # -- the scoreboard and recording a hand -----------------------------------------------------
@@ -371,8 +380,8 @@ def game_table(request: HttpRequest, public_id: str) -> HttpResponse:
     """The table view: big scores for a phone in the middle of the table or a club screen,
     which follows the game by itself (htmx asks for its #table-board every few seconds)."""
     game = _game(public_id)
-    template = "games/table.html#table-board" if request.htmx else "games/table.html"
-    return render(request, template, {"board": selectors.game_board(game)})
+    context = {"board": selectors.game_board(game)}
+    return page_or_fragment(request, "games/table.html", "table-board", context)
 
 
 @require_GET
@@ -429,27 +438,18 @@ def hand_record(request: HttpRequest, game: Game) -> HttpResponse:
 
     written: dict[str, Game] = {}
     body = sorted((k, v) for k, v in request.POST.items() if k != "csrfmiddlewaretoken")
-    try:
-        answer = idempotent_write(
+    # A stale screen, a finished game or a key sent before with another hand (Conflict):
+    # nothing recorded, and _refused_board shows the current board with why.
+    answer = form.attempt(
+        lambda: idempotent_write(
             scope=f"web:{game.public_id}:hands",
             key=key,
             fingerprint=request_fingerprint(method="POST", path=request.path, body=body),
             write=write,
         )
-    except KeyReused:
-        return _board(
-            request,
-            _game(game.public_id),
-            status=409,
-            problem="This phone sent another hand under the same key before: nothing was "
-            "recorded. Enter the hand again.",
-        )
-    except HandRefused as refused:
-        form.add_refusal(refused)
+    )
+    if answer is None:
         return _board(request, game, form=form, status=422)
-    except Conflict as conflict:
-        # A stale screen or a finished game: nothing recorded; show the current board.
-        return _board(request, _game(game.public_id), status=409, problem=conflict.message)
     # The game as the write left it (services carry the names already read over).
     game = written.get("game") or _game(game.public_id)
     notice = answer.body["notice"]
@@ -459,19 +459,23 @@ def hand_record(request: HttpRequest, game: Game) -> HttpResponse:
     return _to_board(request, game, notice=notice, keep_links=True)
 
 
+def _preview_gone(request: HttpRequest, refusal: Refusal, **_: Any) -> HttpResponse | None:
+    """Removed (on another phone) while a hand was being tapped in: a line that fits the
+    entry bar, not the removed page's whole section inside it; Record, which can record
+    nothing now, gives the line its room."""
+    if not isinstance(refusal, selectors.GameRemoved):
+        return None
+    when = selectors.removed_text(refusal.game).removesuffix(".")
+    context = {"preview_problem": f"{when}; reload the page to restore it.", "gone": True}
+    return render(request, "games/_preview.html", context, status=410)
+
+
+@refusals_shown_by(_preview_gone)
 @require_POST
 def hand_preview(request: HttpRequest, public_id: str) -> HttpResponse:
     """The 'will score' line for the hand being tapped in, from the rules engine; or what
     is still missing. Always a fragment (only htmx asks for it)."""
-    try:
-        game = _game(public_id)
-    except selectors.GameRemoved as removed:
-        # Removed (on another phone) while a hand was being tapped in: a line that fits the
-        # entry bar, not the removed page's whole section inside it; Record, which can
-        # record nothing now, gives the line its room.
-        when = selectors.removed_text(removed.game).removesuffix(".")
-        context = {"preview_problem": f"{when}; reload the page to restore it.", "gone": True}
-        return render(request, "games/_preview.html", context, status=410)
+    game = _game(public_id)
     form = _hand_form(game, data=request.POST)
     # On the edit screen (a hand already played) the check replays the later hands too.
     number = _hand_number(form.data.get("number"))
@@ -525,10 +529,7 @@ def hand_undo(request: HttpRequest, game: Game) -> HttpResponse:
                 "nothing was undone. Check the scoreboard and undo again if needed.",
             )
         was_finished = game.finished
-        try:
-            game = services.hand_undo(game=game, version=request.POST.get("version"))
-        except Conflict as conflict:
-            return _board(request, game, status=409, problem=conflict.message)
+        game = services.hand_undo(game=game, version=request.POST.get("version"))
         reopened = " The game is open again." if was_finished and not game.finished else ""
         return _to_board(request, game, notice=f"Hand {number} was undone.{reopened}")
     if not game.hands_played:
@@ -540,8 +541,7 @@ def hand_undo(request: HttpRequest, game: Game) -> HttpResponse:
         "hand_text": selectors.hand_text(game, hand),
         "version": services.hand_version(hand),
     }
-    template = "games/undo.html#game-board" if request.htmx else "games/undo.html"
-    return render(request, template, context)
+    return page_or_fragment(request, "games/undo.html", "game-board", context)
 
 
 def _edit_context(
@@ -560,15 +560,30 @@ def _edit_context(
     }
 
 
+def _edit_page(
+    request: HttpRequest,
+    game: Game,
+    hand: Hand,
+    form: HandForm,
+    version: str,
+    *,
+    status: int = 200,
+    **extra: Any,
+) -> HttpResponse:
+    context = _edit_context(game, hand, form, version, **extra)
+    response = page_or_fragment(request, "games/edit.html", "game-board", context, status=status)
+    return _show_first_error(request, response)
+
+
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 @_scorer_only
 def hand_edit(request: HttpRequest, game: Game, number: int) -> HttpResponse:
-    """GET shows the hand as entered; a POST shows the change to confirm; a POST with
-    ``confirm=yes`` stores it and replays every later hand."""
-    try:
-        hand = selectors.hand_get(game, number)
-    except Hand.DoesNotExist:
+    """GET shows the hand as entered (``_edit_show``); a POST shows the change to confirm
+    (``_edit_confirm``); a POST with ``confirm=yes`` stores it and replays every later
+    hand (``_edit_store``). ``back`` returns from the confirmation to the form as filled."""
+    hand = selectors.hand_find(game, number)
+    if hand is None:
         # Likely undone on another phone: show the board as it is now, with why.
         return _board(
             request,
@@ -577,63 +592,68 @@ def hand_edit(request: HttpRequest, game: Game, number: int) -> HttpResponse:
             problem=f"This game has no hand {number} (any more): it may have been undone on "
             f"another phone. Here is the scoreboard as it stands.",
         )
-    template = "games/edit.html#game-board" if request.htmx else "games/edit.html"
     if request.method == "GET":
-        initial = hand_initial(game.rules_variant, hand)
-        form = _hand_form(game, initial=initial)
-        # The 'will score' line for the hand as it stands, from the totals before it.
-        as_posted = _hand_form(game, data={k: str(v) for k, v in initial.items()})
-        line = _preview_line(game, number, as_posted)
-        context = _edit_context(game, hand, form, services.hand_version(hand), **line)
-        return render(request, template, context)
-
+        return _edit_show(request, game, hand)
+    # The hand this screen was opened on, carried through every step of the edit.
     version = request.POST.get("version") or services.hand_version(hand)
     form = _hand_form(game, data=request.POST)
     if request.POST.get("back"):
-        # Back from the confirmation: the form as it was filled in, to change it again.
-        return render(request, template, _edit_context(game, hand, form, version))
+        return _edit_page(request, game, hand, form, version)
     if not form.is_valid():
-        return _show_first_error(
-            request,
-            render(request, template, _edit_context(game, hand, form, version), status=422),
-        )
-    entry = form.cleaned_data["entry"]
+        return _edit_page(request, game, hand, form, version, status=422)
     if request.POST.get("confirm") != "yes":
-        # The change as it would be stored: the later hands replayed, so a change that
-        # would break one (D8) is refused here, before "Yes".
-        check = services.hand_check(game=game, number=number, entry=entry)
-        if not check.ok:
-            form.add_refusal(HandRefused(check.errors))
-            # The line beside the button says why too, not "tap the bidder…".
-            context = _edit_context(game, hand, form, version, preview_problem=check.problem)
-            return _show_first_error(request, render(request, template, context, status=422))
-        new_text = check.text
-        game_change = check.game_change
-        hidden = [
-            (k, v) for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken", "back")
-        ]
-        context = _edit_context(
-            game,
-            hand,
-            form,
-            version,
-            confirm=True,
-            new_text=new_text,
-            game_change=game_change,
-            hidden=hidden,
+        return _edit_confirm(request, game, hand, form, version)
+    return _edit_store(request, game, hand, form, version)
+
+
+def _edit_show(request: HttpRequest, game: Game, hand: Hand) -> HttpResponse:
+    """The hand as entered, with its 'will score' line from the totals before it."""
+    initial = hand_initial(game.rules_variant, hand)
+    form = _hand_form(game, initial=initial)
+    as_posted = _hand_form(game, data={k: str(v) for k, v in initial.items()})
+    line = _preview_line(game, hand.number, as_posted)
+    return _edit_page(request, game, hand, form, services.hand_version(hand), **line)
+
+
+def _edit_confirm(
+    request: HttpRequest, game: Game, hand: Hand, form: HandForm, version: str
+) -> HttpResponse:
+    """The change as it would be stored: the later hands replayed, so a change that would
+    break one (D8) is refused here, before "Yes"."""
+    check = services.hand_check(game=game, number=hand.number, entry=form.cleaned_data["entry"])
+    if not check.ok:
+        form.add_refusal(HandRefused(check.errors))
+        # The line beside the button says why too, not "tap the bidder…".
+        return _edit_page(
+            request, game, hand, form, version, status=422, preview_problem=check.problem
         )
-        return render(request, template, context)
-    try:
-        game = services.hand_edit(game=game, number=number, entry=entry, version=version)
-    except HandRefused as refused:
-        form.add_refusal(refused)
-        return _show_first_error(
-            request,
-            render(request, template, _edit_context(game, hand, form, version), status=422),
-        )
-    except Conflict as conflict:
-        return _board(request, _game(game.public_id), status=409, problem=conflict.message)
-    return _to_board(request, game, notice=f"Hand {number} was changed.")
+    hidden = [(k, v) for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken", "back")]
+    return _edit_page(
+        request,
+        game,
+        hand,
+        form,
+        version,
+        confirm=True,
+        new_text=check.text,
+        game_change=check.game_change,
+        hidden=hidden,
+    )
+
+
+def _edit_store(
+    request: HttpRequest, game: Game, hand: Hand, form: HandForm, version: str
+) -> HttpResponse:
+    """Store the change and replay the later hands. A change that no longer fits (D8) is
+    shown beside its fields; a hand changed on another phone meanwhile (Conflict) is
+    answered with the board as it is now (_refused_board)."""
+    entry = form.cleaned_data["entry"]
+    edited = form.attempt(
+        lambda: services.hand_edit(game=game, number=hand.number, entry=entry, version=version)
+    )
+    if edited is None:
+        return _edit_page(request, game, hand, form, version, status=422)
+    return _to_board(request, edited, notice=f"Hand {hand.number} was changed.")
 
 
 # -- history -----------------------------------------------------------------------------------
@@ -650,8 +670,7 @@ def game_history(request: HttpRequest, public_id: str) -> HttpResponse:
         "chart": selectors.history_chart(game.rules_variant, rows),
         "scorer": can_score(request, game),
     }
-    template = "games/history.html#history" if request.htmx else "games/history.html"
-    return render(request, template, context)
+    return page_or_fragment(request, "games/history.html", "history", context)
 
 
 @require_GET
@@ -698,7 +717,7 @@ def game_handover(request: HttpRequest, public_id: str) -> HttpResponse:
         "teams": selectors.game_teams(game),
         "already": can_score(request, game),
     }
-    template = "games/handover.html#game-board" if request.htmx else "games/handover.html"
+    status = 200
     if request.method == "POST":
         if game.league_id is None and code_matches(game, request.POST.get("code")):
             grant_scoring(request, game)
@@ -713,8 +732,8 @@ def game_handover(request: HttpRequest, public_id: str) -> HttpResponse:
                 "This scoring code is not the game's: check it against the scorer's screen. "
                 "If the scorer stopped other phones scoring, ask for the new link."
             )
-        return render(request, template, context, status=403)
-    return render(request, template, context)
+        status = 403
+    return page_or_fragment(request, "games/handover.html", "game-board", context, status=status)
 
 
 @require_POST
@@ -748,13 +767,10 @@ def game_rematch(request: HttpRequest, game: Game) -> HttpResponse:
             status=409,
             problem="This game is not over yet: finish it before starting a rematch.",
         )
-    try:
-        keep_rotation = request.POST.get("dealer") == "next"
-        new = services.game_rematch(game=game, keep_rotation=keep_rotation)
-    except HandRefused as refused:
-        # A league's rematch can be refused, e.g. when the league's season has ended.
-        problem = " ".join(error.message for error in refused.errors)
-        return _board(request, game, status=422, problem=problem)
+    keep_rotation = request.POST.get("dealer") == "next"
+    # A league's rematch can be refused, e.g. when the league's season has ended: 422, on
+    # the board (_refused_board).
+    new = services.game_rematch(game=game, keep_rotation=keep_rotation)
     grant_scoring(request, new)
     how = "the deal goes on round the table" if keep_rotation else "drawn at random"
     dealer = selectors.seat_names(new)[new.first_dealer]
@@ -771,8 +787,7 @@ def removed_page(request: HttpRequest, game: Game) -> HttpResponse:
         "removed": selectors.removed_text(game),
         "scorer": can_score(request, game),
     }
-    template = "games/removed.html#game-board" if request.htmx else "games/removed.html"
-    return render(request, template, context, status=410)
+    return page_or_fragment(request, "games/removed.html", "game-board", context, status=410)
 
 
 @require_http_methods(["GET", "POST"])
@@ -790,16 +805,12 @@ def game_remove(request: HttpRequest, game: Game) -> HttpResponse:
             "here. Ask a club admin.",
         )
     if request.method == "POST":
-        try:
-            game = services.game_remove(game=game)
-        except Conflict as conflict:
-            return _board(request, _game(game.public_id), status=409, problem=conflict.message)
+        game = services.game_remove(game=game)
         # Its page says so, with the button to restore it after a mis-tap.
         messages.success(request, "The game was removed from this phone's list.")
         return redirect("game", game.public_id)
     context = {"game": game, "teams": selectors.game_teams(game)}
-    template = "games/remove.html#game-board" if request.htmx else "games/remove.html"
-    return render(request, template, context)
+    return page_or_fragment(request, "games/remove.html", "game-board", context)
 
 
 @require_POST

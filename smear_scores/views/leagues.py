@@ -22,12 +22,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from smear_scores import permissions
+from smear_scores.forms import ListedRefusals
 from smear_scores.models import Club, League, Player
-from smear_scores.rules import HandRefused
 from smear_scores.selectors import leagues as selectors
 from smear_scores.selectors import nights as night_selectors
 from smear_scores.services import games as game_services
 
+from .answers import page_or_fragment
 from .exports import SafeWriter
 
 NIGHT_POLL_SECONDS = 10
@@ -147,9 +148,10 @@ def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
     league = _league(league_id)
     table = selectors.league_table(league)
     points = table.with_points
-    return render(
+    return page_or_fragment(
         request,
-        "leagues/league.html#league-tables" if request.htmx else "leagues/league.html",
+        "leagues/league.html",
+        "league-tables",
         {
             "league": league,
             "table": table,
@@ -207,8 +209,11 @@ def league_hands_csv(request: HttpRequest, league_id: int) -> StreamingHttpRespo
     return _csv(selectors.league_hand_rows(league), f"{_file_stem(league)}-hands.csv")
 
 
-class LeagueGameForm(forms.Form):
+class LeagueGameForm(ListedRefusals, forms.Form):
     """One roster player per seat, clockwise; the first dealer, or a draw."""
+
+    # league_game_create names a seat "players.<seat>"; the rest is listed above the form.
+    refusal_fields = {"players.": "seat_", "first_dealer": "first_dealer"}
 
     def __init__(self, *args: Any, league: League, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -277,27 +282,19 @@ def league_game_new(request: HttpRequest, league_id: int) -> HttpResponse:
             status=403,
         )
     form = LeagueGameForm(request.POST or None, league=league)
-    problems: list[str] = []
-    if request.method == "POST" and form.is_valid():
-        try:
-            game = game_services.league_game_create(
-                league=league,
-                players=form.players(),
-                first_dealer=form.cleaned_data["first_dealer"],
-            )
-        except HandRefused as refused:
-            for error in refused.errors:
-                field = error.field.replace("players.", "seat_")
-                if field in form.fields:
-                    form.add_error(field, error.message)
-                else:
-                    problems.append(error.message)
-        else:
-            return redirect("game", public_id=game.public_id)
+    game = form.attempt(
+        lambda: game_services.league_game_create(
+            league=league,
+            players=form.players(),
+            first_dealer=form.cleaned_data["first_dealer"],
+        )
+    )
+    if game is not None:
+        return redirect("game", public_id=game.public_id)
     return render(
         request,
         "leagues/new_game.html",
-        {"league": league, "form": form, "problems": problems},
+        {"league": league, "form": form, "problems": form.problems},
         status=422 if request.method == "POST" else 200,
     )
 
@@ -336,8 +333,7 @@ def night_detail(request: HttpRequest, slug: str, day: str) -> HttpResponse:
         "poll": NIGHT_POLL_SECONDS,
         "updated": timezone.localtime(),
     }
-    template = "leagues/night.html#night-games" if request.htmx else "leagues/night.html"
-    return render(request, template, context)
+    return page_or_fragment(request, "leagues/night.html", "night-games", context)
 
 
 @require_GET

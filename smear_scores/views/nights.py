@@ -18,11 +18,12 @@ from django.views.decorators.vary import vary_on_headers
 from smear_scores.forms import NightForm
 from smear_scores.models import Club, Night
 from smear_scores.permissions import is_club_admin
-from smear_scores.rules import HandRefused
+from smear_scores.rules import Refusal
 from smear_scores.selectors import leagues as league_selectors
 from smear_scores.selectors import nights as selectors
 from smear_scores.services import nights as services
 from smear_scores.templatetags.table import qr_svg
+from smear_scores.views.answers import page_or_fragment, refusals_shown_by
 from smear_scores.views.games import keep_no_copy, scoring_link
 
 ROOM_POLL_SECONDS = 3
@@ -63,34 +64,28 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
         leagues=selectors.night_leagues(club),
         initial={"day": timezone.localdate()},
     )
-    problems: list[str] = []
-    if request.method == "POST" and form.is_valid():
+
+    def night_open() -> Night:
         data = form.cleaned_data
-        try:
-            night = services.night_open(
-                club=club,
-                name=data["name"],
-                day=data["day"],
-                variant=data["variant"],
-                options=form.options(),
-                league=data["league"],
-                rounds=data["rounds"],
-                round_hands=data["round_hands"] if data["round_format"] == "hands" else None,
-                win_bonus=data["win_bonus"],
-            )
-        except services.NightRefused as error:
-            if error.field in form.fields:
-                form.add_error(error.field, error.message)
-            else:
-                problems.append(error.message)
-        except HandRefused as refused_options:
-            problems.extend(e.message for e in refused_options.errors)
-        else:
-            return redirect("tournament", night_id=night.pk)
+        return services.night_open(
+            club=club,
+            name=data["name"],
+            day=data["day"],
+            variant=data["variant"],
+            options=form.options(),
+            league=data["league"],
+            rounds=data["rounds"],
+            round_hands=data["round_hands"] if data["round_format"] == "hands" else None,
+            win_bonus=data["win_bonus"],
+        )
+
+    night = form.attempt(night_open)
+    if night is not None:
+        return redirect("tournament", night_id=night.pk)
     return render(
         request,
         "nights/new.html",
-        {"club": club, "form": form, "problems": problems},
+        {"club": club, "form": form, "problems": form.problems},
         status=422 if request.method == "POST" else 200,
     )
 
@@ -142,16 +137,23 @@ def tournament(request: HttpRequest, night_id: int) -> HttpResponse:
 
 
 def _back(request: HttpRequest, night: Night, action: Any) -> HttpResponse:
-    """Run a director's write; on success back to the director's screen, else show why."""
+    """Run a director's write; on success back to the director's screen. A refused write
+    (NightRefused) is shown on it by _director_refused."""
     refused = _refuse(request, night.club)
     if refused:
         return refused
-    try:
-        action()
-    except services.NightRefused as error:
-        context = _director_context(request, night, problems=[error.message])
-        return keep_no_copy(render(request, "nights/director.html", context, status=422))
+    action()
     return redirect("tournament", night_id=night.pk)
+
+
+def _director_refused(
+    request: HttpRequest, refusal: Refusal, night_id: int, **_: Any
+) -> HttpResponse | None:
+    """The director's screen again, with what was refused and why (422)."""
+    if not isinstance(refusal, services.NightRefused):
+        return None
+    context = _director_context(request, _night(night_id), problems=[refusal.message])
+    return keep_no_copy(render(request, "nights/director.html", context, status=422))
 
 
 # A roster player's id as the director's form sends it: digits, no longer than a database
@@ -178,6 +180,7 @@ def _roster_players(night: Night, values: list[str]) -> list:
     return found
 
 
+@refusals_shown_by(_director_refused)
 @require_POST
 def tournament_check_in(request: HttpRequest, night_id: int) -> HttpResponse:
     night = _night(night_id)
@@ -200,6 +203,7 @@ def tournament_check_in(request: HttpRequest, night_id: int) -> HttpResponse:
     return _back(request, night, act)
 
 
+@refusals_shown_by(_director_refused)
 @require_POST
 def tournament_check_out(request: HttpRequest, night_id: int) -> HttpResponse:
     night = _night(night_id)
@@ -213,12 +217,14 @@ def tournament_check_out(request: HttpRequest, night_id: int) -> HttpResponse:
     return _back(request, night, act)
 
 
+@refusals_shown_by(_director_refused)
 @require_POST
 def tournament_draw(request: HttpRequest, night_id: int) -> HttpResponse:
     night = _night(night_id)
     return _back(request, night, lambda: services.round_draw(night=night))
 
 
+@refusals_shown_by(_director_refused)
 @require_POST
 def tournament_correct(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
     night = _night(night_id)
@@ -270,5 +276,4 @@ def tournament_room(request: HttpRequest, night_id: int) -> HttpResponse:
         "sit_out_rule": selectors.SIT_OUT_RULE,
         "tie_rule": selectors.TIE_RULE,
     }
-    template = "nights/room.html#room" if request.htmx else "nights/room.html"
-    return render(request, template, context)
+    return page_or_fragment(request, "nights/room.html", "room", context)

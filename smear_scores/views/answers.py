@@ -1,0 +1,73 @@
+"""How every screen answers: a page or its fragment, and a refusal.
+
+A page answers a plain request with the whole page and an htmx request (``HX-Request:
+true``) with the fragment it swaps, ``"<page>.html#<dom-id>"``. Both come from one address,
+so every such answer says it varies on ``HX-Request``: a cache (the browser's own, on Back)
+must not hand the fragment to a plain request, or the page to htmx.
+
+Views do not catch the app's refusals (rules.Refusal). One handler, the middleware
+``middleware.Refusals``, answers them: with the page the view named for them
+(``refusals_shown_by``), else a removed game's page (410) or the page for an address that
+leads nowhere (404)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
+
+from smear_scores.rules import NotFound, Refusal
+
+# What a view's refusal page is called with: the request, the refusal, the URL's kwargs.
+# It answers the refusal, or returns None to leave it to the handler's fallbacks.
+RefusalPage = Callable[..., HttpResponse | None]
+
+
+def page_or_fragment(
+    request: HttpRequest,
+    template: str,
+    fragment: str,
+    context: dict[str, Any],
+    *,
+    status: int = 200,
+) -> HttpResponse:
+    """``template`` for a plain request, its ``{% partialdef fragment %}`` for htmx."""
+    name = f"{template}#{fragment}" if request.htmx else template
+    response = render(request, name, context, status=status)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def refusals_shown_by(page: RefusalPage) -> Callable[[Callable], Callable]:
+    """Name the page that answers the refusals a view's services raise. Put it first (the
+    outermost decorator), so it marks the function the URL resolves to."""
+
+    def mark(view: Callable) -> Callable:
+        view.refusal_page = page
+        return view
+
+    return mark
+
+
+def answer_refusal(request: HttpRequest, refusal: Refusal) -> HttpResponse | None:
+    """The web's one handler for the app's refusals (called by middleware.Refusals)."""
+    match = request.resolver_match
+    page = getattr(match.func, "refusal_page", None) if match else None
+    if page is not None:
+        response = page(request, refusal, **match.kwargs)
+        if response is not None:
+            return response
+    # Imported here: the games views import this module.
+    from smear_scores.selectors.games import GameRemoved
+
+    from .errors import not_found
+    from .games import removed_page
+
+    if isinstance(refusal, GameRemoved):
+        return removed_page(request, refusal.game)
+    if isinstance(refusal, NotFound):
+        return not_found(request, refusal)
+    return None

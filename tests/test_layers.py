@@ -111,3 +111,40 @@ def test_bench_imports_nothing_from_tests():
             taken += [f"{path.name}:{node.lineno} {n}" for n in names if n.split(".")[0] == "tests"]
 
     assert taken == []
+
+
+def test_screens_take_nothing_from_the_api():
+    # The two doorways share services (idempotency included), never each other's code.
+    taken = sorted(
+        f"{path.name}: {name}"
+        for path in (PACKAGE / "views").glob("*.py")
+        for name in project_imports(path)
+        if name.startswith("smear_scores.api")
+    )
+
+    assert taken == []
+
+
+def test_refusals_derive_from_the_one_hierarchy():
+    # Every refusal a service raises has a kind, so each doorway's one handler answers it.
+    from smear_scores.selectors.games import GameRemoved
+    from smear_scores.services.clubs import MergeRefused, RosterRefused
+    from smear_scores.services.games import Conflict
+    from smear_scores.services.idempotency import KeyReused
+    from smear_scores.services.nights import NightRefused
+
+    kinds = {
+        kind.__name__: next(
+            k.__name__ for k in kind.__mro__ if k.__module__ == rules.Refusal.__module__
+        )
+        for kind in (GameRemoved, MergeRefused, RosterRefused, Conflict, KeyReused, NightRefused)
+    }
+
+    assert kinds == {
+        "GameRemoved": "Gone",
+        "MergeRefused": "Refused",
+        "RosterRefused": "Refused",
+        "Conflict": "Conflict",
+        "KeyReused": "Conflict",
+        "NightRefused": "Refused",
+    }

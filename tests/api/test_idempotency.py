@@ -5,8 +5,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from smear_scores.services import idempotency as service
 from smear_scores.models import Game, Hand, HandRevision, IdempotencyKey
+from smear_scores.services import idempotency as service
 from smear_scores.services.games import game_create
 
 from .helpers import SIX

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from smear_scores.services.idempotency import MAX_KEY, MIN_NEW_GAME_KEY
 from smear_scores.models import Game
+from smear_scores.services.idempotency import MAX_KEY, MIN_NEW_GAME_KEY
 
 SIX = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 

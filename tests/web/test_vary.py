@@ -1,0 +1,181 @@
+"""Every screen that answers an address both as a whole page and, for htmx, as a fragment
+says so with ``Vary: HX-Request``: otherwise a cache (the browser's own, on Back) may hand
+the fragment to a plain request, which shows a bare piece of page without its header.
+
+Each case below makes a fresh request both ways; the answers must differ (else the case
+shows nothing) and both must vary on HX-Request. Every named address of the screens is a
+case or is listed in ONE_WAY with why, so a new screen cannot be forgotten."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils.cache import has_vary_header
+
+from smear_scores.models import Club
+from smear_scores.services import games as services
+from smear_scores.services import nights as night_services
+from tests.league.conftest import make_league, roster
+
+from .conftest import HTMX, SCHMIER_ALL_A, awards_post
+
+pytestmark = pytest.mark.django_db
+
+
+def _game(make_game, scorer_for, *, hands: int = 1):
+    game = make_game("schmier", hands=hands)
+    scorer_for(game)
+    return game
+
+
+def _removed(make_game, scorer_for):
+    game = _game(make_game, scorer_for)
+    return services.game_remove(game=game)
+
+
+# name -> a function (client, make_game, scorer_for) -> (method, path, data), run once per
+# way so that a write never sees the first request's effect.
+def _get(path: str, data: dict[str, Any] | None = None):
+    return ("get", path, data or {})
+
+
+def _post(path: str, data: dict[str, Any] | None = None):
+    return ("post", path, data or {})
+
+
+CASES = {
+    "home": lambda c, mg, sf: _get(reverse("home")),
+    "game_new": lambda c, mg, sf: _get(reverse("game_new")),
+    "game_new (refused)": lambda c, mg, sf: _post(
+        reverse("game_new"), {"variant": "schmier", "first_dealer": "random"}
+    ),
+    "game": lambda c, mg, sf: _get(reverse("game", args=[_game(mg, sf).public_id])),
+    "game (removed, 410)": lambda c, mg, sf: _get(
+        reverse("game", args=[_removed(mg, sf).public_id])
+    ),
+    "game_history (removed, 410)": lambda c, mg, sf: _get(
+        reverse("game_history", args=[_removed(mg, sf).public_id])
+    ),
+    "hand_record (removed, 410)": lambda c, mg, sf: _post(
+        reverse("hand_record", args=[_removed(mg, sf).public_id]),
+        awards_post(2, 1, 4, SCHMIER_ALL_A),
+    ),
+    "game_table": lambda c, mg, sf: _get(reverse("game_table", args=[_game(mg, sf).public_id])),
+    "hand_record": lambda c, mg, sf: _post(
+        reverse("hand_record", args=[_game(mg, sf).public_id]),
+        awards_post(2, 1, 4, SCHMIER_ALL_A),
+    ),
+    "hand_record (refused by a rule, 422)": lambda c, mg, sf: _post(
+        reverse("hand_record", args=[_game(mg, sf).public_id]),
+        # Schmier's five points awarded every hand cannot add up to 4.
+        {"number": "2", "bidder": "0", "bid": "3", "by_totals": "on"}
+        | {"points_0": "2", "points_1": "1", "points_2": "1"},
+    ),
+    "hand_record (stale screen, 409)": lambda c, mg, sf: _post(
+        reverse("hand_record", args=[_game(mg, sf, hands=2).public_id]),
+        awards_post(1, 1, 4, SCHMIER_ALL_A),
+    ),
+    "hand_undo": lambda c, mg, sf: _get(reverse("hand_undo", args=[_game(mg, sf).public_id])),
+    "hand_undo (stale screen, 409)": lambda c, mg, sf: _post(
+        reverse("hand_undo", args=[_game(mg, sf).public_id]), {"number": "1", "version": "x"}
+    ),
+    "hand_edit": lambda c, mg, sf: _get(reverse("hand_edit", args=[_game(mg, sf).public_id, 1])),
+    "game_history": lambda c, mg, sf: _get(reverse("game_history", args=[_game(mg, sf).public_id])),
+    "game_handover": lambda c, mg, sf: _get(
+        reverse("game_handover", args=[mg("schmier").public_id])
+    ),
+    "game_scoring_rotate": lambda c, mg, sf: _post(
+        reverse("game_scoring_rotate", args=[_game(mg, sf).public_id])
+    ),
+    "game_rematch (not over, 409)": lambda c, mg, sf: _post(
+        reverse("game_rematch", args=[_game(mg, sf).public_id])
+    ),
+    "game_remove": lambda c, mg, sf: _get(reverse("game_remove", args=[_game(mg, sf).public_id])),
+    "game_restore": lambda c, mg, sf: _post(
+        reverse("game_restore", args=[_removed(mg, sf).public_id])
+    ),
+    "league": lambda c, mg, sf: _get(reverse("league", args=[_league().pk])),
+    "night": lambda c, mg, sf: _get(reverse("night", args=[_club().slug, "2026-11-29"])),
+    "tournament_room": lambda c, mg, sf: _get(reverse("tournament_room", args=[_night().pk])),
+}
+
+# Addresses that answer one way only, and why.
+ONE_WAY = {
+    "service_worker": "a script",
+    "game_live": "always the board's fragment (what an open board polls); varies on Cookie",
+    "hand_preview": "always a fragment (only htmx asks for it)",
+    "game_history_csv": "a file",
+    "rules": "a page htmx never asks for",
+    "clubs": "a page htmx never asks for",
+    "league_login": "Django's sign-in form",
+    "league_logout": "Django's sign-out",
+    "club": "a page htmx never asks for",
+    "tournament_new": "a plain form",
+    "tournament": "the director's screen, plain forms",
+    "tournament_check_in": "a plain POST answered with a redirect",
+    "tournament_check_out": "a plain POST answered with a redirect",
+    "tournament_draw": "a plain POST answered with a redirect",
+    "tournament_correct": "a plain POST answered with a redirect",
+    "night_today": "a redirect",
+    "league_games": "a page htmx never asks for",
+    "league_game_new": "a plain form",
+    "league_table_csv": "a file",
+    "league_hands_csv": "a file",
+    "player": "a page htmx never asks for",
+}
+
+
+def _club() -> Club:
+    return Club.objects.get_or_create(name="Vary Club", slug="vary")[0]
+
+
+def _league():
+    return make_league(_club(), start_date=date(2020, 1, 1))
+
+
+def _night():
+    club = _club()
+    roster(club, "Katherine", "Christopher", "Jessica", "Brandon")
+    return night_services.night_open(
+        club=club, name="Vary night", day=date(2026, 11, 29), variant="ne-wisconsin", rounds=2
+    )
+
+
+def _answer(client: Client, case, make_game, scorer_for, *, htmx: bool):
+    method, path, data = case(client, make_game, scorer_for)
+    headers = HTMX if htmx else {}
+    return getattr(client, method)(path, data, **headers)
+
+
+def _names(patterns, found: set[str]) -> set[str]:
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.app_name in ("admin",) or str(pattern.pattern).startswith("api/"):
+                continue
+            _names(pattern.url_patterns, found)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            found.add(pattern.name)
+    return found
+
+
+def test_vary_every_screen_is_a_case_or_answers_one_way():
+    listed = {name.split(" (")[0] for name in CASES} | set(ONE_WAY)
+
+    assert _names(get_resolver().url_patterns, set()) - listed == set()
+    assert listed - _names(get_resolver().url_patterns, set()) == set()
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_vary_a_page_answered_both_ways_varies_on_hx_request(client, make_game, scorer_for, name):
+    plain = _answer(client, CASES[name], make_game, scorer_for, htmx=False)
+    fragment = _answer(client, CASES[name], make_game, scorer_for, htmx=True)
+
+    # The two ways really differ (else this case would prove nothing) …
+    assert (plain.status_code, plain.content) != (fragment.status_code, fragment.content)
+    # … and each answer says which header chose it.
+    assert has_vary_header(plain, "HX-Request"), plain.get("Vary")
+    assert has_vary_header(fragment, "HX-Request"), fragment.get("Vary")

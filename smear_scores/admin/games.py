@@ -1,0 +1,122 @@
+"""Games, their seats, hands and audit: read-only, but for a seat name corrected (which
+services.games.game_names_changed carries into the standings' words)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+
+from smear_scores.models import Game, GameRevision, Hand, HandRevision, Seat
+from smear_scores.names import name_key
+from smear_scores.services.clubs import name_refusal
+from smear_scores.services.games import game_names_changed
+from smear_scores.services.ratings import ratings_recompute
+
+
+class SeatForm(forms.ModelForm):
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        refusal = name_refusal(name)
+        if refusal is not None:
+            raise ValidationError(refusal)
+        return name
+
+
+class SeatFormSet(forms.BaseInlineFormSet):
+    def clean(self):
+        """No two seats of a game with names that look the same (names.name_key), as a
+        new game is refused with them."""
+        super().clean()
+        seen: dict[str, str] = {}
+        for form in self.forms:
+            name = getattr(form, "cleaned_data", {}).get("name")
+            if not name:
+                continue
+            if (first := seen.setdefault(name_key(name), name)) != name:
+                form.add_error(
+                    "name",
+                    f"{name} looks the same as {first} at another seat: give each player a "
+                    "name the table can tell apart (e.g. add an initial).",
+                )
+
+
+class SeatInline(admin.TabularInline):
+    """Names (and roster players) can be corrected; seats cannot be added, removed or
+    moved, since the scores are replayed from them."""
+
+    model = Seat
+    form = SeatForm
+    formset = SeatFormSet
+    extra = 0
+    fields = ["position", "name", "player"]
+    readonly_fields = ["position"]
+    raw_id_fields = ["player"]
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    """Read-only: every change to a game's hands, dealer or options goes through the
+    services, which replay the game; an edit here would leave the cached scores wrong."""
+
+    list_display = ["public_id", "variant", "hands_played", "finished", "removed_at", "updated_at"]
+    list_filter = ["variant", "finished", ("removed_at", admin.EmptyFieldListFilter)]
+    search_fields = ["public_id", "seats__name"]
+    # Either secret lets whoever reads it score the game (the API, the scoring screen).
+    exclude = ["edit_token", "scoring_secret"]
+    readonly_fields = [
+        f.name for f in Game._meta.fields if f.name not in ("edit_token", "scoring_secret")
+    ]
+    inlines = [SeatInline]
+
+    def has_add_permission(self, request):
+        return False
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        game = form.instance
+        if any(f.has_changed() for formset in formsets for f in formset.forms):
+            # The stored reason names the teams by their players: say it in the new names.
+            game_names_changed(game=game)
+        if game.league_id is not None and game.finished:
+            # A roster player corrected on a finished league game changes whose rating it
+            # moves: rate the club's games again now, in this request's transaction.
+            ratings_recompute(club=game.league.club)
+
+
+@admin.register(Hand)
+class HandAdmin(admin.ModelAdmin):
+    list_display = ["game", "number", "bidder", "bid", "made", "thrown_in"]
+    readonly_fields = [f.name for f in Hand._meta.fields]
+
+    def has_add_permission(self, request):
+        # Hands are recorded at the table through the scoring service, which replays
+        # the game; a hand typed in here would bypass it.
+        return False
+
+
+@admin.register(HandRevision)
+class HandRevisionAdmin(admin.ModelAdmin):
+    list_display = ["game", "number", "action", "source", "at"]
+    readonly_fields = [f.name for f in HandRevision._meta.fields]
+
+    def has_add_permission(self, request):
+        # The history is written only by the service that records or edits a hand.
+        return False
+
+
+@admin.register(GameRevision)
+class GameRevisionAdmin(admin.ModelAdmin):
+    """When a scorer removed a casual game from the home list, or restored it."""
+
+    list_display = ["game", "action", "source", "at"]
+    list_filter = ["action"]
+    readonly_fields = [f.name for f in GameRevision._meta.fields]
+
+    def has_add_permission(self, request):
+        # Written only by services.game_remove and game_restore.
+        return False

@@ -1,0 +1,162 @@
+"""Leagues: their variant and its options, one field per option of the preset."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html
+
+from smear_scores.models import League
+from smear_scores.rules import Option, Variant
+from smear_scores.selectors import variants as variant_selectors
+
+from .scoped import ClubScopedAdmin, shown_name
+
+
+def league_variant_fixed(league: League | None) -> bool:
+    """A league's games were played under its variant: it cannot change afterwards."""
+    return league is not None and league.pk is not None and league.games.exists()
+
+
+def option_field_name(variant: Variant, option: Option) -> str:
+    return f"option_{variant.slug}_{option.name}"
+
+
+class LeagueForm(forms.ModelForm):
+    """The league with one field per house option of its variant (the presets say which),
+    checked by the rules engine's own option check; stored in League.options.
+
+    While the variant can still change, the options of every variant are offered, each
+    under its variant's name; only those of the variant chosen are kept."""
+
+    class Meta:
+        model = League
+        # Every field but options, which the option fields below fill.
+        fields = [
+            "club",
+            "name",
+            "variant",
+            "start_date",
+            "end_date",
+            "ranking",
+            "points_first",
+            "points_second",
+            "points_third",
+            "min_games",
+        ]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.variants = self.offered_variants(self.instance)
+        for variant in self.variants:
+            current = self.instance.options if self.instance.variant == variant.slug else {}
+            # Unknown or out-of-date stored values fall back to the preset's default.
+            values, _ = variant.resolve_options(current)
+            for option in variant.options:
+                self.fields[option_field_name(variant, option)] = self._field(
+                    variant, option, values[option.name]
+                )
+
+    @staticmethod
+    def offered_variants(league: League | None) -> list[Variant]:
+        if league_variant_fixed(league):
+            return [league.rules_variant]
+        return variant_selectors.variants()
+
+    @staticmethod
+    def _field(variant: Variant, option: Option, value) -> forms.Field:
+        rule = format_html(
+            '<a href="{}#{}">Rule {} on the rules page</a>.',
+            reverse("rules", args=[variant.slug]),
+            option.rule,
+            option.rule,
+        )
+        help_text = format_html("{} {}", option.help, rule)
+        if option.type is bool:
+            return forms.BooleanField(
+                label=option.label, required=False, initial=value, help_text=help_text
+            )
+        # A whole number from a list; the engine (not the field) says which numbers are
+        # allowed, so a value the list does not offer gets the engine's own message.
+        return forms.IntegerField(
+            label=option.label,
+            initial=value,
+            help_text=help_text,
+            widget=forms.Select(choices=[(v, v) for v in option.allowed]),
+            error_messages={"invalid": f"{option.label} must be a whole number."},
+        )
+
+    def clean_name(self):
+        return shown_name(self.cleaned_data["name"], "league")
+
+    def chosen_variant(self) -> Variant | None:
+        slug = self.cleaned_data.get("variant", self.instance.variant)
+        return next((v for v in self.variants if v.slug == slug), None)
+
+    def clean(self):
+        cleaned = super().clean()
+        variant = self.chosen_variant()
+        if variant is None:
+            return cleaned  # the variant field says what is wrong
+        given = {
+            option.name: cleaned[option_field_name(variant, option)]
+            for option in variant.options
+            if option_field_name(variant, option) in cleaned
+        }
+        # The engine's own check, as when a game of the league starts (rules.new_game).
+        resolved, errors = variant.resolve_options(given)
+        for error in errors:
+            option = next((o for o in variant.options if error.field == f"options.{o.name}"), None)
+            field = option and option_field_name(variant, option)
+            self.add_error(field if field in self.fields else None, error.message)
+        # Set before the model's own check (League.clean) runs on it.
+        self.instance.options = resolved if not errors else {}
+        return cleaned
+
+
+@admin.register(League)
+class LeagueAdmin(ClubScopedAdmin):
+    form = LeagueForm
+    list_display = ["name", "club", "variant", "start_date", "end_date", "ranking"]
+    list_filter = ["club", "variant"]
+
+    def get_fieldsets(self, request, obj=None):
+        fields = LeagueForm.Meta.fields
+        fieldsets = [(None, {"fields": fields[:5]})]
+        fixed = league_variant_fixed(obj)
+        for variant in LeagueForm.offered_variants(obj):
+            if not variant.options:
+                continue
+            description = (
+                "Every game of the league starts with these; games already played keep the "
+                "options they started with."
+            )
+            if not fixed:
+                description = f"Used when the variant is {variant.name}. " + description
+            fieldsets.append(
+                (
+                    f"House options: {variant.name}",
+                    {
+                        "fields": [option_field_name(variant, o) for o in variant.options],
+                        "description": description,
+                    },
+                )
+            )
+        fieldsets.append(("Ranking", {"fields": fields[5:]}))
+        return fieldsets
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        # The option fields are the form's own (made per variant in LeagueForm), not the
+        # model's: the admin must not ask the model for them.
+        if kwargs.get("fields") is not None:
+            kwargs["fields"] = [f for f in kwargs["fields"] if not f.startswith("option_")]
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def get_readonly_fields(self, request, obj=None):
+        if league_variant_fixed(obj):
+            return ["club", "variant"]
+        return []
+
+    def view_on_site(self, obj):
+        return reverse("league", args=[obj.pk])

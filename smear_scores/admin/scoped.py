@@ -1,0 +1,69 @@
+"""What every club admin's screen shares: a club admin (staff, Membership.is_admin)
+manages only their own clubs."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+
+from smear_scores.models import Club
+from smear_scores.names import name_problem
+from smear_scores.permissions import admin_club_ids
+
+
+class ClubScopedAdmin(admin.ModelAdmin):
+    """Rows of the user's clubs only (superusers: all); permissions follow club admin."""
+
+    club_field = "club"
+
+    def _clubs(self, request):
+        return admin_club_ids(request)
+
+    def _allowed(self, request, obj=None) -> bool:
+        clubs = self._clubs(request)
+        if clubs is None:
+            return True
+        if not clubs:
+            return False
+        if obj is None:
+            return True
+        club_id = obj.pk if self.club_field == "pk" else getattr(obj, f"{self.club_field}_id")
+        return club_id in clubs
+
+    def has_module_permission(self, request):
+        return self._allowed(request)
+
+    def has_view_permission(self, request, obj=None):
+        return self._allowed(request, obj)
+
+    def has_add_permission(self, request):
+        return self._allowed(request)
+
+    def has_change_permission(self, request, obj=None):
+        return self._allowed(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return self._allowed(request, obj)
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        clubs = self._clubs(request)
+        if clubs is None:
+            return queryset
+        return queryset.filter(**{f"{self.club_field}__in": clubs})
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        clubs = self._clubs(request)
+        if db_field.name == "club" and clubs is not None:
+            kwargs["queryset"] = Club.objects.filter(pk__in=clubs)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+def shown_name(value: str, what: str) -> str:
+    """A club's or a league's name, shown on every page of it: spaces as one, and text
+    people can read (names.name_problem), as a player's name is."""
+    name = " ".join(value.split())
+    problem = name_problem(name)
+    if problem is not None:
+        raise ValidationError(f"The {what}'s name {problem}.")
+    return name

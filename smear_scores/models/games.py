@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.db import models
 from django.db.models import Q
@@ -33,6 +34,20 @@ SCORING_LENGTH = 12
 def new_scoring_secret() -> str:
     # 12 of 29 symbols: 58 random bits, short enough to type from another phone's screen.
     return "".join(secrets.choice(SCORING_ALPHABET) for _ in range(SCORING_LENGTH))
+
+
+# The standings a game row caches, column -> the rules.GameState field it holds: read by
+# Game.state, written with every hand (services.games._store_state) and when a game starts.
+STANDINGS = {
+    "scores": "scores",
+    "hands_played": "hands_played",
+    "hands_scored": "hands_scored",
+    "next_dealer": "dealer",
+    "finished": "finished",
+    "winner": "winner",
+    "reason": "reason",
+    "reason_rule": "reason_rule",
+}
 
 
 class Game(models.Model):
@@ -112,19 +127,19 @@ class Game(models.Model):
 
     def state(self) -> rules.GameState:
         """The standings after the last hand, from the cache (no query)."""
+        cached = {part: getattr(self, column) for column, part in STANDINGS.items()}
         return rules.GameState(
             variant=self.rules_variant,
             options=self.options,
             first_dealer=self.first_dealer,
-            scores=tuple(self.scores),
-            dealer=self.next_dealer,
-            hands_played=self.hands_played,
-            hands_scored=self.hands_scored,
-            finished=self.finished,
-            winner=self.winner,
-            reason=self.reason,
-            reason_rule=self.reason_rule,
+            **cached | {"scores": tuple(self.scores)},
         )
+
+    @staticmethod
+    def standings(state: rules.GameState) -> dict[str, Any]:
+        """The columns that cache ``state`` (Game.state reads them back)."""
+        columns = {column: getattr(state, part) for column, part in STANDINGS.items()}
+        return columns | {"scores": list(state.scores)}
 
 
 class Seat(models.Model):

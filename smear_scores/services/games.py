@@ -27,7 +27,7 @@ from smear_scores.models import (
     RoundTable,
     Seat,
 )
-from smear_scores.models.games import new_scoring_secret
+from smear_scores.models.games import STANDINGS, new_scoring_secret
 from smear_scores.names import name_key, name_problem
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
 from smear_scores.selectors.games import (
@@ -292,32 +292,13 @@ def _result_values(result: HandResult) -> dict[str, Any]:
 
 def _store_state(game: Game, state: rules.GameState) -> None:
     was_finished = game.finished
-    game.scores = list(state.scores)
-    game.hands_played = state.hands_played
-    game.hands_scored = state.hands_scored
-    game.next_dealer = state.dealer
-    game.finished = state.finished
-    game.winner = state.winner
-    game.reason = state.reason
-    game.reason_rule = state.reason_rule
+    for column, value in Game.standings(state).items():
+        setattr(game, column, value)
     if state.finished and not was_finished:
         game.finished_at = timezone.now()
     elif not state.finished:
         game.finished_at = None
-    game.save(
-        update_fields=[
-            "scores",
-            "hands_played",
-            "hands_scored",
-            "next_dealer",
-            "finished",
-            "winner",
-            "reason",
-            "reason_rule",
-            "finished_at",
-            "updated_at",
-        ]
-    )
+    game.save(update_fields=[*STANDINGS, "finished_at", "updated_at"])
     if game.league_id is not None and (state.finished or was_finished):
         # A league game finished, reopened or changed while finished: its club's ratings
         # follow in this transaction, so the league pages only read them.
@@ -408,8 +389,7 @@ def game_create(
         variant_spec=rules.variant_to_dict(rules_variant),
         options=dict(state.options),
         first_dealer=first_dealer,
-        scores=list(state.scores),
-        next_dealer=state.dealer,
+        **Game.standings(state),
         rematch_of=rematch_of,
         team_names=stored_team_names,
         **extra,

@@ -177,10 +177,7 @@ def _check_team_names(
     variant: rules.Variant, players: Sequence[Any], team_names: Sequence[Any] | None
 ) -> tuple[list[str], list[RuleError]]:
     """The table's names for its teams as stored (team order, "" for a team called by its
-    partners; [] when no team has a name) and what is wrong with them. A team's name must
-    not be another team's name, nor what the table calls another team (its partners, or
-    its letter), nor a player's name, or a message would mean two teams or a team and a
-    player at once."""
+    partners; [] when no team has a name) and what is wrong with them (_team_name_problem)."""
     if not team_names:
         return [], []
     if not isinstance(team_names, list | tuple) or len(team_names) != variant.teams:
@@ -192,78 +189,74 @@ def _check_team_names(
                 "",
             )
         ]
-    if isinstance(players, list | tuple) and len(players) == variant.players:
-        partners = variant.seat_team_names([str(p).strip() for p in players])
-        # "Flo bid 4 and Flo took 5": a team may not be called by a player's name either.
-        people = {_same_name(str(p)) for p in players}
-    else:
-        partners = tuple(variant.team_label(t) for t in range(variant.teams))
-        people = set()
+    partners, people = _how_the_table_calls(variant, players)
     stored: list[str] = []
     errors: list[RuleError] = []
-    taken: dict[str, tuple[int, str]] = {}
+    taken: dict[str, tuple[str, str]] = {}  # a name given -> (the team's partners, the name)
     for team, name in enumerate(team_names):
         field, who = f"team_names.{team}", partners[team]
         if not isinstance(name, str):
-            errors.append(
-                RuleError(field, f'The name for {who} must be text, or "" to call them {who}.', "")
-            )
+            message = f'The name for {who} must be text, or "" to call them {who}.'
+            errors.append(RuleError(field, message, ""))
             stored.append("")
             continue
         name = name.strip()
         if not name or _same_name(name) == _same_name(who):
-            stored.append("")
+            stored.append("")  # no name: the team is called by its partners
             continue
         others = {
-            _same_name(label): t
+            _same_name(label): partners[t]
             for t in range(variant.teams)
             if t != team
             for label in (partners[t], variant.team_label(t))
         }
-        if (problem := name_problem(name)) is not None:
-            errors.append(RuleError(field, f"The name for {who} {problem}.", ""))
-        elif len(name) > MAX_TEAM_NAME:
-            errors.append(
-                RuleError(
-                    field,
-                    f"The name for {who} is {len(name)} characters long; keep it to "
-                    f"{MAX_TEAM_NAME}.",
-                    "",
-                )
-            )
-        elif _same_name(name) in others:
-            other = partners[others[_same_name(name)]]
-            errors.append(
-                RuleError(
-                    field,
-                    f"“{name}” is what the table calls {other}: give {who} another name, or "
-                    f"leave it empty to call them {who}.",
-                    "",
-                )
-            )
-        elif _same_name(name) in people:
-            errors.append(
-                RuleError(
-                    field,
-                    f"“{name}” is a player's name: give {who} a name no player has, or leave "
-                    f"it empty to call them {who}.",
-                    "",
-                )
-            )
-        elif _same_name(name) in taken:
-            first, given = taken[_same_name(name)]
-            errors.append(
-                RuleError(
-                    field,
-                    f"{partners[first]} are called “{given}” already: give {who} another "
-                    f"name, or leave it empty to call them {who}.",
-                    "",
-                )
-            )
+        problem = _team_name_problem(name, who, others=others, people=people, taken=taken)
+        if problem is None:
+            taken[_same_name(name)] = (who, name)
         else:
-            taken[_same_name(name)] = (team, name)
+            errors.append(RuleError(field, problem, ""))
         stored.append(name)
     return (stored if any(stored) else []), errors
+
+
+def _how_the_table_calls(
+    variant: rules.Variant, players: Sequence[Any]
+) -> tuple[tuple[str, ...], set[str]]:
+    """Each team as the table calls it without a name (its partners, or its letter while
+    the players are not known), and the players' names."""
+    if isinstance(players, list | tuple) and len(players) == variant.players:
+        partners = variant.seat_team_names([str(p).strip() for p in players])
+        return partners, {_same_name(str(p)) for p in players}
+    return tuple(variant.team_label(t) for t in range(variant.teams)), set()
+
+
+def _team_name_problem(
+    name: str,
+    who: str,
+    *,
+    others: dict[str, str],
+    people: set[str],
+    taken: dict[str, tuple[str, str]],
+) -> str | None:
+    """What is wrong with ``name`` for the team the table calls ``who``: a team's name must
+    not be what the table calls another team (``others``: its partners or its letter), nor
+    a player's name (``people``), nor a name given to a team before it (``taken``), or a
+    message would mean two teams, or a team and a player, at once."""
+    key = _same_name(name)
+    leave = f"or leave it empty to call them {who}"
+    if (problem := name_problem(name)) is not None:
+        return f"The name for {who} {problem}."
+    if len(name) > MAX_TEAM_NAME:
+        return f"The name for {who} is {len(name)} characters long; keep it to {MAX_TEAM_NAME}."
+    if key in others:
+        return f"“{name}” is what the table calls {others[key]}: give {who} another name, {leave}."
+    if key in people:
+        # "Flo bid 4 and Flo took 5".
+        return f"“{name}” is a player's name: give {who} a name no player has, {leave}."
+    if key in taken:
+        first, given = taken[key]
+        return f"{first} are called “{given}” already: give {who} another name, {leave}."
+    return None
 
 
 def _variant(slug: Any) -> rules.Variant:

@@ -19,14 +19,13 @@ from smear_scores.permissions import admin_club_ids
 from smear_scores.services.clubs import (
     MergeRefused,
     RosterRefused,
-    name_refusal,
     player_create,
     player_merge,
     players_create,
     roster_clash,
 )
 
-from .scoped import ClubScopedAdmin, shown_name
+from .scoped import ClubScopedAdmin, person_name, shown_name
 
 
 class ClubForm(forms.ModelForm):
@@ -66,11 +65,7 @@ class PlayerForm(forms.ModelForm):
         fields = ["club", "name"]
 
     def clean_name(self):
-        name = " ".join(self.cleaned_data["name"].split())
-        refusal = name_refusal(name)
-        if refusal is not None:
-            raise ValidationError(refusal)
-        return name
+        return person_name(self.cleaned_data["name"])
 
     def clean(self):
         cleaned = super().clean()

@@ -5,22 +5,18 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
-from django.core.exceptions import ValidationError
 
 from smear_scores.models import Game, GameRevision, Hand, HandRevision, Seat
 from smear_scores.names import name_key
-from smear_scores.services.clubs import name_refusal
 from smear_scores.services.games import game_names_changed
 from smear_scores.services.ratings import ratings_recompute
+
+from .scoped import person_name
 
 
 class SeatForm(forms.ModelForm):
     def clean_name(self):
-        name = " ".join(self.cleaned_data["name"].split())
-        refusal = name_refusal(name)
-        if refusal is not None:
-            raise ValidationError(refusal)
-        return name
+        return person_name(self.cleaned_data["name"])
 
 
 class SeatFormSet(forms.BaseInlineFormSet):

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from smear_scores.models import Club
 from smear_scores.names import name_problem
 from smear_scores.permissions import admin_club_ids
+from smear_scores.services.clubs import name_refusal
 
 
 class ClubScopedAdmin(admin.ModelAdmin):
@@ -66,4 +67,14 @@ def shown_name(value: str, what: str) -> str:
     problem = name_problem(name)
     if problem is not None:
         raise ValidationError(f"The {what}'s name {problem}.")
+    return name
+
+
+def person_name(value: str) -> str:
+    """A player's name, on the roster or in a game's seat: spaces as one, and refused in
+    the roster's words (services.clubs.name_refusal) when no one could be called so."""
+    name = " ".join(value.split())
+    refusal = name_refusal(name)
+    if refusal is not None:
+        raise ValidationError(refusal)
     return name

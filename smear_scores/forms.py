@@ -478,6 +478,16 @@ class NightForm(forms.Form):
                 self.fields[name] = field
                 self.option_fields.append((variant.slug, option.name, name))
 
+    def option_groups(self) -> list[tuple[Any, list[Any]]]:
+        """The house options shown together under their variant: (variant, bound fields),
+        only for variants that have options."""
+        groups = []
+        for variant in rules.VARIANTS.values():
+            fields = [self[name] for slug, _, name in self.option_fields if slug == variant.slug]
+            if fields:
+                groups.append((variant, fields))
+        return groups
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("round_format") == "hands" and not data.get("round_hands"):

@@ -474,7 +474,7 @@ class NightForm(forms.Form):
             for option in variant.options:
                 name = f"option_{option.name}"
                 field = option_field(option)
-                field.help_text = f"{variant.name} only. {option.help}"
+                field.help_text = option.help  # the group says whose it is
                 self.fields[name] = field
                 self.option_fields.append((variant.slug, option.name, name))
 

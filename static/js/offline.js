@@ -362,9 +362,8 @@
     line.className = "note saved-copy";
     line.setAttribute("role", "status");
     var at = when(kept);
-    line.textContent = "Saved copy" + (at ? " from " + at : "") + ": no connection, so this is the " +
-      "board as this phone last saw it; hands recorded since on other phones do not show. " +
-      "Hands tapped in here are kept on this phone and sent when the connection returns.";
+    line.textContent = "Saved copy" + (at ? " from " + at : "") + ", no connection: hands " +
+      "recorded since on other phones do not show.";
     el.parentNode.insertBefore(line, el);
   }
 
@@ -381,12 +380,11 @@
     line.className = "note plain-http";
     line.setAttribute("role", "note");
     line.textContent = wake
-      ? "This address is plain http, not https, so the browser does not keep this screen " +
-        "awake: it may dim and lock. Served over https, it stays on."
-      : "This address is plain http, not https, so this phone cannot show the board after a " +
-        "reload with no connection, nor add the app to its home screen. Hands tapped in are " +
-        "still kept on this phone and sent when the connection returns. Served over https, " +
-        "it can do both.";
+      ? "Plain http, not https: the browser does not keep this screen awake, so it may dim " +
+        "and lock. Served over https, it stays on."
+      : "Plain http, not https: after a reload with no connection this phone cannot show " +
+        "the board, nor add the app to its home screen (hands tapped in are still kept and " +
+        "sent). Served over https, it can.";
     el.parentNode.insertBefore(line, el.nextSibling);
   }
 

@@ -56,10 +56,9 @@ def table(request, browser, live_server):
 
 
 PLAIN_HTTP_BOARD = (
-    "This address is plain http, not https, so this phone cannot show the board after a "
-    "reload with no connection, nor add the app to its home screen. Hands tapped in are "
-    "still kept on this phone and sent when the connection returns. Served over https, "
-    "it can do both."
+    "Plain http, not https: after a reload with no connection this phone cannot show the "
+    "board, nor add the app to its home screen (hands tapped in are still kept and sent). "
+    "Served over https, it can."
 )
 
 
@@ -366,9 +365,7 @@ def test_table_a_reload_with_no_connection_shows_the_latest_board_and_says_it_is
         saved = phone.locator("#saved-copy")
         times = {before.strftime("%H:%M"), after.strftime("%H:%M")}
         assert saved.inner_text() in {
-            f"Saved copy from {t}: no connection, so this is the board as this phone last "
-            "saw it; hands recorded since on other phones do not show. Hands tapped in here "
-            "are kept on this phone and sent when the connection returns."
+            f"Saved copy from {t}, no connection: hands recorded since on other phones do not show."
             for t in times
         }
         _no_sideways_scroll(phone)
@@ -444,8 +441,8 @@ def test_table_view_keeps_the_screen_awake_or_says_why_it_cannot(table):
         # No Screen Wake Lock on plain http: the screen says so instead of dimming unexplained.
         expect(page.locator("[data-wake-lock]")).to_have_attribute("data-wake-lock", "unsupported")
         expect(page.locator("#plain-http")).to_have_text(
-            "This address is plain http, not https, so the browser does not keep this screen "
-            "awake: it may dim and lock. Served over https, it stays on."
+            "Plain http, not https: the browser does not keep this screen awake, so it may "
+            "dim and lock. Served over https, it stays on."
         )
     # The board follows the game (it is swapped every few seconds); the line stays once.
     services.hand_record(game=game, entry=rules.HandEntry.thrown(), number=1)

@@ -125,3 +125,20 @@ def test_make_run_serves_the_table_with_debug_off_from_gunicorn(table_server):
     # Only this machine's own names: another host is refused.
     assert _get(port, "/", "table.example.org").status == 400
     assert _get(port, "/", f"localhost:{port}").status == 200
+
+
+def test_make_dev_is_the_development_server_with_debug_on():
+    # What `make dev` would run (make -n prints the commands and runs none of them).
+    planned = subprocess.run(
+        ["make", "-n", "--no-print-directory", "dev", f"VENV={VENV}", "PORT=8123"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert planned[-3:] == [
+        f"{VENV}/bin/python manage.py migrate --noinput",
+        f"{VENV}/bin/python manage.py table_address --host 0.0.0.0 --port 8123",
+        f"{VENV}/bin/python manage.py runserver 0.0.0.0:8123",
+    ]
+    assert not any("DEBUG=false" in line for line in planned)

@@ -575,9 +575,19 @@ class NightForm(forms.Form):
             for option in variant.options:
                 name = f"option_{option.name}"
                 field = option_field(option)
-                field.help_text = f"{variant.name} only. {option.help}"
+                field.help_text = option.help  # the group says whose it is
                 self.fields[name] = field
                 self.option_fields.append((variant.slug, option.name, name))
+
+    def option_groups(self) -> list[tuple[Any, list[Any]]]:
+        """The house options shown together under their variant: (variant, bound fields),
+        only for variants that have options."""
+        groups = []
+        for variant in rules.VARIANTS.values():
+            fields = [self[name] for slug, _, name in self.option_fields if slug == variant.slug]
+            if fields:
+                groups.append((variant, fields))
+        return groups
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -22,9 +22,11 @@ if not SECRET_KEY:
             'e.g. python -c "import secrets; print(secrets.token_urlsafe(50))".'
         )
     SECRET_KEY = "insecure-local-development-key-only-used-when-DEBUG-is-on"
-if DEBUG:
-    # `make run` at the table: the phones open this machine by its address on the Wi-Fi,
-    # so every address of its own is a host (read from its interfaces; never a wildcard).
+# `make run` at the table (and `make dev`): the phones open this machine by its address on
+# the Wi-Fi, so every address of its own is a host (read from its interfaces; never a
+# wildcard). On by default with DEBUG; `make run` turns it on with DEBUG off.
+LAN_HOSTS = env_bool("LAN_HOSTS", DEBUG)
+if LAN_HOSTS:
     from .lan import host_names
 
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", host_names())

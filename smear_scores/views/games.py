@@ -319,6 +319,13 @@ def game_new(request: HttpRequest) -> HttpResponse:
     """The new-game screen. An htmx GET re-draws the form for another variant
     (``HX-Target: new-game``) or the partners and dealer as names are typed
     (``HX-Target: partners``)."""
+    if request.method == "POST" and "switch" in request.POST:
+        # Without JavaScript, "Show the seats for this game" posts the form (a GET would put
+        # the CSRF token in the address bar): the same screen for the variant picked.
+        variant = variant_or_default(request.POST.get("variant"))
+        data = {k: v for k, v in request.POST.dict().items() if k != "csrfmiddlewaretoken"}
+        form = NewGameForm({**data, "variant": variant.slug}, variant=variant)
+        return render(request, "games/new.html", _new_context(form))
     if request.method == "POST":
         variant = variant_or_default(request.POST.get("variant"))
         form = NewGameForm(request.POST, variant=variant)

@@ -333,4 +333,70 @@
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("/sw.js").catch(function () {});
   }
+
+  // -- the board kept for a reload with no connection ----------------------------------
+  // The service worker keeps a board as the page was loaded; the board then changes in
+  // place (a hand recorded here, a live update). Each fresh board asks the worker to keep
+  // the page again, so a reload with no connection shows the latest one.
+  function keepLatest() {
+    var sw = navigator.serviceWorker;
+    if (!sw || !sw.controller) return;
+    sw.controller.postMessage({ keep: window.location.pathname + window.location.search });
+  }
+
+  function when(iso) {
+    var at = new Date(iso);
+    if (isNaN(at.getTime())) return "";
+    var time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    if (at.toDateString() === new Date().toDateString()) return time;
+    return at.toLocaleDateString([], { weekday: "short", day: "numeric", month: "short" }) + " " + time;
+  }
+
+  // A page the worker showed from its copy (no connection) says so, and from when.
+  function savedCopy() {
+    var kept = document.body.dataset.savedCopy;
+    var el = board();
+    if (kept === undefined || !el || document.getElementById("saved-copy")) return;
+    var line = document.createElement("p");
+    line.id = "saved-copy";
+    line.className = "note saved-copy";
+    line.setAttribute("role", "status");
+    var at = when(kept);
+    line.textContent = "Saved copy" + (at ? " from " + at : "") + ", no connection: hands " +
+      "recorded since on other phones do not show.";
+    el.parentNode.insertBefore(line, el);
+  }
+
+  // -- plain http on the table's Wi-Fi -----------------------------------------------------
+  // Browsers keep pages for offline use (service worker) and keep a screen awake only on
+  // https (or this machine itself): say so where the table would miss it.
+  function plainHttp() {
+    if (window.isSecureContext || document.getElementById("plain-http")) return;
+    var wake = document.querySelector("[data-wake-lock]");
+    var el = wake || board();
+    if (!el) return;
+    var line = document.createElement("p");
+    line.id = "plain-http";
+    line.className = "note plain-http";
+    line.setAttribute("role", "note");
+    line.textContent = wake
+      ? "Plain http, not https: the browser does not keep this screen awake, so it may dim " +
+        "and lock. Served over https, it stays on."
+      : "Plain http, not https: after a reload with no connection this phone cannot show " +
+        "the board, nor add the app to its home screen (hands tapped in are still kept and " +
+        "sent). Served over https, it can.";
+    el.parentNode.insertBefore(line, el.nextSibling);
+  }
+
+  document.addEventListener("htmx:load", function (event) {
+    if (event.target.id !== "game-board") return;
+    // A fresh board from the server: no longer a saved copy.
+    var saved = document.getElementById("saved-copy");
+    if (saved) saved.remove();
+    delete document.body.dataset.savedCopy;
+    keepLatest();
+  });
+  function notices() { savedCopy(); plainHttp(); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", notices);
+  else notices();
 })();

@@ -110,11 +110,16 @@ test: $(STAMP) chromium
 check: lint
 	HYPOTHESIS_PROFILE=quick $(BIN)/python -m pytest -q -m "not browser"
 
+# Python (ruff), the app's own JavaScript (Biome: lint and format; biome.json) and the
+# templates (djLint, lint only), each with the version the lock pins.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/biome ci --colors=off static/js
+	$(BIN)/djlint templates --lint
 
 # Rewrites what `make lint` checks.
 fmt: $(STAMP)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
+	$(BIN)/biome check --write static/js

@@ -80,7 +80,7 @@ dev: $(STAMP)
 
 # Production-style serving for a club's server: DEBUG off, gunicorn with WORKERS processes
 # (default 4), static files collected, compressed and hashed, served by WhiteNoise. Settings
-# come from the environment (README: Running it for a club). Without ALLOWED_HOSTS it serves
+# come from the environment (docs/operations.md). Without ALLOWED_HOSTS it serves
 # this machine only (127.0.0.1, localhost) over plain http; with ALLOWED_HOSTS it is a public
 # site behind a TLS proxy and HTTPS is on unless HTTPS=false. Without SECRET_KEY a random key
 # is made once and kept in var/secret_key (ignored by git).
@@ -96,7 +96,7 @@ serve: $(STAMP)
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0; \
 	exec $(BIN)/gunicorn --config gunicorn.conf.py
 
-# Measured speed, printed as a table (README quotes the latest figures). Needs the local
+# Measured speed, printed as a table (docs/benchmarks.md quotes the latest figures). Needs the local
 # PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/smear_bench);
 # the bench database is created and dropped by the script. BENCH_SAMPLES, BENCH_USERS,
 # BENCH_SECONDS and BENCH_WORKERS change the run's size (400, 16, 20, 4).

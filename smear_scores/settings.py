@@ -1,4 +1,4 @@
-"""Settings, read from the environment (see README: Running it for a club)."""
+"""Settings, read from the environment (see docs/operations.md)."""
 
 import os
 import tempfile
@@ -121,7 +121,7 @@ AUTHENTICATION_BACKENDS = [
     "smear_scores.signin.SignInThrottle",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Sign-in throttling (README: Running it for a club): SIGNIN_FAILURE_LIMIT wrong passwords
+# Sign-in throttling (docs/operations.md): SIGNIN_FAILURE_LIMIT wrong passwords
 # for one username from one address pause that pair for SIGNIN_COOLOFF_MINUTES; a right
 # password clears the count. Behind the TLS proxy the address is the proxy's, so the
 # pause then holds for the username from anywhere.

@@ -57,6 +57,7 @@ from smear_scores.permissions import (
     grant_scoring,
     scoring_tokens,
     show_code,
+    was_stopped,
 )
 from smear_scores.rules import HandRefused
 from smear_scores.selectors import games as selectors
@@ -70,6 +71,11 @@ MAX_NUMBER_DIGITS = 6
 READ_ONLY = (
     "This phone can only watch this game: the scores are changed on the scorer's phone. "
     "Ask the scorer for the scoring link or code to score from here too."
+)
+STOPPED = (
+    "Not recorded: another phone tapped “Stop other phones scoring”, so this phone can no "
+    "longer score this game. To score here again, open the new scoring link or type the new "
+    "code from that phone."
 )
 
 
@@ -121,6 +127,8 @@ def _board_context(
     notice: str = "",
     problem: str = "",
     keep_links: bool = False,
+    links_open: bool = False,
+    kept: HandForm | None = None,
 ) -> dict[str, Any]:
     """``keep_links``: the phone already shows the link boxes (an htmx answer to a hand
     sent from the board): they are sent as empty boxes that htmx keeps as they are
@@ -151,6 +159,10 @@ def _board_context(
         "notice": notice,
         "problem": problem,
         "keep_links": keep_links,
+        # The scoring link box stays open (a new link was just made).
+        "links_open": links_open,
+        # A hand this phone sent but may no longer record: what it had tapped.
+        "kept": kept,
         "hands_over": hands_over,
         **links,
     }
@@ -183,12 +195,19 @@ def _show_first_error(request: HttpRequest, response: HttpResponse) -> HttpRespo
 
 
 def _to_board(
-    request: HttpRequest, game: Game, *, notice: str = "", keep_links: bool = False
+    request: HttpRequest,
+    game: Game,
+    *,
+    notice: str = "",
+    keep_links: bool = False,
+    links_open: bool = False,
 ) -> HttpResponse:
     """After a write: htmx swaps the fresh board in place (and shows the game's address);
     without JavaScript, redirect so a reload never posts twice."""
     if request.htmx:
-        response = _board(request, game, notice=notice, keep_links=keep_links)
+        response = _board(
+            request, game, notice=notice, keep_links=keep_links, links_open=links_open
+        )
         return push_url(response, reverse("game", args=[game.public_id]))
     if notice:
         messages.success(request, notice)
@@ -196,7 +215,14 @@ def _to_board(
 
 
 def _refuse_watcher(request: HttpRequest, game: Game) -> HttpResponse:
-    return _board(request, game, status=403, problem=READ_ONLY)
+    if not was_stopped(request, game):
+        return _board(request, game, status=403, problem=READ_ONLY)
+    # Stopped meanwhile: say why, and show the hand it was sending, so nothing tapped is
+    # lost without a word.
+    kept = None
+    if request.method == "POST" and "number" in request.POST:
+        kept = _hand_form(game, data=request.POST)
+    return _board(request, game, status=403, problem=STOPPED, kept=kept)
 
 
 def _scorer_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -699,6 +725,7 @@ def game_scoring_rotate(request: HttpRequest, game: Game) -> HttpResponse:
         game,
         notice="Other phones can no longer score this game. To let one score again, give it "
         "the new scoring link or code.",
+        links_open=True,
     )
 
 

@@ -172,7 +172,7 @@ def test_scoring_schmier_whole_game(phone, live_server):
     )
     phone.get_by_role("button", name="Record hand 2").tap()
     expect(phone.locator("#award_game-error")).to_have_text(
-        "Tap the team that took Game, or Nobody (tie)."
+        "Who took Game? Tap Ann & Dee, Bo & Eli, Cy & Flo or Nobody (tie). why?"
     )
     me.settled()
     assert me.scores() == [1, 4, 1]

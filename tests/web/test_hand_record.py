@@ -95,7 +95,11 @@ def test_hand_record_forgotten_point_is_refused_beside_it(client, make_game, sco
     page = text(response)
     assert response.status_code == 422
     assert ("<html" in page) == (not headers)
-    assert find_all(page, "p", "error") == ["Tap the team that took Game, or Nobody (tie)."]
+    # The teams by their players, as on the buttons, and a "why?" link to the rule.
+    assert find_all(page, "p", "error") == [
+        "Who took Game? Tap Ann & Dee, Bo & Eli, Cy & Flo or Nobody (tie). why?"
+    ]
+    assert 'href="/rules/schmier/#S5"' in page
     assert 'id="award_game-error"' in page
     # What was tapped is kept.
     assert checked(page) == {
@@ -115,12 +119,12 @@ def test_hand_record_nothing_tapped_names_every_missing_field(client, make_game,
     response = scorer_for(game).post(_url(game), {"number": "1"})
     assert response.status_code == 422
     assert find_all(text(response), "p", "error") == [
-        "Tap the player who won the bid.",
-        "Tap the bid.",
-        "Tap the team that took High, or Nobody.",
-        "Tap the team that took Low, or Nobody.",
-        "Tap the team that took Jack, or Nobody.",
-        "Tap the team that took Game, or Nobody (tie).",
+        "Tap the player who won the bid. why?",
+        "Tap the bid. why?",
+        "Who took High? Tap Ann & Cy, Bo & Dee or Nobody. why?",
+        "Who took Low? Tap Ann & Cy, Bo & Dee or Nobody. why?",
+        "Who took Jack? Tap Ann & Cy, Bo & Dee or Nobody. why?",
+        "Who took Game? Tap Ann & Cy, Bo & Dee or Nobody (tie). why?",
     ]
 
 

@@ -253,8 +253,8 @@ def test_hand_edit_refused_as_page_and_fragment(client, make_game, scorer_for, h
     assert response.status_code == 422
     assert ("<html" in page) == (not headers)
     assert find_all(page, "p", "error")[:2] == [
-        "Tap the bid.",
-        "Tap the team that took High.",
+        "Tap the bid. why?",
+        "Who took High? Tap Ann & Dee, Bo & Eli or Cy & Flo. why?",
     ]
 
 

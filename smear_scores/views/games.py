@@ -184,7 +184,12 @@ def _board(request: HttpRequest, game: Game, *, status: int = 200, **kwargs: Any
     """The scoreboard page, or its #game-board fragment for htmx."""
     template = "games/game.html#game-board" if request.htmx else "games/game.html"
     response = render(request, template, _board_context(request, game, **kwargs), status=status)
-    return _show_first_error(request, response)
+    if request.htmx and status == 422:
+        # The board is one screen at 360x740: a refused hand's red lines are in view beside
+        # their rows. Scrolling to the first one would put the rows above it off the
+        # screen and it under the bar.
+        return reswap(response, "outerHTML show:window:top")
+    return response
 
 
 def _show_first_error(request: HttpRequest, response: HttpResponse) -> HttpResponse:

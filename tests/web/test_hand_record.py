@@ -294,11 +294,12 @@ def test_hand_preview_shows_a_rule_problem(client, make_game):
     ]
 
 
-def test_hand_record_refused_htmx_scrolls_to_the_first_error(client, make_game, scorer_for):
+def test_hand_record_refused_htmx_keeps_the_board_in_view(client, make_game, scorer_for):
     game = make_game("schmier")
     response = scorer_for(game).post(_url(game), {"number": "1"}, **HTMX)
     assert response.status_code == 422
-    assert response["HX-Reswap"] == "outerHTML show:.error:bottom"
+    # The board is one screen: its top stays at the top, each red line beside its row.
+    assert response["HX-Reswap"] == "outerHTML show:window:top"
 
 
 def test_hand_record_sent_again_with_its_idempotency_key_is_stored_once(make_game, scorer_for):

@@ -232,6 +232,21 @@ class HandForm(forms.Form):
         why = self.why(self.general_errors())
         return [(m, why.get(m, "")) for m in self.general_errors()]
 
+    def first_error_why(self) -> tuple[str, str]:
+        """The first thing to put right, top to bottom, with its "why?" link: the bar
+        says it where the scorer's thumb is."""
+        order = [None, "bidder", "bid", *(f for f in self.fields if f not in ("bidder", "bid"))]
+        errors = self._errors or {}
+        for name in order:
+            messages = list(errors.get(name or "__all__", []))
+            if messages:
+                return messages[0], self.why(messages[:1]).get(messages[0], "")
+        if self.points_errors:
+            return self.points_errors[0], self.why(self.points_errors[:1]).get(
+                self.points_errors[0], ""
+            )
+        return "", ""
+
     def points_errors_why(self) -> list[tuple[str, str]]:
         why = self.why(self.points_errors)
         return [(m, why.get(m, "")) for m in self.points_errors]

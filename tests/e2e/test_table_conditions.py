@@ -19,6 +19,7 @@ needs at most two conditions together."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pprint import pformat
@@ -189,7 +190,8 @@ def a_note_shown(page: Page, cond: Condition) -> None:
 
 def a_refusal(page: Page, cond: Condition) -> None:
     _open(page, _game(cond, hands=1))
-    _tap(page, FULL_HAND[:3])
+    # Two points forgotten.
+    _tap(page, FULL_HAND[:4] + FULL_HAND[5:7])
     page.locator("#hand-form button.record").click()
     expect(page.locator("#hand-form .error").first).to_be_visible()
 
@@ -262,7 +264,8 @@ STATES: list[Callable[[Page, Condition], None]] = [
     a_kept_hand_clashing,
     a_stopped_phone,
 ]
-# The states in which the hand form is what the scorer works with next.
+# The states in which the hand form is what the scorer works with next (with hands
+# waiting or clashing, the kept hands come first: the board scrolls to them).
 ON_ONE_SCREEN = {
     fresh_board,
     fresh_board_wisconsin,
@@ -271,7 +274,6 @@ ON_ONE_SCREEN = {
     a_refusal,
     a_preview_ending_the_game,
     a_preview_held_at_15,
-    offline_waiting,
 }
 ENDING = {a_preview_ending_the_game, a_preview_held_at_15}
 
@@ -398,7 +400,11 @@ LOW_CONTRAST = """() => {
 BAR_CUT = """() => {
   const line = document.querySelector('#hand-preview > span');
   if (!line) return 'no line in the bar';
+  // Where the bar is in its place below the form (large text), as it is when Record is
+  // scrolled to.
+  line.closest('.entry-bar').scrollIntoView({block: 'nearest'});
   const r = line.getBoundingClientRect();
+  window.scrollTo(0, 0);
   if (line.scrollHeight > line.clientHeight + 1) return 'clamped: ' + line.textContent;
   if (r.bottom > window.innerHeight || r.top < 0) return 'off the screen: ' + line.textContent;
   return '';
@@ -507,6 +513,10 @@ def test_room_view_fits_the_screen(browser, live_server, size, names):
                 found[f"{scheme}: words broken"] = broken
             if violations := Axe().run(page).response["violations"]:
                 found[f"{scheme}: axe"] = sorted(v["id"] for v in violations)
+        # Ranks read as in the league's table: "=1" for a shared first place.
+        ranks = page.locator(".standings tbody td:first-child").all_inner_texts()
+        if set(ranks) != {"=1"}:
+            found["ranks"] = ranks
     finally:
         context.close()
     assert found == {}, pformat(found, width=100)
@@ -522,3 +532,131 @@ def _shoot(page: Page, name: str) -> None:
             path=os.path.join(folder, f"{name}.png"),
             full_page=bool(os.environ.get("TABLE_SHOTS_FULL")),
         )
+
+
+# -- what the table noticed, one test each ---------------------------------------------------
+@pytest.fixture
+def phone(browser, live_server):
+    BASE_URL[0] = live_server.url
+    context = browser.new_context(
+        viewport=PORTRAIT, has_touch=True, is_mobile=True, base_url=live_server.url
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+NINE = Condition("nine", 100, PORTRAIT, False)
+
+
+def test_a_refusal_names_the_players_links_its_rule_and_the_bar_points_to_it(phone):
+    _open(phone, _game(NINE))
+    _tap(phone, [label for label in FULL_HAND if not label.startswith("award_game")])
+    phone.locator("#hand-form button.record").click()
+    error = phone.locator("#award_game-error")
+    expect(error).to_have_text(
+        "Who took Game? Tap Katherine & Brandon, Jonathan & Michelle, Jessica & Anthony "
+        "or Nobody (tie). why?"
+    )
+    # Everything else was tapped: the bar does not ask for it again.
+    expect(phone.locator("#hand-preview")).to_have_text(
+        "Not recorded: Who took Game? Tap Katherine & Brandon, Jonathan & Michelle, "
+        "Jessica & Anthony or Nobody (tie). why?"
+    )
+    # The row's name is marked; the bar's "why?" opens the rule.
+    expect(phone.locator("#award_game-label")).to_have_css("color", "rgb(161, 21, 12)")
+    phone.locator("#hand-preview").get_by_role(
+        "link", name="Why? The rule, on the rules page"
+    ).click()
+    expect(phone).to_have_url(re.compile(r"/rules/schmier/#S5$"))
+    expect(phone.locator("dt:target")).to_have_text("S5 · The six points")
+
+
+@pytest.mark.parametrize("debug", [True, False], ids=["debug-on", "debug-off"])
+def test_a_stopped_phone_says_why_keeps_its_page_and_shows_its_hand(phone, settings, debug):
+    settings.DEBUG = debug
+    game = _game(NINE, hands=1)
+    _open(phone, game)
+    title = phone.title()
+    _tap(phone, FULL_HAND[:4])
+    services.game_scoring_rotate(game=game)  # another phone stops this one scoring
+    phone.locator("#hand-form button.record").click()
+    expect(phone.locator(".board > .problem")).to_have_text(
+        "Not recorded: another phone tapped “Stop other phones scoring”, so this phone can no "
+        "longer score this game. To score here again, open the new scoring link or type the "
+        "new code from that phone."
+    )
+    # The page is still the page (not a bare fragment): its title, style and scripts.
+    assert phone.title() == title
+    assert phone.evaluate("document.styleSheets.length") >= 2
+    assert phone.evaluate("typeof htmx") == "object"
+    expect(phone.locator(".kept-taps li")).to_have_text(
+        [
+            "Bid won by Jonathan",
+            "Bid 3",
+            "High: Jonathan & Michelle",
+            "Low: Jonathan & Michelle",
+        ]
+    )
+    phone.get_by_role("link", name="Score here again with the new code").click()
+    expect(phone.locator("h1")).to_have_text("Score this game on this phone?")
+
+
+@pytest.mark.parametrize("debug", [True, False], ids=["debug-on", "debug-off"])
+def test_a_wrong_scoring_code_keeps_the_page(phone, settings, debug):
+    settings.DEBUG = debug
+    game = _game(NINE)
+    phone.goto(f"/g/{game.public_id}/score/")
+    title = phone.title()
+    phone.fill("input[name=code]", "WRONG-CODE-HERE")
+    phone.get_by_role("button", name="Yes, score from this phone").click()
+    expect(phone.get_by_text("This scoring code is not the game's")).to_be_visible()
+    assert phone.title() == title
+    assert phone.evaluate("document.styleSheets.length") >= 2
+
+
+def test_stopping_other_phones_says_so_and_keeps_the_new_link_open(phone):
+    game = _game(NINE, hands=2)
+    _open(phone, game)
+    old = game.scoring_secret
+    box = phone.locator("#scoring-share")
+    box.locator("summary").click()
+    box.get_by_role("button", name="Stop other phones scoring").click()
+    expect(box.locator(".notice")).to_have_text(
+        "Done: other phones can no longer score this game. This is the new link and code; "
+        "the old ones no longer work."
+    )
+    expect(phone.locator("#scoring-share[open]")).to_have_count(1)
+    game.refresh_from_db()
+    assert game.scoring_secret != old
+    assert phone.locator("#scoring-link").input_value().endswith(f"#{game.scoring_secret}")
+    expect(phone.locator("#hand-preview")).to_have_text(
+        "Other phones can no longer score this game. To let one score again, give it the new "
+        "scoring link or code."
+    )
+
+
+ROWS_OF = """sel => { const tops = [...document.querySelectorAll(sel)]
+  .filter(e => e.getClientRects().length).map(e => Math.round(e.getBoundingClientRect().top));
+  const rows = {}; tops.forEach(t => rows[t] = (rows[t] || 0) + 1); return Object.values(rows); }"""
+
+
+def test_four_bidders_and_dealers_are_two_and_two(phone):
+    _open(phone, _game(NINE, "ne-wisconsin"))
+    assert phone.evaluate(ROWS_OF, ".bidder .choices label") == [2, 2]
+    phone.goto("/new/?variant=ne-wisconsin")
+    for seat, name in enumerate(NAMES["nine"][:4]):
+        phone.fill(f"input[name=player_{seat}]", name)
+    expect(phone.locator(".dealer label", has_text="Brandon")).to_have_count(1)
+    # "At random" across the whole line, then the four players two and two.
+    assert phone.evaluate(ROWS_OF, ".dealer .choices label") == [1, 2, 2]
+
+
+def test_the_history_tag_reads_thrown_in_on_one_line(phone):
+    game = _game(Condition("eleven", 100, PORTRAIT, False), entries=[rules.HandEntry.thrown()])
+    game, _ = services.hand_record(game=game, entry=filler_entry(game.state()))
+    phone.goto(f"/g/{game.public_id}/history/")
+    tag = phone.locator(".tag.thrown")
+    expect(tag).to_have_text("thrown in")
+    assert tag.evaluate("e => e.getClientRects().length") == 1

@@ -654,7 +654,11 @@ def test_four_bidders_and_dealers_are_two_and_two(phone):
 
 
 def test_the_history_tag_reads_thrown_in_on_one_line(phone):
-    game = _game(Condition("eleven", 100, PORTRAIT, False), entries=[rules.HandEntry.thrown()])
+    # Short names and long team names: the teams' columns leave the bid's the least room.
+    game = services.game_create(
+        variant="schmier", players=NAMES["short"], first_dealer=0, team_names=TEAM_NAMES["eleven"]
+    )
+    game, _ = services.hand_record(game=game, entry=rules.HandEntry.thrown())
     game, _ = services.hand_record(game=game, entry=filler_entry(game.state()))
     phone.goto(f"/g/{game.public_id}/history/")
     tag = phone.locator(".tag.thrown")

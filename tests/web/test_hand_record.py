@@ -142,10 +142,12 @@ def test_hand_record_rule_refusal_shows_the_rules_words(client, make_game, score
     response = scorer_for(game).post(_url(game), data, **HTMX)
     page = text(response)
     assert response.status_code == 422
+    # The engine's words, with a "why?" link to the rule they come from (D1).
     assert find_all(page, "p", "error") == [
         "Schmier awards High, Low, Right bauer, Left bauer and Joker every hand: the teams' "
-        "points must add up to 5 or 6, not 4."
+        "points must add up to 5 or 6, not 4. why?"
     ]
+    assert 'href="/rules/schmier/#D1"' in page
     assert 'name="points_0" value="2"' in page
     assert Hand.objects.filter(game=game).count() == 0
 

@@ -623,7 +623,7 @@ def test_stopping_other_phones_says_so_and_keeps_the_new_link_open(phone):
     box = phone.locator("#scoring-share")
     box.locator("summary").click()
     box.get_by_role("button", name="Stop other phones scoring").click()
-    expect(box.locator(".notice")).to_have_text(
+    expect(box.locator(".notice-box")).to_have_text(
         "Done: other phones can no longer score this game. This is the new link and code; "
         "the old ones no longer work."
     )

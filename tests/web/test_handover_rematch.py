@@ -115,12 +115,14 @@ def test_game_scoring_rotate_stops_other_phones_and_old_links(make_game, db):
     response = keeper.post(reverse("game_scoring_rotate", args=[game.public_id]), **HTMX)
     game.refresh_from_db()
     assert response.status_code == 200
-    # Said in the open link box (the new link and code) and in the bar.
     assert notices(text(response)) == [
-        "Done: other phones can no longer score this game. This is the new link and code; the "
-        "old ones no longer work.",
         "Other phones can no longer score this game. To let one score again, give it the new "
-        "scoring link or code.",
+        "scoring link or code."
+    ]
+    # And in the link box, open with the new link and code.
+    assert find_all(text(response), "p", "notice-box") == [
+        "Done: other phones can no longer score this game. This is the new link and code; the "
+        "old ones no longer work."
     ]
     assert game.scoring_secret != old
     assert (_can_score(keeper, game), _can_score(other, game)) == (True, False)

@@ -163,9 +163,14 @@ def test_table_scoring_phone_lost_a_kept_link_takes_scoring_back(table):
     # It stops every other phone scoring: a new link and code.
     rescue.get_by_text("Scoring link: for another phone, or if this one is lost").tap()
     rescue.get_by_role("button", name="Stop other phones scoring").tap()
-    expect(rescue.locator(".notice")).to_have_text(
+    # Said in the bar and in the link box, which stays open with the new link.
+    expect(rescue.locator(".entry-bar .notice")).to_have_text(
         "Other phones can no longer score this game. To let one score again, give it the "
         "new scoring link or code."
+    )
+    expect(rescue.locator("#scoring-share[open] .notice-box")).to_have_text(
+        "Done: other phones can no longer score this game. This is the new link and code; "
+        "the old ones no longer work."
     )
     game.refresh_from_db()
     rescue.get_by_text("Scoring link: for another phone, or if this one is lost").tap()

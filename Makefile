@@ -1,21 +1,24 @@
 # Two commands set everything up on a fresh machine: `make run` and `make test`.
+# `make dev` is the development server (DEBUG on) for working on the code.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install lock run test check fmt chromium lint serve bench
+.PHONY: install lock run table secret-key dev test check fmt chromium lint serve bench
 
 # The virtualenv holds exactly the locked set: requirements.lock pins every package with
 # its hashes (compiled by `make lock` from pyproject.toml), installed by plain pip so a
 # fresh machine needs nothing but Python; the project itself goes on top, editable.
 $(STAMP): pyproject.toml requirements.lock
-	@echo "Installing the locked Python packages into $(VENV) (a minute or two the first time)"
+	@echo "Setting up $(VENV) (first run, or the lock changed): installing Django, gunicorn"
+	@echo "and the test tools, exactly as locked. This takes a minute or two; it is done once."
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.lock
-	$(BIN)/python -m pip install --quiet --no-deps -e .
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet --progress-bar off --require-hashes -r requirements.lock
+	$(BIN)/python -m pip install --quiet --progress-bar off --no-deps -e .
+	@touch $(STAMP)
+	@echo "Installed."
 
 install: $(STAMP)
 
@@ -32,38 +35,68 @@ chromium:
 		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-# The development server for the table: every phone on the same Wi-Fi can open it (with
-# DEBUG on, this machine's own addresses are accepted as hosts). HOST=127.0.0.1 keeps it to
-# this machine. It prints the address a phone opens, with a QR code to scan.
+# The table's server (README: At the table): as production serves it, DEBUG off, gunicorn
+# with WORKERS processes, static files collected and served by WhiteNoise, SQLite unless
+# DATABASE_URL says otherwise. Every phone on the same Wi-Fi can open it: this machine's own
+# addresses and name are accepted as hosts (LAN_HOSTS, read from its network interfaces;
+# never a wildcard). HOST=127.0.0.1 keeps it to this machine. Plain http (HTTPS=false): see
+# README for serving https. It prints the address a phone opens, with a QR code to scan.
+# `make table` is the same without the install step.
 HOST ?= 0.0.0.0
 PORT ?= 8000
-run: $(STAMP)
+WORKERS ?= 4
+# Kept across runs (so signed-in members and scoring phones stay so); ignored by git.
+SECRET_KEY_FILE ?= var/secret_key
+BIND_TABLE = $(if $(findstring :,$(HOST)),[$(HOST)],$(HOST)):$(PORT)
+
+run: $(STAMP) table
+
+table:
+	@$(MAKE) --no-print-directory secret-key
+	@set -e; \
+	export DEBUG=false HTTPS=false LAN_HOSTS=true WEB_CONCURRENCY=$(WORKERS) BIND=$(BIND_TABLE); \
+	export SECRET_KEY="$${SECRET_KEY:-$$(cat $(SECRET_KEY_FILE))}"; \
+	echo "Preparing the database (migrate) and the static files (collectstatic)..."; \
+	$(BIN)/python manage.py migrate --noinput --verbosity 0; \
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0; \
+	$(BIN)/python manage.py table_address --host $(HOST) --port $(PORT); \
+	echo "Serving with DEBUG off ($(WORKERS) gunicorn workers). Ctrl-C stops it."; \
+	export GUNICORN_ACCESSLOG="$${GUNICORN_ACCESSLOG-}"; \
+	exec $(BIN)/gunicorn --config gunicorn.conf.py
+
+secret-key:
+	@[ -n "$$SECRET_KEY" ] || [ -s $(SECRET_KEY_FILE) ] || ( \
+		mkdir -p $(dir $(SECRET_KEY_FILE)) && \
+		{ [ "$(dir $(SECRET_KEY_FILE))" != var/ ] || [ -f var/.gitignore ] || echo '*' > var/.gitignore; } && \
+		echo "Making a secret key, kept in $(SECRET_KEY_FILE) for the next runs" && \
+		umask 077 && $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > $(SECRET_KEY_FILE))
+
+# Working on the code: Django's development server with DEBUG on (tracebacks, reloading on
+# every change), reachable from the phones on the same Wi-Fi like `make run`.
+dev: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py table_address --host $(HOST) --port $(PORT)
-	$(BIN)/python manage.py runserver $(if $(findstring :,$(HOST)),[$(HOST)],$(HOST)):$(PORT)
+	$(BIN)/python manage.py runserver $(BIND_TABLE)
 
-# Production-style serving: DEBUG off, gunicorn with WORKERS processes (default 4), static
-# files collected, compressed and hashed, served by WhiteNoise. Settings come from the
-# environment (README: Running it for a club). Without ALLOWED_HOSTS it serves this machine
-# only (127.0.0.1, localhost) over plain http; with ALLOWED_HOSTS it is a public site behind
-# a TLS proxy and HTTPS is on unless HTTPS=false. Without SECRET_KEY a random key is made
-# once and kept in var/secret_key (ignored by git).
-WORKERS ?= 4
+# Production-style serving for a club's server: DEBUG off, gunicorn with WORKERS processes
+# (default 4), static files collected, compressed and hashed, served by WhiteNoise. Settings
+# come from the environment (docs/operations.md). Without ALLOWED_HOSTS it serves
+# this machine only (127.0.0.1, localhost) over plain http; with ALLOWED_HOSTS it is a public
+# site behind a TLS proxy and HTTPS is on unless HTTPS=false. Without SECRET_KEY a random key
+# is made once and kept in var/secret_key (ignored by git).
 BIND ?= 127.0.0.1:8000
 serve: $(STAMP)
-	@mkdir -p var && [ -f var/.gitignore ] || echo '*' > var/.gitignore
-	@[ -n "$$SECRET_KEY" ] || [ -s var/secret_key ] || \
-		(umask 077 && $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > var/secret_key)
+	@$(MAKE) --no-print-directory secret-key
 	@set -e; \
 	export DEBUG=false WEB_CONCURRENCY=$(WORKERS) BIND=$(BIND); \
-	export SECRET_KEY="$${SECRET_KEY:-$$(cat var/secret_key)}"; \
+	export SECRET_KEY="$${SECRET_KEY:-$$(cat $(SECRET_KEY_FILE))}"; \
 	if [ -z "$$ALLOWED_HOSTS" ]; then export ALLOWED_HOSTS=127.0.0.1,localhost HTTPS="$${HTTPS:-false}"; fi; \
 	echo "Serving http://$(BIND) with $(WORKERS) workers; DEBUG=false HTTPS=$${HTTPS:-true} ALLOWED_HOSTS=$$ALLOWED_HOSTS"; \
 	$(BIN)/python manage.py migrate --noinput; \
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0; \
 	exec $(BIN)/gunicorn --config gunicorn.conf.py
 
-# Measured speed, printed as a table (README quotes the latest figures). Needs the local
+# Measured speed, printed as a table (docs/benchmarks.md quotes the latest figures). Needs the local
 # PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/smear_bench);
 # the bench database is created and dropped by the script. BENCH_SAMPLES, BENCH_USERS,
 # BENCH_SECONDS and BENCH_WORKERS change the run's size (400, 16, 20, 4).
@@ -77,11 +110,16 @@ test: $(STAMP) chromium
 check: lint
 	HYPOTHESIS_PROFILE=quick $(BIN)/python -m pytest -q -m "not browser"
 
+# Python (ruff), the app's own JavaScript (Biome: lint and format; biome.json) and the
+# templates (djLint, lint only), each with the version the lock pins.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/biome ci --colors=off static/js
+	$(BIN)/djlint templates --lint
 
 # Rewrites what `make lint` checks.
 fmt: $(STAMP)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
+	$(BIN)/biome check --write static/js

@@ -1,4 +1,4 @@
-"""gunicorn settings for `make serve` (see README: Running it for a club).
+"""gunicorn settings for `make serve` (see docs/operations.md).
 
 Every value can be changed from the environment: WEB_CONCURRENCY (worker processes),
 BIND (address:port), GUNICORN_TIMEOUT (seconds), FORWARDED_ALLOW_IPS (the proxy's address)."""

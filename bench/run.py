@@ -1,4 +1,4 @@
-"""`make bench`: measure, then print one table (README quotes the latest figures).
+"""`make bench`: measure, then print one table (docs/benchmarks.md quotes the latest figures).
 
 1. Server time per request (a WSGI call in this process), median and p99, each as a
    ratio to a minimal Django view measured in the same run.

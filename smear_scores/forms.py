@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from django import forms
+from django.urls import reverse
 
 from smear_scores import rules
 from smear_scores.rules import HandEntry, HandRefused, Refused, RuleError
@@ -59,6 +60,8 @@ class ChoiceGroup:
     errors: list[str] = field(default_factory=list)
     hint: str = ""
     columns: int = 0
+    # Each error's "why?" link: the rule it comes from, on the rules page.
+    why: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for choice in self.choices:
@@ -212,6 +215,8 @@ class HandForm(RefusalErrors, forms.Form):
         self.count_errors: list[str] = []
         self.count_verdict = ""
         self.count_problem = ""
+        # Each refusal's rule id (the rules page's anchor), for its "why?" link.
+        self.error_rules: dict[str, str] = {}
         # "Thrown in" was tapped on a half-entered hand: ask before dropping it.
         self.thrown_in_unsure = False
 
@@ -235,10 +240,11 @@ class HandForm(RefusalErrors, forms.Form):
                 return data
             data["entry"] = HandEntry.thrown()
             return data
+        bids_rule = variant.rule("bids")
         if data.get("bidder") is None and "bidder" not in self.errors:
-            self.add_error("bidder", "Tap the player who won the bid.")
+            self._refuse("bidder", "Tap the player who won the bid.", bids_rule)
         if data.get("bid") is None and "bid" not in self.errors:
-            self.add_error("bid", "Tap the bid.")
+            self._refuse("bid", "Tap the bid.", bids_rule)
         points = awards = None
         if data.get("by_totals"):
             points = []
@@ -262,8 +268,13 @@ class HandForm(RefusalErrors, forms.Form):
                     continue
                 if not value:
                     if name not in self.errors:
-                        other = "" if point.always_awarded else f", or {point.nobody}"
-                        self.add_error(name, f"Tap the team that took {point.label}{other}.")
+                        # The table's words: the teams by their players, as on the buttons.
+                        choices = [self.team_label(t) for t in range(variant.teams)]
+                        if not point.always_awarded:
+                            choices.append(point.nobody)
+                        tap = ", ".join(choices[:-1]) + " or " + choices[-1]
+                        message = f"Who took {point.label}? Tap {tap}."
+                        self._refuse(name, message, variant.rule("points"))
                     continue
                 awards[point.key] = None if value == NOT_OUT else int(value)
         if not self.errors:
@@ -291,8 +302,8 @@ class HandForm(RefusalErrors, forms.Form):
         for team, name in enumerate(names):
             value = data.get(name)
             if value is None and name not in self.errors:
-                self.add_error(
-                    name, f"Type the card points {self.team_label(team)} took (0 if none)."
+                self._refuse(
+                    name, f"Type the card points {self.team_label(team)} took (0 if none).", "D13"
                 )
             counts.append(value)
         return True, (None if None in counts else tuple(counts))
@@ -319,9 +330,43 @@ class HandForm(RefusalErrors, forms.Form):
                 said.append("card points typed in")
         return said
 
+    def _refuse(self, name: str | None, message: str, rule: str) -> None:
+        self.error_rules[message] = rule
+        self.add_error(name, message)
+
+    def why(self, messages: Sequence[str]) -> dict[str, str]:
+        """Each message's "why?" link (the rule on the rules page), where it has a rule."""
+        page = reverse("rules", args=[self.variant.slug])
+        return {m: f"{page}#{self.error_rules[m]}" for m in messages if m in self.error_rules}
+
+    def general_errors_why(self) -> list[tuple[str, str]]:
+        """The errors about the whole hand, each with its "why?" link ('' if none)."""
+        why = self.why(self.general_errors())
+        return [(m, why.get(m, "")) for m in self.general_errors()]
+
+    def first_error_why(self) -> tuple[str, str]:
+        """The first thing to put right, top to bottom, with its "why?" link: the bar
+        says it where the scorer's thumb is."""
+        order = [None, "bidder", "bid", *(f for f in self.fields if f not in ("bidder", "bid"))]
+        errors = self._errors or {}
+        for name in order:
+            messages = list(errors.get(name or "__all__", []))
+            if messages:
+                return messages[0], self.why(messages[:1]).get(messages[0], "")
+        if self.points_errors:
+            return self.points_errors[0], self.why(self.points_errors[:1]).get(
+                self.points_errors[0], ""
+            )
+        return "", ""
+
+    def points_errors_why(self) -> list[tuple[str, str]]:
+        why = self.why(self.points_errors)
+        return [(m, why.get(m, "")) for m in self.points_errors]
+
     def add_refusal(self, refused: HandRefused) -> None:
         """Put each of the rules engine's errors beside the field it concerns."""
         for error in refused.errors:
+            self.error_rules[error.message] = error.rule
             name = error.field
             target: str | None
             if name in ("bidder", "bid"):
@@ -375,6 +420,7 @@ class HandForm(RefusalErrors, forms.Form):
                 for seat, name in enumerate(self.names)
             ],
             errors=self._errors_of("bidder"),
+            why=self.why(self._errors_of("bidder")),
         )
 
     def bid_group(self) -> ChoiceGroup:
@@ -384,6 +430,7 @@ class HandForm(RefusalErrors, forms.Form):
             legend="Bid",
             choices=[Choice(str(b), str(b), "bid", chosen == str(b)) for b in self.variant.bids],
             errors=self._errors_of("bid"),
+            why=self.why(self._errors_of("bid")),
         )
 
     def award_groups(self) -> list[ChoiceGroup]:
@@ -405,6 +452,7 @@ class HandForm(RefusalErrors, forms.Form):
                     columns=len(choices),
                     choices=choices,
                     errors=self._errors_of(name),
+                    why=self.why(self._errors_of(name)),
                 )
             )
         return groups
@@ -632,9 +680,19 @@ class NightForm(ListedRefusals, forms.Form):
             for option in variant.options:
                 name = f"option_{option.name}"
                 field = option_field(option)
-                field.help_text = f"{variant.name} only. {option.help}"
+                field.help_text = option.help  # the group says whose it is
                 self.fields[name] = field
                 self.option_fields.append((variant.slug, option.name, name))
+
+    def option_groups(self) -> list[tuple[Any, list[Any]]]:
+        """The house options shown together under their variant: (variant, bound fields),
+        only for variants that have options."""
+        groups = []
+        for variant in rules.VARIANTS.values():
+            fields = [self[name] for slug, _, name in self.option_fields if slug == variant.slug]
+            if fields:
+                groups.append((variant, fields))
+        return groups
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

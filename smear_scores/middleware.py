@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
@@ -43,6 +44,8 @@ def signed_out_sessions(get_response: Callable[[HttpRequest], HttpResponse]):
     request from a signed-in session; a casual scorer's costs nothing."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
+        if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+            return get_response(request)  # no session yet: nobody is signed in
         session = request.session
         user_id = session.get(SESSION_KEY)
         if user_id is not None and session.get(SIGNIN_VERSION_KEY, 0) != signin_version(

@@ -58,6 +58,15 @@ def can_score(request: HttpRequest, game: Game) -> bool:
     return code_matches(game, scoring_tokens(request).get(game.public_id))
 
 
+def was_stopped(request: HttpRequest, game: Game) -> bool:
+    """This device could score ``game`` until a scorer stopped other phones scoring (its
+    link or code is an older one): a casual game only."""
+    if game.league_id is not None:
+        return False
+    token = scoring_tokens(request).get(game.public_id)
+    return bool(token) and not code_matches(game, token)
+
+
 def grant_scoring(request: HttpRequest, game: Game) -> None:
     """Remember on this device (signed session cookie) that it may score ``game``."""
     tokens = scoring_tokens(request)

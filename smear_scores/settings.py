@@ -1,4 +1,4 @@
-"""Settings, read from the environment (see README: Running it for a club)."""
+"""Settings, read from the environment (see docs/operations.md)."""
 
 import os
 import tempfile
@@ -22,9 +22,11 @@ if not SECRET_KEY:
             'e.g. python -c "import secrets; print(secrets.token_urlsafe(50))".'
         )
     SECRET_KEY = "insecure-local-development-key-only-used-when-DEBUG-is-on"
-if DEBUG:
-    # `make run` at the table: the phones open this machine by its address on the Wi-Fi,
-    # so every address of its own is a host (read from its interfaces; never a wildcard).
+# `make run` at the table (and `make dev`): the phones open this machine by its address on
+# the Wi-Fi, so every address of its own is a host (read from its interfaces; never a
+# wildcard). On by default with DEBUG; `make run` turns it on with DEBUG off.
+LAN_HOSTS = env_bool("LAN_HOSTS", DEBUG)
+if LAN_HOSTS:
     from .lan import host_names
 
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", host_names())
@@ -119,7 +121,7 @@ AUTHENTICATION_BACKENDS = [
     "smear_scores.signin.SignInThrottle",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Sign-in throttling (README: Running it for a club): SIGNIN_FAILURE_LIMIT wrong passwords
+# Sign-in throttling (docs/operations.md): SIGNIN_FAILURE_LIMIT wrong passwords
 # for one username from one address pause that pair for SIGNIN_COOLOFF_MINUTES; a right
 # password clears the count. Behind the TLS proxy the address is the proxy's, so the
 # pause then holds for the username from anywhere.

@@ -55,20 +55,50 @@ registerRoute(
     : new NetworkFirst({ cacheName: SHELL, matchOptions })
 );
 // A board is kept without its scoring link box (between these marks in game.html): a
-// page left in the cache must not let the next person at this phone score.
+// page left in the cache must not let the next person at this phone score. It is kept
+// with the time it was fetched, which the page says when it is shown with no connection.
 const SECRET = /<!-- scoring-secret -->[\s\S]*?<!-- \/scoring-secret -->/g;
-const withoutSecrets = {
-  cacheWillUpdate: async ({ response }) => {
-    if (!response || response.status !== 200) return null;
-    const text = (await response.text()).replace(SECRET, "");
-    return new Response(text, { status: 200, statusText: response.statusText, headers: response.headers });
+async function keepable(response) {
+  if (!response || response.status !== 200) return null;
+  const text = (await response.text()).replace(SECRET, "");
+  const headers = new Headers(response.headers);
+  headers.set("X-Kept-At", new Date().toISOString());
+  return new Response(text, { status: 200, statusText: response.statusText, headers });
+}
+const keptPages = {
+  cacheWillUpdate: async ({ response }) => keepable(response),
+  // Only read with no connection (the network comes first): the page says it is a saved
+  // copy, and from when (static/js/offline.js shows it).
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return cachedResponse;
+    const kept = cachedResponse.headers.get("X-Kept-At") || "";
+    const text = (await cachedResponse.text()).replace(
+      "<body", '<body data-saved-copy="' + kept.replace(/[^0-9TZ:.-]/g, "") + '"'
+    );
+    return new Response(text, { status: 200, headers: cachedResponse.headers });
   },
 };
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin && request.mode === "navigate" && OFFLINE_PAGES.test(url.pathname),
-  new NetworkFirst({ cacheName: PAGES, matchOptions, plugins: [withoutSecrets] })
+  new NetworkFirst({ cacheName: PAGES, matchOptions, plugins: [keptPages] })
 );
+// The board changes in place (a hand recorded, a live update): the page asks for its copy
+// to be kept again, so a reload with no connection shows the latest board, not the first.
+self.addEventListener("message", (event) => {
+  const wanted = event.data && event.data.keep;
+  if (typeof wanted !== "string") return;
+  const url = new URL(wanted, self.location.origin);
+  url.hash = "";
+  if (url.origin !== self.location.origin || !OFFLINE_PAGES.test(url.pathname)) return;
+  event.waitUntil(
+    fetch(url.href, { credentials: "same-origin", cache: "no-store" })
+      .then(keepable)
+      .then((page) => page && caches.open(PAGES).then((cache) => cache.put(url.href, page)))
+      .then(() => event.source && event.source.postMessage({ kept: url.pathname }))
+      .catch(() => {})
+  );
+});
 // Every other page: the network only (with no connection, the offline page below).
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && request.mode === "navigate",

@@ -37,7 +37,14 @@ class TableRowOut(Schema):
     set: int
     make_rate: float | None
     avg_bid: float | None
-    rating: float | None = Field(description="OpenSkill ordinal (mu - 3 sigma); players only.")
+    rating: int | None = Field(
+        description="The rating as the pages show it: 1000 + 20 x OpenSkill's ordinal "
+        "(mu - 3 sigma), never below 0; players only."
+    )
+    provisional: bool | None = Field(description="Fewer than 10 rated games; players only.")
+    rated_games: int | None = Field(description="Games rated; players only.")
+    mu: float | None = Field(description="OpenSkill mu (Plackett-Luce); players only.")
+    sigma: float | None = Field(description="OpenSkill sigma; players only.")
 
 
 class LeagueOut(Schema):

@@ -97,6 +97,12 @@ def game_line(game: Game) -> GameLine:
     return GameLine(game=game, teams=teams, status=status)
 
 
+def game_title(game: Game) -> str:
+    """A game named as the players would name it: its partnerships, "Ann & Cy v Bo & Di"
+    (the seats prefetched, or one query)."""
+    return " v ".join(" & ".join(team["players"]) for team in game_line(game).teams)
+
+
 def play_status(*, finished: bool, hands_played: int, winner: str = "") -> str:
     """A game's state in a few words; ``winner`` names the winning team once finished."""
     if finished:

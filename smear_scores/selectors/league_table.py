@@ -27,6 +27,7 @@ from django.db.models.lookups import Exact, GreaterThan
 
 from smear_scores.models import Hand, League, Player, Rating, Seat
 from smear_scores.selectors.placings import ordinal_word
+from smear_scores.selectors.rating_scale import is_provisional, rating_shown
 
 # -- the league table --------------------------------------------------------------------
 
@@ -44,7 +45,12 @@ class TableRow:
     hands_bid: int = 0
     made: int = 0
     bid_total: int = 0
+    # OpenSkill's conservative ordinal (mu - 3 sigma), its mu and sigma, and the number of
+    # rated games: players only (shown on the club's scale, selectors.rating_scale).
     rating: float | None = None
+    mu: float | None = None
+    sigma: float | None = None
+    rated_games: int = 0
     # Filled by the ranking.
     rank: int | None = None
     shared: bool = False
@@ -128,8 +134,20 @@ class TableRow:
             "set": self.set,
             "make_rate": self.make_rate,
             "avg_bid": self.avg_bid,
-            "rating": None if self.rating is None else round(self.rating, 2),
+            "rating": rating_shown(self.rating),
+            "provisional": None if self.rating is None else is_provisional(self.rated_games),
+            "rated_games": self.rated_games if self.rating is not None else None,
+            "mu": None if self.mu is None else round(self.mu, 2),
+            "sigma": None if self.sigma is None else round(self.sigma, 2),
         }
+
+    @property
+    def rating_points(self) -> int | None:
+        return rating_shown(self.rating)
+
+    @property
+    def provisional(self) -> bool:
+        return is_provisional(self.rated_games)
 
 
 def _tidy(value: Fraction) -> int | float:
@@ -365,10 +383,22 @@ def league_table(league: League) -> LeagueTable:
         .order_by()
     )
 
-    latest = Rating.objects.filter(player=OuterRef("pk")).order_by("-seq").values("ordinal")[:1]
+    latest = Rating.objects.filter(player=OuterRef("pk")).order_by("-seq")
+    rated = (
+        Rating.objects.filter(player=OuterRef("pk"))
+        .order_by()
+        .values("player")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
     roster = {
         p.pk: p
-        for p in Player.objects.filter(club_id=league.club_id).annotate(rating=Subquery(latest))
+        for p in Player.objects.filter(club_id=league.club_id).annotate(
+            rating=Subquery(latest.values("ordinal")[:1]),
+            rating_mu=Subquery(latest.values("mu")[:1]),
+            rating_sigma=Subquery(latest.values("sigma")[:1]),
+            rated_games=Subquery(rated[:1]),
+        )
     }
 
     def player_row(player_id: int) -> TableRow:
@@ -377,7 +407,9 @@ def league_table(league: League) -> LeagueTable:
             players[player_id] = TableRow(
                 names=[player.name], player_ids=[player.pk], opponents=teams - 1
             )
-            players[player_id].rating = player.rating
+            row = players[player_id]
+            row.rating, row.mu, row.sigma = player.rating, player.rating_mu, player.rating_sigma
+            row.rated_games = player.rated_games or 0
         return players[player_id]
 
     players: dict[int, TableRow] = {}
@@ -426,6 +458,10 @@ TABLE_COLUMNS = [
     ("make_rate", "Make %"),
     ("avg_bid", "Avg bid"),
     ("rating", "Rating"),
+    ("provisional", "Provisional"),
+    ("rated_games", "Rated games"),
+    ("mu", "mu"),
+    ("sigma", "sigma"),
 ]
 
 
@@ -437,4 +473,6 @@ def table_csv_rows(rows: list[TableRow], with_points: bool) -> Iterator[list[Any
         # A shared rank is the same number twice, not the page's "=1": a cell starting
         # with = is a formula to a spreadsheet.
         data["rank_label"] = "–" if row.rank is None else row.rank
+        if data["provisional"] is not None:
+            data["provisional"] = "yes" if data["provisional"] else "no"
         yield ["" if data[key] is None else data[key] for key, _ in columns]

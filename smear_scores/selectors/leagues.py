@@ -37,6 +37,7 @@ from smear_scores.selectors.league_table import (
 )
 from smear_scores.selectors.placings import game_placings, ordinal_word
 from smear_scores.selectors.players import PlayerPage, player_page
+from smear_scores.selectors.rating_scale import PROVISIONAL_GAMES
 
 __all__ = [
     "TABLE_COLUMNS",
@@ -55,6 +56,7 @@ __all__ = [
     "league_get",
     "league_hand_rows",
     "league_table",
+    "PROVISIONAL_GAMES",
     "night_games",
     "ordinal_word",
     "player_get",

@@ -11,6 +11,7 @@ from django.db.models import (
     F,
     FilteredRelation,
     IntegerField,
+    Prefetch,
     Q,
     QuerySet,
     Value,
@@ -21,9 +22,10 @@ from django.db.models.lookups import Exact
 
 from smear_scores import rules
 from smear_scores.models import Game, Hand, Player, Rating, Seat
-from smear_scores.selectors.clubs import game_line, seats_prefetch
+from smear_scores.selectors.clubs import game_line, game_title, seats_prefetch
 from smear_scores.selectors.league_table import AwardOf
 from smear_scores.selectors.placings import game_placings, ordinal_word
+from smear_scores.selectors.rating_scale import PROVISIONAL_GAMES, is_provisional, rating_shown
 
 HANDS_PER_PAGE = 25
 GAMES_PER_PAGE = 30
@@ -62,6 +64,16 @@ class PlayerPage:
     @property
     def rating(self) -> Rating | None:
         return self.ratings[0] if self.ratings else None
+
+    @property
+    def rating_points(self) -> int | None:
+        return rating_shown(self.rating.ordinal) if self.rating else None
+
+    @property
+    def provisional(self) -> bool:
+        return is_provisional(self.rated_games)
+
+    provisional_games = PROVISIONAL_GAMES
 
 
 def _teams_of_game() -> Cast:
@@ -190,8 +202,19 @@ def _hands_bid(player: Player) -> QuerySet[Hand]:
 
 def _hands_bid_page(bid_hands: QuerySet[Hand], number: Any) -> Page:
     """One page of the hands the player bid, newest first."""
-    hand_qs = bid_hands.select_related("game").order_by("-created_at", "-id")
-    return Paginator(hand_qs, HANDS_PER_PAGE).get_page(number)
+    hand_qs = (
+        bid_hands.select_related("game")
+        .prefetch_related(_game_seats())
+        .order_by("-created_at", "-id")
+    )
+    hands = Paginator(hand_qs, HANDS_PER_PAGE).get_page(number)
+    for hand in hands.object_list:
+        hand.game_name = game_title(hand.game)
+    return hands
+
+
+def _game_seats() -> Prefetch:
+    return Prefetch("game__seats", queryset=Seat.objects.order_by("position"))
 
 
 def _bids_by_level(bid_hands: QuerySet[Hand]) -> list[dict]:
@@ -261,6 +284,12 @@ def _latest_ratings(player: Player) -> tuple[list[Rating], int]:
     """The latest ratings, newest first (the history table shows these), and how many
     games were rated in all."""
     ratings = list(
-        Rating.objects.filter(player=player).select_related("game").order_by("-seq")[:RATINGS_SHOWN]
+        Rating.objects.filter(player=player)
+        .select_related("game")
+        .prefetch_related(_game_seats())
+        .order_by("-seq")[:RATINGS_SHOWN]
     )
+    for rating in ratings:
+        rating.game_name = game_title(rating.game)
+        rating.points = rating_shown(rating.ordinal)
     return ratings, Rating.objects.filter(player=player).count()

@@ -9,8 +9,37 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from smear_scores.forms import ChoiceGroup
+from smear_scores.templatetags.teams import SOFT_HYPHEN, soft_hyphens
 
 register = template.Library()
+
+
+def button_words(label: str) -> SafeString:
+    """A button's words as they may wrap in a narrow button: long words only between
+    syllables, with a hyphen shown ("Christo-pher"); partners as "Katherine" over
+    "& Brandon", never with "&" alone at the end or start of a line. The text reads,
+    copies and is spoken as it was."""
+    first, sep, rest = label.partition(" & ")
+    if not sep:
+        return format_html("<span>{}</span>", soft_hyphens(label))
+    # "&" stays with the start of the next name; the name may still break at a hyphen.
+    head, shy, tail = soft_hyphens(rest).partition(SOFT_HYPHEN)
+    return format_html(
+        '<span>{} <span class="and">&amp; {}</span>{}</span>',
+        soft_hyphens(first),
+        head,
+        shy + tail,
+    )
+
+
+@register.simple_tag
+def why_link(href: str) -> SafeString:
+    """A refusal's "why?" link to its rule on the rules page (nothing without one)."""
+    if not href:
+        return SafeString("")
+    return format_html(
+        ' <a class="why" href="{}" aria-label="Why? The rule, on the rules page">why?</a>', href
+    )
 
 
 @register.simple_tag
@@ -31,13 +60,15 @@ def choice_group(group: ChoiceGroup, kind: str) -> SafeString:
                 SafeString(" checked") if c.checked else "",
                 c.id,
                 c.label_class,
-                c.label,
+                button_words(c.label),
             )
             for c in group.choices
         ),
     )
     errors = format_html_join(
-        "", '<p class="error" id="{}-error">{}</p>', ((group.name, e) for e in group.errors)
+        "",
+        '<p class="error" id="{}-error">{}{}</p>',
+        ((group.name, e, why_link(group.why.get(e, ""))) for e in group.errors),
     )
     return format_html(
         '<div class="choice-group {}{}" role="radiogroup" aria-labelledby="{}-label">'

@@ -54,6 +54,7 @@ from smear_scores.permissions import (
     grant_scoring,
     scoring_tokens,
     show_code,
+    was_stopped,
 )
 from smear_scores.rules import Gone, HandRefused, NotFound, Refusal
 from smear_scores.selectors import games as selectors
@@ -74,6 +75,11 @@ MAX_NUMBER_DIGITS = 6
 READ_ONLY = (
     "This phone can only watch this game: the scores are changed on the scorer's phone. "
     "Ask the scorer for the scoring link or code to score from here too."
+)
+STOPPED = (
+    "Not recorded: another phone tapped “Stop other phones scoring”, so this phone can no "
+    "longer score this game. To score here again, open the new scoring link or type the new "
+    "code from that phone."
 )
 
 
@@ -137,6 +143,8 @@ def _board_context(
     notice: str = "",
     problem: str = "",
     keep_links: bool = False,
+    links_open: bool = False,
+    kept: HandForm | None = None,
 ) -> dict[str, Any]:
     """``keep_links``: the phone already shows the link boxes (an htmx answer to a hand
     sent from the board): they are sent as empty boxes that htmx keeps as they are
@@ -168,6 +176,10 @@ def _board_context(
         "notice": notice,
         "problem": problem,
         "keep_links": keep_links,
+        # The scoring link box stays open (a new link was just made).
+        "links_open": links_open,
+        # A hand this phone sent but may no longer record: what it had tapped.
+        "kept": kept,
         "hands_over": hands_over,
         **links,
     }
@@ -191,7 +203,12 @@ def _board(request: HttpRequest, game: Game, *, status: int = 200, **kwargs: Any
     response = page_or_fragment(request, "games/game.html", "game-board", context, status=status)
     if "scoring_code" in context:
         keep_no_copy(response)
-    return _show_first_error(request, response)
+    if request.htmx and status == 422:
+        # The board is one screen at 360x740: a refused hand's red lines are in view beside
+        # their rows. Scrolling to the first one would put the rows above it off the
+        # screen and it under the bar.
+        return reswap(response, "outerHTML show:window:top")
+    return response
 
 
 def keep_no_copy(response: HttpResponse) -> HttpResponse:
@@ -211,12 +228,19 @@ def _show_first_error(request: HttpRequest, response: HttpResponse) -> HttpRespo
 
 
 def _to_board(
-    request: HttpRequest, game: Game, *, notice: str = "", keep_links: bool = False
+    request: HttpRequest,
+    game: Game,
+    *,
+    notice: str = "",
+    keep_links: bool = False,
+    links_open: bool = False,
 ) -> HttpResponse:
     """After a write: htmx swaps the fresh board in place (and shows the game's address);
     without JavaScript, redirect so a reload never posts twice."""
     if request.htmx:
-        response = _board(request, game, notice=notice, keep_links=keep_links)
+        response = _board(
+            request, game, notice=notice, keep_links=keep_links, links_open=links_open
+        )
         return push_url(response, reverse("game", args=[game.public_id]))
     if notice:
         messages.success(request, notice)
@@ -224,7 +248,14 @@ def _to_board(
 
 
 def _refuse_watcher(request: HttpRequest, game: Game) -> HttpResponse:
-    return _board(request, game, status=403, problem=READ_ONLY)
+    if not was_stopped(request, game):
+        return _board(request, game, status=403, problem=READ_ONLY)
+    # Stopped meanwhile: say why, and show the hand it was sending, so nothing tapped is
+    # lost without a word.
+    kept = None
+    if request.method == "POST" and "number" in request.POST:
+        kept = _hand_form(game, data=request.POST)
+    return _board(request, game, status=403, problem=STOPPED, kept=kept)
 
 
 def _refused_board(
@@ -333,6 +364,13 @@ def game_new(request: HttpRequest) -> HttpResponse:
     """The new-game screen. An htmx GET re-draws the form for another variant
     (``HX-Target: new-game``) or the partners and dealer as names are typed
     (``HX-Target: partners``)."""
+    if request.method == "POST" and "switch" in request.POST:
+        # Without JavaScript, "Show the seats for this game" posts the form (a GET would put
+        # the CSRF token in the address bar): the same screen for the variant picked.
+        variant = variant_or_default(request.POST.get("variant"))
+        data = {k: v for k, v in request.POST.dict().items() if k != "csrfmiddlewaretoken"}
+        form = NewGameForm({**data, "variant": variant.slug}, variant=variant)
+        return render(request, "games/new.html", _new_context(form))
     if request.method == "POST":
         variant = variant_or_default(request.POST.get("variant"))
         form = NewGameForm(request.POST, variant=variant)
@@ -751,6 +789,7 @@ def game_scoring_rotate(request: HttpRequest, game: Game) -> HttpResponse:
         game,
         notice="Other phones can no longer score this game. To let one score again, give it "
         "the new scoring link or code.",
+        links_open=True,
     )
 
 

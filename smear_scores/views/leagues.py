@@ -111,7 +111,18 @@ def table_body(rows: list[selectors.TableRow], *, with_points: bool, with_rating
             '<a href="{}">{}</a>',
             ((link.format(pid), name) for pid, name in row.members),
         )
-        cells = [row.played, row.won, row.lost, _dash(row.win_pct)]
+        cells = []
+        if with_rating:
+            # Beside the name, so a phone shows it without swiping the table sideways.
+            points = row.rating_points
+            cells.append(
+                "–"
+                if points is None
+                else format_html('{}<small class="provisional">provisional</small>', points)
+                if row.provisional
+                else points
+            )
+        cells += [row.played, row.won, row.lost, _dash(row.win_pct)]
         if with_points:
             cells.append(format_html("<strong>{}</strong>", row.league_points))
         cells += [
@@ -125,8 +136,6 @@ def table_body(rows: list[selectors.TableRow], *, with_points: bool, with_rating
             _dash(row.make_rate),
             _dash(row.avg_bid),
         ]
-        if with_rating:
-            cells.append("–" if row.rating is None else f"{row.rating:.1f}")
         out.append(
             format_html(
                 '<tr{} data-name="{}"><td class="rank">{}</td><th scope="row" class="name">{}'
@@ -135,7 +144,14 @@ def table_body(rows: list[selectors.TableRow], *, with_points: bool, with_rating
                 row.name,
                 row.rank_label,
                 names,
-                format_html_join("", "<td>{}</td>", ((c,) for c in cells)),
+                format_html_join(
+                    "",
+                    "<td{}>{}</td>",
+                    (
+                        (mark_safe(' class="rating"') if with_rating and i == 0 else "", c)
+                        for i, c in enumerate(cells)
+                    ),
+                ),
             )
         )
     return mark_safe("\n".join(out))
@@ -159,6 +175,7 @@ def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
             "pair_rows": table_body(table.partnerships, with_points=points, with_rating=False),
             "member": permissions.is_member(request.user, league.club_id),
             "open": game_services.league_is_open(league, timezone.localdate()),
+            "provisional_games": selectors.PROVISIONAL_GAMES,
         },
     )
 

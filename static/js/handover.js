@@ -1,11 +1,11 @@
 // The scoring link carries its secret after '#', which a browser never sends to a server
 // (no access log, no Referer). Copy it into the form, which posts it in the body, and take
 // it out of the address bar and the history.
-(function () {
+(() => {
   "use strict";
   function fill() {
-    var secret = decodeURIComponent(window.location.hash.slice(1));
-    var input = document.getElementById("scoring-code");
+    const secret = decodeURIComponent(window.location.hash.slice(1));
+    const input = document.getElementById("scoring-code");
     if (!secret || !input) return;
     input.value = secret;
     window.history.replaceState(null, "", window.location.pathname + window.location.search);

@@ -3,19 +3,21 @@
 // empty 304. A change brings the fresh #game-board, swapped in by htmx; a hand half
 // tapped in on this phone is carried over into the fresh form, with a line saying the
 // hand number moved on. The open link boxes stay open.
-(function () {
+(() => {
   "use strict";
-  var EVERY_MS = 2000;
-  var asking = false;
+  const EVERY_MS = 2000;
+  let asking = false;
 
-  function board() { return document.getElementById("game-board"); }
+  function board() {
+    return document.getElementById("game-board");
+  }
 
   function entered(form) {
     // What the person has tapped or typed: radios and switches that differ from how the
     // form was drawn, numbers typed.
-    var fields = [];
-    var changed = false;
-    form.querySelectorAll("input").forEach(function (input) {
+    const fields = [];
+    let changed = false;
+    form.querySelectorAll("input").forEach((input) => {
       if (!input.name || input.type === "hidden") return;
       if (input.type === "radio" || input.type === "checkbox") {
         if (input.checked !== input.defaultChecked) changed = true;
@@ -29,8 +31,8 @@
   }
 
   function restore(form, fields) {
-    fields.forEach(function (field) {
-      form.querySelectorAll("input").forEach(function (input) {
+    fields.forEach((field) => {
+      form.querySelectorAll("input").forEach((input) => {
         if (input.name !== field.name) return;
         if (field.box) {
           if (input.value === field.value) input.checked = field.checked;
@@ -42,43 +44,54 @@
   }
 
   function numberOf(form) {
-    var input = form && form.querySelector("input[name=number]");
+    const input = form?.querySelector("input[name=number]");
     return input ? input.value : "";
   }
 
   function movedOn(form, before, now) {
-    var line = document.createElement("p");
+    const line = document.createElement("p");
     line.className = "problem moved-on";
     line.setAttribute("role", "alert");
-    line.textContent = Number(now) > Number(before)
-      ? "Hand " + before + " was recorded on another phone, so this entry is now hand " + now +
-        ". What you tapped is kept: check it before you record it."
-      : "Hand " + now + " was undone on another phone, so this entry is now hand " + now +
-        ". What you tapped is kept: check it before you record it.";
+    line.textContent =
+      Number(now) > Number(before)
+        ? "Hand " +
+          before +
+          " was recorded on another phone, so this entry is now hand " +
+          now +
+          ". What you tapped is kept: check it before you record it."
+        : "Hand " +
+          now +
+          " was undone on another phone, so this entry is now hand " +
+          now +
+          ". What you tapped is kept: check it before you record it.";
     form.insertBefore(line, form.firstChild);
   }
 
   function swapIn(old, html) {
-    var form = old.querySelector("#hand-form");
-    var fields = form ? entered(form) : null;
-    var before = numberOf(form);
-    var focused = document.activeElement && old.contains(document.activeElement)
-      ? document.activeElement.name : null;
-    var open = [];
-    old.querySelectorAll("details[open]").forEach(function (d) { open.push(d.className); });
+    const form = old.querySelector("#hand-form");
+    const fields = form ? entered(form) : null;
+    const before = numberOf(form);
+    const focused =
+      document.activeElement && old.contains(document.activeElement)
+        ? document.activeElement.name
+        : null;
+    const open = [];
+    old.querySelectorAll("details[open]").forEach((d) => {
+      open.push(d.className);
+    });
     htmx.swap(old, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
-    var fresh = board();
+    const fresh = board();
     if (!fresh) return;
-    fresh.querySelectorAll("details").forEach(function (d) {
+    fresh.querySelectorAll("details").forEach((d) => {
       if (open.indexOf(d.className) >= 0) d.open = true;
     });
-    var newForm = fresh.querySelector("#hand-form");
+    const newForm = fresh.querySelector("#hand-form");
     if (!newForm || !fields) return;
     restore(newForm, fields);
-    var now = numberOf(newForm);
+    const now = numberOf(newForm);
     if (before && now && before !== now) movedOn(newForm, before, now);
     if (focused) {
-      var again = newForm.querySelector("[name='" + focused + "']:not([type=radio])");
+      const again = newForm.querySelector(`[name='${focused}']:not([type=radio])`);
       if (again) again.focus();
     }
     // The 'will score' line follows the kept entry, against the fresh standings.
@@ -86,31 +99,39 @@
   }
 
   function ask() {
-    var current = board();
+    const current = board();
     if (asking || !current || !current.dataset.live || document.hidden) return;
-    if (current.querySelector(".htmx-request") || current.classList.contains("htmx-request")) return;
+    if (current.querySelector(".htmx-request") || current.classList.contains("htmx-request"))
+      return;
     // Hands kept on this phone are being sent (offline.js); each answer is the fresh board.
-    var waiting = document.getElementById("waiting-hands");
+    const waiting = document.getElementById("waiting-hands");
     if (waiting && waiting.dataset.waiting !== "0") return;
     asking = true;
     fetch(current.dataset.live, {
-      headers: { "If-None-Match": '"' + current.dataset.version + '"', "HX-Request": "true" },
+      headers: { "If-None-Match": `"${current.dataset.version}"`, "HX-Request": "true" },
       credentials: "same-origin",
       cache: "no-store",
-    }).then(function (response) {
-      // The game was removed on another phone: show its page, which says so.
-      if (response.status === 410) { window.location.reload(); return null; }
-      if (response.status !== 200) return null;
-      return response.text();
-    }).then(function (html) {
-      var now = board();
-      // Swap only if this page still shows the board it asked about.
-      if (html && now === current) swapIn(current, html);
-    }).catch(function () {
-      // Offline or the server is away: ask again at the next tick.
-    }).finally(function () {
-      asking = false;
-    });
+    })
+      .then((response) => {
+        // The game was removed on another phone: show its page, which says so.
+        if (response.status === 410) {
+          window.location.reload();
+          return null;
+        }
+        if (response.status !== 200) return null;
+        return response.text();
+      })
+      .then((html) => {
+        const now = board();
+        // Swap only if this page still shows the board it asked about.
+        if (html && now === current) swapIn(current, html);
+      })
+      .catch(() => {
+        // Offline or the server is away: ask again at the next tick.
+      })
+      .finally(() => {
+        asking = false;
+      });
   }
 
   window.setInterval(ask, EVERY_MS);

@@ -18,10 +18,16 @@ CHROMIUM_FLAGS = [
     "--no-first-run",
 ]
 PHONE = {"width": 360, "height": 640}
+# A phone on the table's Wi-Fi opens the laptop by a name or address that is not this
+# machine itself: plain http there is not a secure context (no service worker, Screen Wake
+# Lock, navigator.clipboard or navigator.share). The tests reach the live server as
+# http://table.test:<port>, which this browser resolves to loopback.
+LAN_HOST = "table.test"
+LAN_FLAGS = [f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1"]
 
 
 @pytest.fixture(scope="session")
-def browser():
+def _playwright():
     if not os.path.exists(CHROMIUM):
         pytest.fail(
             f"No Chromium at {CHROMIUM}: `make test` installs Debian's chromium package; "
@@ -31,11 +37,34 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True
-        )
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(_playwright):
+    browser = _playwright.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def lan_browser(_playwright):
+    """Chromium that opens the live server at http://table.test:<port> (see LAN_HOST)."""
+    browser = _playwright.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_FLAGS + LAN_FLAGS, headless=True
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def lan_origin(live_server, settings):
+    """The live server's address as a phone on the Wi-Fi opens it, allowed as a host in
+    the tests only (the app refuses names that are not this machine's)."""
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, LAN_HOST]
+    return live_server.url.replace("://localhost:", f"://{LAN_HOST}:")
 
 
 def _phone_context(browser, live_server):

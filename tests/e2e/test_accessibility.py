@@ -147,6 +147,27 @@ def _hand_refused(page, w) -> None:
     _refused(page)
 
 
+def _hand_kept_offline(page, w) -> None:
+    """A hand recorded with no connection: "offline · 1 hand waiting"."""
+    _score(page, w.casual)
+    page.context.set_offline(True)
+    for label in ("bidder-1", "bid-3", "award_high-1", "award_low-1", "award_right_bauer-1"):
+        page.locator(f"label[for={label}]").click()
+    for label in ("award_left_bauer-0", "award_joker-2", "award_game-1"):
+        page.locator(f"label[for={label}]").click()
+    page.get_by_role("button", name="Record hand 2").click()
+    page.get_by_text("offline · 1 hand waiting").wait_for()
+
+
+def _kept_hand_clashing(page, w) -> None:
+    """The kept hand's number was taken meanwhile by another phone: "Kept on this phone:
+    not recorded", with Enter it again and Drop it."""
+    _hand_kept_offline(page, w)
+    hand_record(game=w.casual, entry=HandEntry.thrown(), number=2)
+    page.context.set_offline(False)
+    page.get_by_text("Kept on this phone: not recorded").wait_for()
+
+
 def _edit_to_confirm(page, w) -> None:
     _score(page, w.casual)
     page.goto(f"/g/{w.casual.public_id}/hands/1/edit/")
@@ -250,6 +271,8 @@ SCREENS = [
     Screen("home with games", _as_scorer("/")),
     Screen("scoreboard, scoring", _as_scorer("{g}/")),
     Screen("scoreboard, hand refused", _hand_refused),
+    Screen("scoreboard, a hand kept offline", _hand_kept_offline),
+    Screen("scoreboard, a kept hand clashing", _kept_hand_clashing),
     Screen("hand-over, already scoring", _as_scorer("{g}/score/")),
     Screen("undo", _as_scorer("{g}/undo/")),
     Screen("edit a hand", _as_scorer("{g}/hands/1/edit/")),

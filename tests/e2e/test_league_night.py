@@ -64,7 +64,8 @@ def _table(page: Page) -> list[tuple[str, str, str]]:
         (
             row.locator("td.rank").inner_text(),
             row.locator("th").inner_text(),
-            row.locator("td").nth(2).inner_text(),
+            # td: rank, then (past the rating beside the name) played, won.
+            row.locator("td:not(.rating)").nth(2).inner_text(),
         )
         for row in rows.all()
     ]

@@ -134,3 +134,21 @@ def test_seat_picker_without_javascript_refuses_a_player_twice(browser, live_ser
         ]
     finally:
         context.close()
+
+
+def test_seat_picker_start_is_on_the_screen_with_six_seats(browser, live_server, league):
+    """Schmier's six seats and the first dealer, each on one line: Start the game is on
+    the 360x740 screen without scrolling."""
+    league.variant = "schmier"
+    league.save()
+    for name in ["Katherine", "Christopher"]:
+        Player.objects.create(club=league.club, name=name)
+    context, page = _picker(browser, live_server, league, javascript=True)
+    try:
+        expect(page.locator("select[name^=seat_]")).to_have_count(6)
+        box = page.get_by_role("button", name="Start the game").bounding_box()
+        assert page.evaluate("window.scrollY") == 0
+        assert box["y"] + box["height"] <= SCREEN["height"]
+        assert page.evaluate("document.documentElement.scrollWidth") == SCREEN["width"]
+    finally:
+        context.close()

@@ -113,7 +113,7 @@ def test_scoring_works_without_javascript(browser, live_server):
         page.get_by_role("button", name="Record hand 1").click()
         # Refused with a full page: the error beside Game, the taps kept.
         expect(page.locator("#award_game-error")).to_have_text(
-            "Tap the team that took Game, or Nobody (tie)."
+            "Who took Game? Tap Ann & Cy, Bo & Dee or Nobody (tie). why?"
         )
         page.locator("label[for=award_game-1]").click()
         page.get_by_role("button", name="Record hand 1").click()

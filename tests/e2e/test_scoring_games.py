@@ -86,7 +86,9 @@ class Scorer:
         self.taps = 0
         expect(self.page.locator("#hand-form button.record")).to_have_text(f"Record hand {number}")
         self.tap_hand(bidder, bid, awards)
-        expect(self.page.locator("#hand-preview")).to_have_text(f"Will score: {will_score}")
+        # The bar leaves out the teams the hand leaves at +0; the notice says them all.
+        bar = " · ".join(p for p in will_score.split(" · ") if not p.endswith(" +0"))
+        expect(self.page.locator("#hand-preview")).to_have_text(f"Will score: {bar}")
         self.tap(self.page.locator("#hand-form button.record"))
         # The notice says what was scored; the preview also said how it ends the game.
         scored = will_score.split(" · ends the game")[0].split(" · no winner yet")[0]
@@ -172,7 +174,7 @@ def test_scoring_schmier_whole_game(phone, live_server):
     )
     phone.get_by_role("button", name="Record hand 2").tap()
     expect(phone.locator("#award_game-error")).to_have_text(
-        "Tap the team that took Game, or Nobody (tie)."
+        "Who took Game? Tap Ann & Dee, Bo & Eli, Cy & Flo or Nobody (tie). why?"
     )
     me.settled()
     assert me.scores() == [1, 4, 1]
@@ -281,7 +283,12 @@ def test_scoring_wisconsin_whole_game(phone, live_server):
     phone.get_by_role("button", name="Record hand 2").tap()
     expect(phone.locator(".points .error")).to_have_text(
         "Four Point Northeastern Wisconsin Smear has only 4 points a hand: the teams' points "
-        "must add up to 0 to 4, not 6."
+        "must add up to 0 to 4, not 6. why?"
+    )
+    # The bar says it too, not "Tap the bidder, the bid and each point".
+    expect(phone.locator("#hand-preview")).to_have_text(
+        "Not recorded: Four Point Northeastern Wisconsin Smear has only 4 points a hand: the "
+        "teams' points must add up to 0 to 4, not 6. why?"
     )
     me.settled()
     assert me.scores() == [2, 1]

@@ -67,7 +67,8 @@ class OneScreen:
         self.settled()
 
     def hand(self, bidder: str, bid: int, awards: dict[str, str], will_score: str) -> int:
-        """Tap one hand by names and record it; returns the taps it took."""
+        """Tap one hand by names and record it; returns the taps it took. ``will_score``
+        is the bar's line, which leaves out the teams the hand leaves at +0."""
         page = self.page
         self.taps = 0
         self.tap(page.locator(".bidder label", has_text=re.compile(f"^{bidder}$")))
@@ -98,7 +99,7 @@ def test_entry_schmier_hand_by_names_on_one_screen_in_9_taps(table_phone, live_s
             "Cy",
             6,
             {**sweep, "game": "Cy & Flo"},
-            "Cy & Flo bid 6 and took 6: made, +6 · Al & Di +0 · Bo & Ed +0",
+            "Cy & Flo bid 6 and took 6: made, +6",
         )
         for _ in range(3)
     ]
@@ -108,7 +109,7 @@ def test_entry_schmier_hand_by_names_on_one_screen_in_9_taps(table_phone, live_s
             "Flo",
             6,
             {**sweep, "game": "Nobody (tie)"},
-            "Cy & Flo bid 6 and took 5: set, -6 · Al & Di +0 · Bo & Ed +0",
+            "Cy & Flo bid 6 and took 5: set, -6",
         )
     )
     assert taps == [9, 9, 9, 9]
@@ -119,16 +120,13 @@ def test_entry_preview_says_the_hand_ends_the_game(table_phone, live_server):
     me = OneScreen(table_phone)
     me.start("Wisconsin", ["Al", "Bo", "Cy", "Di"])
     all_al = {k: "Al & Cy" for k in ("high", "low", "jack", "game")}
-    taps = [
-        me.hand("Al", 4, all_al, "Al & Cy bid 4 and took 4: made, +4 · Bo & Di +0")
-        for _ in range(3)
-    ]
+    taps = [me.hand("Al", 4, all_al, "Al & Cy bid 4 and took 4: made, +4") for _ in range(3)]
     taps.append(
         me.hand(
             "Cy",
             4,
             all_al,
-            "Al & Cy bid 4 and took 4: made, +4 · Bo & Di +0 · ends the game: Al & Cy win 16–0",
+            "Al & Cy bid 4 and took 4: made, +4 · ends the game: Al & Cy win 16–0",
         )
     )
     assert taps == [7, 7, 7, 7]
@@ -157,10 +155,14 @@ def test_entry_all_passed_asks_before_dropping_a_tapped_hand(table_phone, live_s
     )
     me.settled()
     assert list(Hand.objects.filter(game=game).values_list("thrown_in", flat=True)) == [True]
-    # All passed is far from Record: the two are never next to each other.
+    # All passed is far from Record: beside the bids, every row of points between them.
     passed = page.get_by_role("button", name="All passed").bounding_box()
     record = page.locator("#hand-form button.record").bounding_box()
-    assert record["y"] - (passed["y"] + passed["height"]) > 300
+    rows = [r.bounding_box() for r in page.locator(".awards .point").all()]
+    assert len(rows) == 4
+    assert passed["y"] + passed["height"] <= rows[0]["y"]
+    assert rows[-1]["y"] + rows[-1]["height"] <= record["y"]
+    assert record["y"] - (passed["y"] + passed["height"]) > 180
     # And the thrown-in deal is within an undo's reach.
     page.get_by_role("link", name="Undo hand 1").tap()
     page.get_by_role("button", name="Yes, undo hand 1").tap()

@@ -12,7 +12,7 @@ from datetime import date
 import pytest
 from django.utils import timezone
 
-from smear_scores.models import Game
+from smear_scores.models import Game, Rating
 
 from .conftest import PASSWORD, make_league, make_user, play, roster, wisconsin_win
 
@@ -76,11 +76,17 @@ def test_league_page_is_public_and_prints_the_rule(client, league, four):
     html = response.content.decode()
     assert "Ranked by wins, then win %, then point difference." in html
     ann = four[0]
+    # The rating beside the name (seen without swiping), on the club's scale: one win from
+    # the start is above 1000, and provisional.
+    ordinal = Rating.objects.filter(player=ann).latest("seq").ordinal
+    assert ordinal > 0
     assert (
         f'<tr data-name="Ann"><td class="rank">=1</td><th scope="row" class="name">'
-        f'<a href="/players/{ann.pk}/">Ann</a></th><td>1</td><td>1</td><td>0</td><td>100.0</td>'
+        f'<a href="/players/{ann.pk}/">Ann</a></th>'
+        f'<td class="rating">{round(1000 + 20 * ordinal)}<small class="provisional">'
+        "provisional</small></td><td>1</td><td>1</td><td>0</td><td>100.0</td>"
         "<td>16.0</td><td>16</td><td>0</td><td>16</td><td>4</td><td>4</td><td>0</td>"
-        "<td>100.0</td><td>4.0</td><td>"
+        "<td>100.0</td><td>4.0</td></tr>"
     ) in html
     assert (
         f'<tr data-name="Bob &amp; Dan"><td class="rank">2</td><th scope="row" class="name">'
@@ -336,6 +342,16 @@ def test_player_page_shows_games_partners_bids_points_and_rating(client, league,
     assert page.rating.ordinal == pytest.approx(page.rating.mu - 3 * page.rating.sigma)
     html = response.content.decode()
     assert "Rating history" in html
+    # In the club's words: a whole number, provisional while games are few; no mu, sigma.
+    shown = round(1000 + 20 * page.rating.ordinal)
+    assert (
+        f"Rating <strong>{shown}</strong> "
+        '<span class="muted">(provisional: 1 of 10 rated games)</span>'
+    ) in html
+    assert "sigma" not in html and "mu " not in html
+    # Games are named by their partnerships, not their ids.
+    assert f'<a href="/g/{first.public_id}/">Ann &amp; Cat v Bob &amp; Dan</a>' in html
+    assert f">{first.public_id}<" not in html and f">{game.public_id}<" not in html
 
 
 def test_player_page_hands_newest_first_and_paginated(client, league, four):
@@ -421,7 +437,23 @@ def test_league_table_csv_has_the_page_rows(client, league, four):
         "Make %",
         "Avg bid",
         "Rating",
+        "Provisional",
+        "Rated games",
+        "mu",
+        "sigma",
     ]
+    # The CSV has OpenSkill's own figures beside the rating the pages show.
+    bob = Rating.objects.filter(player=four[1]).latest("seq")
+    assert rows[3][1] == "Bob"
+    assert rows[3][15:] == [
+        str(round(1000 + 20 * bob.ordinal)),
+        "yes",
+        "1",
+        str(round(bob.mu, 2)),
+        str(round(bob.sigma, 2)),
+    ]
+    # A loss from the start is under 1000, never a negative number.
+    assert 900 < round(1000 + 20 * bob.ordinal) < 1000
     assert [r[:10] for r in rows[1:]] == [
         ["1", "Ann", "1", "1", "0", "100.0", "16.0", "16", "2", "14"],
         ["1", "Cat", "1", "1", "0", "100.0", "16.0", "16", "2", "14"],
@@ -515,7 +547,15 @@ def test_api_league_table_returns_the_page_rows(client, league, four):
     }
     assert body["games"] == 1
     ann = body["players"][0]
-    assert {k: v for k, v in ann.items() if k != "rating"} == {
+    rating = Rating.objects.filter(player=four[0]).latest("seq")
+    assert {k: ann.pop(k) for k in ("rating", "provisional", "rated_games", "mu", "sigma")} == {
+        "rating": round(1000 + 20 * rating.ordinal),
+        "provisional": True,
+        "rated_games": 1,
+        "mu": round(rating.mu, 2),
+        "sigma": round(rating.sigma, 2),
+    }
+    assert ann == {
         "rank": 1,
         "rank_label": "=1",
         "ranked": True,
@@ -537,7 +577,6 @@ def test_api_league_table_returns_the_page_rows(client, league, four):
         "make_rate": 100.0,
         "avg_bid": 4.0,
     }
-    assert isinstance(ann["rating"], float)
     assert [r["name"] for r in body["partnerships"]] == ["Ann & Cat", "Bob & Dan"]
 
 

@@ -1,4 +1,4 @@
-"""`manage.py night_draw`: the draw as JSON, and the README's fairness table."""
+"""`manage.py night_draw`: the draw as JSON, and the fairness table in docs/clubs.md."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from smear_scores.management.commands.night_draw import fairness_table
 from smear_scores.rules import SCHMIER
 from smear_scores.rules.draw import draw_night, player_counts
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+CLUBS_GUIDE = Path(__file__).resolve().parents[2] / "docs" / "clubs.md"
 
 
 def test_night_draw_command_prints_the_draw_and_its_counts():
@@ -56,4 +56,4 @@ def test_night_draw_command_prints_the_draw_and_its_counts():
 
 def test_readme_fairness_table_is_what_the_draw_does():
     table = "\n".join(fairness_table(seed=1))
-    assert table in README.read_text()
+    assert table in CLUBS_GUIDE.read_text()

@@ -1,4 +1,4 @@
-"""The production settings README documents pass Django's deployment checks."""
+"""The production settings docs/operations.md documents pass Django's deployment checks."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
-# README, Running it for a club: the environment of a club's server.
+# docs/operations.md: the environment of a club's server.
 PRODUCTION = {
     "DEBUG": "false",
     "SECRET_KEY": "k3Yq0vX9mB2nR7tL5wZ8cF1hJ4pS6dG0aE3uI9oT2yN5rM8qW1xV7bC4zK6jH0fD",

@@ -95,7 +95,11 @@ def test_hand_record_forgotten_point_is_refused_beside_it(client, make_game, sco
     page = text(response)
     assert response.status_code == 422
     assert ("<html" in page) == (not headers)
-    assert find_all(page, "p", "error") == ["Tap the team that took Game, or Nobody (tie)."]
+    # The teams by their players, as on the buttons, and a "why?" link to the rule.
+    assert find_all(page, "p", "error") == [
+        "Who took Game? Tap Ann & Dee, Bo & Eli, Cy & Flo or Nobody (tie). why?"
+    ]
+    assert 'href="/rules/schmier/#S5"' in page
     assert 'id="award_game-error"' in page
     # What was tapped is kept.
     assert checked(page) == {
@@ -115,12 +119,12 @@ def test_hand_record_nothing_tapped_names_every_missing_field(client, make_game,
     response = scorer_for(game).post(_url(game), {"number": "1"})
     assert response.status_code == 422
     assert find_all(text(response), "p", "error") == [
-        "Tap the player who won the bid.",
-        "Tap the bid.",
-        "Tap the team that took High, or Nobody.",
-        "Tap the team that took Low, or Nobody.",
-        "Tap the team that took Jack, or Nobody.",
-        "Tap the team that took Game, or Nobody (tie).",
+        "Tap the player who won the bid. why?",
+        "Tap the bid. why?",
+        "Who took High? Tap Ann & Cy, Bo & Dee or Nobody. why?",
+        "Who took Low? Tap Ann & Cy, Bo & Dee or Nobody. why?",
+        "Who took Jack? Tap Ann & Cy, Bo & Dee or Nobody. why?",
+        "Who took Game? Tap Ann & Cy, Bo & Dee or Nobody (tie). why?",
     ]
 
 
@@ -138,10 +142,12 @@ def test_hand_record_rule_refusal_shows_the_rules_words(client, make_game, score
     response = scorer_for(game).post(_url(game), data, **HTMX)
     page = text(response)
     assert response.status_code == 422
+    # The engine's words, with a "why?" link to the rule they come from (D1).
     assert find_all(page, "p", "error") == [
         "Schmier awards High, Low, Right bauer, Left bauer and Joker every hand: the teams' "
-        "points must add up to 5 or 6, not 4."
+        "points must add up to 5 or 6, not 4. why?"
     ]
+    assert 'href="/rules/schmier/#D1"' in page
     assert 'name="points_0" value="2"' in page
     assert Hand.objects.filter(game=game).count() == 0
 
@@ -290,11 +296,12 @@ def test_hand_preview_shows_a_rule_problem(client, make_game):
     ]
 
 
-def test_hand_record_refused_htmx_scrolls_to_the_first_error(client, make_game, scorer_for):
+def test_hand_record_refused_htmx_keeps_the_board_in_view(client, make_game, scorer_for):
     game = make_game("schmier")
     response = scorer_for(game).post(_url(game), {"number": "1"}, **HTMX)
     assert response.status_code == 422
-    assert response["HX-Reswap"] == "outerHTML show:.error:bottom"
+    # The board is one screen: its top stays at the top, each red line beside its row.
+    assert response["HX-Reswap"] == "outerHTML show:window:top"
 
 
 def test_hand_record_sent_again_with_its_idempotency_key_is_stored_once(make_game, scorer_for):

@@ -119,6 +119,11 @@ def test_game_scoring_rotate_stops_other_phones_and_old_links(make_game, db):
         "Other phones can no longer score this game. To let one score again, give it the new "
         "scoring link or code."
     ]
+    # And in the link box, open with the new link and code.
+    assert find_all(text(response), "p", "notice-box") == [
+        "Done: other phones can no longer score this game. This is the new link and code; the "
+        "old ones no longer work."
+    ]
     assert game.scoring_secret != old
     assert (_can_score(keeper, game), _can_score(other, game)) == (True, False)
     # The old link is refused; the new one works; the API's token did not change.

@@ -177,3 +177,27 @@ def test_game_new_without_script_switches_variant_by_get(client, db):
         "player_3",
     ]
     assert 'name="player_0" value="Ann"' in page
+
+
+def test_game_new_without_script_switches_variant_by_post_keeping_the_token_out_of_the_address(
+    client, db
+):
+    # The no-script "Show the seats for this game" button: a POST of the form, not a GET
+    # that would put the CSRF token in the address bar (and the server's access log).
+    page = text(client.get(reverse("game_new")))
+    button = re.search(r"<noscript><button ([^>]*)>Show the seats for this game", page).group(1)
+    assert button == 'type="submit" name="switch" value="1" class="secondary outline"'
+    response = client.post(
+        reverse("game_new"),
+        {"variant": "ne-wisconsin", "player_0": "Ann", "switch": "1", "first_dealer": "random"},
+    )
+    page = text(response)
+    assert response.status_code == 200
+    assert re.findall(r'name="(player_\d)"', page) == [
+        "player_0",
+        "player_1",
+        "player_2",
+        "player_3",
+    ]
+    assert 'name="player_0" value="Ann"' in page
+    assert Game.objects.count() == 0

@@ -184,7 +184,7 @@ def test_hand_edit_refused_keeps_what_was_typed(client, make_game, scorer_for):
     assert response.status_code == 422
     assert find_all(page, "p", "error") == [
         "Four Point Northeastern Wisconsin Smear has only 4 points a hand: the teams' points "
-        "must add up to 0 to 4, not 6."
+        "must add up to 0 to 4, not 6. why?"
     ]
     assert 'name="points_0" value="3"' in page
     assert Hand.objects.get(game=game, number=1).revisions == 0
@@ -199,7 +199,7 @@ def test_hand_edit_that_would_end_the_game_early_is_refused(client, make_game, s
     assert response.status_code == 422
     assert find_all(text(response), "p", "error") == [
         "With this change the game is over after hand 4, but hand 5 follows it. Undo that "
-        "hand first, then edit hand 4."
+        "hand first, then edit hand 4. why?"
     ]
     assert Hand.objects.get(game=game, number=4).bidder == 1
 
@@ -253,8 +253,8 @@ def test_hand_edit_refused_as_page_and_fragment(client, make_game, scorer_for, h
     assert response.status_code == 422
     assert ("<html" in page) == (not headers)
     assert find_all(page, "p", "error")[:2] == [
-        "Tap the bid.",
-        "Tap the team that took High.",
+        "Tap the bid. why?",
+        "Who took High? Tap Ann & Dee, Bo & Eli or Cy & Flo. why?",
     ]
 
 
@@ -323,7 +323,7 @@ def test_hand_edit_confirm_screen_refuses_a_change_a_later_hand_breaks(make_game
     assert response.status_code == 422
     assert find_all(page, "p", "error") == [
         "With this change the game is over after hand 4, but hand 5 follows it. Undo that "
-        "hand first, then edit hand 4."
+        "hand first, then edit hand 4. why?"
     ]
     assert find_all(page, "p", "will") == []
     assert find_all(page, "span", "pending") == [

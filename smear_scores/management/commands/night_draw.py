@@ -61,7 +61,7 @@ def night_json(variant: rules.Variant, players: int, rounds: int, seed: int) -> 
 
 
 def fairness_table(seed: int = 1) -> list[str]:
-    """The README's table: one row per variant, players and rounds."""
+    """The fairness table in docs/clubs.md: one row per variant, players and rounds."""
     lines = [
         "| Variant | Players | Rounds | Repeated partners | Repeated opponents "
         "(fewest possible) | Most repeated opponents of one player | Sit-outs per player |",
@@ -86,7 +86,7 @@ class Command(BaseCommand):
     help = (
         "Draw a progressive night (everyone present every round) and print it as JSON with "
         "the counts of repeated partners, repeated opponents and sit-outs per player. "
-        "--fairness prints the README's fairness table instead."
+        "--fairness prints the fairness table of docs/clubs.md instead."
     )
 
     def add_arguments(self, parser):

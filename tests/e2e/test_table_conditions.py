@@ -1,0 +1,666 @@
+"""The table's conditions: the screens a scoring phone shows, with the names people really
+have, in a dark room or a bright one, with large text, held upright or sideways, with the
+server's DEBUG on (as the development server runs) and off. What is asserted is what a
+person sees, read from the rendered geometry:
+
+- the page never scrolls sideways;
+- with names up to 9 letters on an upright phone at 100 % text, every button of the hand
+  (bidder, bid, each point) and Record is on the screen without scrolling and not under
+  the bottom bar: the element at the centre of each button is that button;
+- no word is broken across lines without a hyphen, and no word runs out of its box;
+- the end-of-game words in the bar are shown whole;
+- axe-core finds nothing, and all text has a contrast of 4.5:1 or more, in light and dark.
+
+STATES are the screens (one page each); CONDITIONS a covering set of the conditions: every
+pair of (names, text size, orientation, DEBUG) values is in some condition, and every page
+is checked in both colour schemes. The full product (3 x 2 x 2 x 2 x 2 = 48 per state)
+would take a quarter of an hour; the pairs find the same faults, as each fault seen so far
+needs at most two conditions together."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pprint import pformat
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.conf import settings as django_settings
+from django.contrib.sessions.backends.base import SessionBase
+from django.utils import timezone
+from django.utils.module_loading import import_string
+from playwright.sync_api import Page, expect
+
+from bench.data import filler_entry
+from smear_scores import rules
+from smear_scores.models import Club, Game, Player
+from smear_scores.permissions import SESSION_KEY
+from smear_scores.services import games as services
+from smear_scores.services.nights import night_check_in, night_open, round_draw
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=10_000)
+
+# Common first names, the longest up to 11 letters, and team names up to the limit (30).
+NAMES = {
+    "short": ["Mary", "John", "Lisa", "Mark", "Sue", "Dave"],
+    "nine": ["Katherine", "Jonathan", "Jessica", "Brandon", "Michelle", "Anthony"],
+    "eleven": ["Christopher", "Jacqueline", "Alexander", "Gabrielle", "Nathaniel", "Elizabeth"],
+}
+TEAM_NAMES = {
+    "short": None,
+    "nine": None,
+    "eleven": ["Grandma's Back Porch Champions", "Second Street Tavern Regulars", ""],
+}
+assert max(len(n) for n in TEAM_NAMES["eleven"]) == services.MAX_TEAM_NAME
+
+# The live server's address, for the session cookie (set by the test).
+BASE_URL: list[str] = [""]
+PORTRAIT = {"width": 360, "height": 740}
+LANDSCAPE = {"width": 740, "height": 360}
+
+
+@dataclass(frozen=True)
+class Condition:
+    names: str
+    text: int  # per cent
+    viewport: dict
+    debug: bool
+
+    @property
+    def id(self) -> str:
+        shape = "portrait" if self.viewport is PORTRAIT else "landscape"
+        return f"{self.names}-{self.text}%-{shape}-debug-{'on' if self.debug else 'off'}"
+
+    @property
+    def one_screen(self) -> bool:
+        """Where every tap of a hand must be on one screen: an upright phone, text as
+        set by default, names up to 9 letters."""
+        return self.viewport is PORTRAIT and self.text == 100 and self.names != "eleven"
+
+
+# Every pair of values of (names, text, orientation, DEBUG) is in one of these.
+CONDITIONS = [
+    Condition("short", 100, PORTRAIT, True),
+    Condition("short", 200, LANDSCAPE, False),
+    Condition("nine", 100, PORTRAIT, False),
+    Condition("nine", 200, LANDSCAPE, True),
+    Condition("eleven", 100, LANDSCAPE, True),
+    Condition("eleven", 200, PORTRAIT, False),
+]
+SCHEMES = ("light", "dark")
+
+SCHMIER_POINTS = ("high", "low", "right_bauer", "left_bauer", "joker", "game")
+WI_POINTS = ("high", "low", "jack", "game")
+
+
+def _hand(bidder: int, bid: int, *teams: int) -> rules.HandEntry:
+    """A hand by who took each point, in the variant's order (Schmier 6, Wisconsin 4)."""
+    keys = SCHMIER_POINTS if len(teams) == 6 else WI_POINTS
+    return rules.HandEntry(bidder=bidder, bid=bid, awards=dict(zip(keys, teams, strict=True)))
+
+
+def _sign_in_as_scorer(page: Page, game: Game) -> None:
+    """This phone may score ``game``: its session cookie says so, as after the hand-over
+    (one way in for every state; the hand-over screens have their own tests)."""
+    store: SessionBase = import_string(django_settings.SESSION_ENGINE + ".SessionStore")()
+    store[SESSION_KEY] = {game.public_id: game.scoring_secret}
+    store.save()
+    page.context.add_cookies(
+        [
+            {
+                "name": django_settings.SESSION_COOKIE_NAME,
+                "value": store.session_key,
+                "url": BASE_URL[0],
+            }
+        ]
+    )
+
+
+def _tap(page: Page, ids: list[str]) -> None:
+    for label in ids:
+        page.locator(f"label[for={label}]").click()
+
+
+# A full Schmier hand: the second seat bids 3; its team takes high, low and game.
+FULL_HAND = [
+    "bidder-1",
+    "bid-3",
+    "award_high-1",
+    "award_low-1",
+    "award_right_bauer-0",
+    "award_left_bauer-2",
+    "award_joker-0",
+    "award_game-1",
+]
+
+
+def _game(
+    cond: Condition, variant: str = "schmier", *, hands: int = 0, entries=(), options=None
+) -> Game:
+    seats = rules.VARIANTS[variant].players
+    teams = TEAM_NAMES[cond.names]
+    game = services.game_create(
+        variant=variant,
+        players=NAMES[cond.names][:seats],
+        first_dealer=0,
+        options=options or {},
+        team_names=teams[: rules.VARIANTS[variant].teams] if teams else None,
+    )
+    for entry in entries:
+        game, _ = services.hand_record(game=game, entry=entry)
+    for _ in range(hands):
+        game, _ = services.hand_record(game=game, entry=filler_entry(game.state()))
+    return game
+
+
+def _open(page: Page, game: Game) -> None:
+    _sign_in_as_scorer(page, game)
+    page.goto(f"/g/{game.public_id}/")
+    expect(page.locator("#hand-form")).to_have_count(1)
+
+
+def fresh_board(page: Page, cond: Condition) -> None:
+    _open(page, _game(cond))
+
+
+def fresh_board_wisconsin(page: Page, cond: Condition) -> None:
+    _open(page, _game(cond, "ne-wisconsin"))
+
+
+def after_hands(page: Page, cond: Condition) -> None:
+    _open(page, _game(cond, hands=4))
+
+
+def a_note_shown(page: Page, cond: Condition) -> None:
+    # W10a on: both teams pass 15 on a set hand; nobody wins and the board says why.
+    game = _game(
+        cond,
+        "ne-wisconsin",
+        entries=[_hand(0, 4, 0, 0, 0, 0)] * 3
+        + [_hand(1, 4, 1, 1, 1, 1)] * 3
+        # The second team is set on a bid of 4 and both are at 15 or more.
+        + [_hand(1, 4, 0, 0, 0, 1)],
+        options={"win_only_on_made_bid": True},
+    )
+    _open(page, game)
+    expect(page.locator(".board > .note")).to_contain_text("play on")
+
+
+def a_refusal(page: Page, cond: Condition) -> None:
+    _open(page, _game(cond, hands=1))
+    # Two points forgotten.
+    _tap(page, FULL_HAND[:4] + FULL_HAND[5:7])
+    page.locator("#hand-form button.record").click()
+    expect(page.locator("#hand-form .error").first).to_be_visible()
+
+
+def a_preview_ending_the_game(page: Page, cond: Condition) -> None:
+    # Three sweeps of 6 for the third team, then a fourth ends the game at 24.
+    game = _game(cond, entries=[_hand(2, 6, 2, 2, 2, 2, 2, 2)] * 3)
+    _open(page, game)
+    _tap(page, ["bidder-5", "bid-6"] + [f"award_{k}-2" for k in SCHMIER_POINTS])
+    expect(page.locator("#hand-preview")).to_contain_text("· ends the game: ")
+
+
+def a_preview_held_at_15(page: Page, cond: Condition) -> None:
+    # Wisconsin, W10b on: the second team at 14 takes 3 in the first team's set hand and
+    # is held at 15, which ends the game.
+    game = _game(
+        cond,
+        "ne-wisconsin",
+        entries=[_hand(1, 4, 1, 1, 1, 1)] * 3 + [_hand(1, 2, 1, 1, 0, 0)],
+        options={"cap_non_bidder": True},
+    )
+    _open(page, game)
+    _tap(page, ["bidder-0", "bid-2", "award_high-1", "award_low-1", "award_jack-1"])
+    _tap(page, ["award_game-0"])
+    expect(page.locator("#hand-preview")).to_contain_text("(held at 15)")
+    expect(page.locator("#hand-preview")).to_contain_text("· ends the game: ")
+
+
+def offline_waiting(page: Page, cond: Condition) -> None:
+    _open(page, _game(cond, hands=1))
+    page.context.set_offline(True)
+    _tap(page, FULL_HAND)
+    page.locator("#hand-form button.record").click()
+    expect(page.locator(".waiting-title")).to_have_text("offline · 1 hand waiting")
+
+
+def a_kept_hand_clashing(page: Page, cond: Condition) -> None:
+    game = _game(cond, hands=1)
+    _open(page, game)
+    page.context.set_offline(True)
+    _tap(page, FULL_HAND)
+    page.locator("#hand-form button.record").click()
+    expect(page.locator(".waiting-title")).to_have_text("offline · 1 hand waiting")
+    # Meanwhile another phone records hand 2.
+    services.hand_record(game=game, entry=rules.HandEntry.thrown(), number=2)
+    page.context.set_offline(False)
+    expect(page.locator(".waiting-title")).to_have_text("Kept on this phone: not recorded")
+
+
+def a_stopped_phone(page: Page, cond: Condition) -> None:
+    game = _game(cond, hands=1)
+    _open(page, game)
+    _tap(page, FULL_HAND[:4])
+    # Another phone stops every other phone scoring.
+    services.game_scoring_rotate(game=game)
+    _tap(page, FULL_HAND[4:])
+    page.locator("#hand-form button.record").click()
+    expect(page.locator(".board > .problem")).to_be_visible()
+
+
+STATES: list[Callable[[Page, Condition], None]] = [
+    fresh_board,
+    fresh_board_wisconsin,
+    after_hands,
+    a_note_shown,
+    a_refusal,
+    a_preview_ending_the_game,
+    a_preview_held_at_15,
+    offline_waiting,
+    a_kept_hand_clashing,
+    a_stopped_phone,
+]
+# The states in which the hand form is what the scorer works with next (with hands
+# waiting or clashing, the kept hands come first: the board scrolls to them).
+ON_ONE_SCREEN = {
+    fresh_board,
+    fresh_board_wisconsin,
+    after_hands,
+    a_note_shown,
+    a_refusal,
+    a_preview_ending_the_game,
+    a_preview_held_at_15,
+}
+ENDING = {a_preview_ending_the_game, a_preview_held_at_15}
+
+
+# -- what a person sees ----------------------------------------------------------------------
+SIDEWAYS = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+# What reaches past the right edge of the screen.
+WIDER = """() => [...document.querySelectorAll('body *')]
+  .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+  .slice(-6)
+  .map(e => e.tagName + '.' + e.className + ' to ' + Math.round(e.getBoundingClientRect().right))"""
+
+# Each button of the hand and Record: [what it says, why it cannot be tapped] when it is
+# off the screen, under another element (the bar), or the page is scrolled.
+NOT_TAPPABLE = """() => {
+  const out = [];
+  const h = window.innerHeight, w = window.innerWidth;
+  const els = [...document.querySelectorAll(
+    '#hand-form .bidding label, #hand-form .awards label, #hand-form button.record')];
+  for (const el of els) {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const name = el.textContent.trim() + ' (' + (el.htmlFor || 'record') + ')';
+    if (window.scrollY !== 0) { out.push([name, 'page scrolled by ' + window.scrollY]); continue; }
+    if (r.top < 0 || r.bottom > h || r.left < 0 || r.right > w) {
+      out.push([name, 'off the screen: bottom at ' + Math.round(r.bottom)]); continue;
+    }
+    const at = document.elementFromPoint(x, y);
+    if (!at || !(at === el || el.contains(at))) {
+      out.push([name, 'covered by ' + (at ? at.className || at.tagName : 'nothing')]);
+    }
+  }
+  return out;
+}"""
+
+# Words broken across lines with no hyphen shown (a break after a soft hyphen shows one),
+# and words wider than the box they are in.
+BROKEN_WORDS = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || !parent.checkVisibility({visibilityProperty: true})) continue;
+    if (parent.closest('script, style, .visually-hidden, svg, input, textarea, select')) continue;
+    const style = getComputedStyle(parent);
+    if (style.visibility === 'hidden') continue;
+    const text = node.textContent;
+    const re = /[^\\s]+/g;
+    let m;
+    while ((m = re.exec(text))) {
+      const word = m[0];
+      // An address breaks where it must.
+      if (word.startsWith('http') || word.includes('/')) continue;
+      // Tops of each letter's line: a new line starts where the top grows.
+      let lastTop = null;
+      for (let i = 0; i < word.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, m.index + i);
+        range.setEnd(node, m.index + i + 1);
+        const rects = [...range.getClientRects()].filter(r => r.width > 0);
+        if (!rects.length) continue;
+        // (A letter after a soft hyphen that broke also has the hyphen's box: its
+        // own is the last.)
+        const top = rects[rects.length - 1].top;
+        if (lastTop !== null && top > lastTop + 2) {
+          const before = word[i - 1];
+          if (before !== '\\u00ad' && before !== '-' && before !== '/' && before !== '–') {
+            out.push(word.replace(/\u00ad/g, '') + ' broken before "' + word.slice(i)
+                     + '" in .' + parent.className);
+          }
+        }
+        lastTop = top;
+      }
+    }
+  }
+  // A word that does not fit its box runs out of it (or is cut off).
+  const boxes = 'label, button, th, td, .team-label, .team-partners, .group-label, .waiting-hand';
+  for (const el of document.querySelectorAll(boxes)) {
+    if (!el.checkVisibility({visibilityProperty: true})) continue;
+    if (el.getBoundingClientRect().width <= 1) continue;  // for screen readers only
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'auto') {
+      out.push('runs out of its box: ' + el.textContent.trim().slice(0, 40) + ' in .'
+               + el.className + ' by ' + (el.scrollWidth - el.clientWidth));
+    }
+  }
+  return [...new Set(out)];
+}"""
+
+# Text whose contrast with what is behind it is below 4.5:1: [text, ratio, colour, background].
+LOW_CONTRAST = """() => {
+  const parse = c => { const m = c.match(/[\\d.]+/g); return m ? m.map(Number) : [0, 0, 0, 0]; };
+  const lum = ([r, g, b]) => {
+    const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const background = el => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c.length < 4 || c[3] > 0.9) return c;
+    }
+    return parse(getComputedStyle(document.documentElement).backgroundColor || 'rgb(255,255,255)');
+  };
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent.trim()) continue;
+    const el = node.parentElement;
+    if (!el || !el.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue;
+    if (el.closest('.visually-hidden, svg, script, style')) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+    const fg = parse(style.color), bg = background(el);
+    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    if (ratio < 4.5) {
+      out.push([node.textContent.trim().slice(0, 30), Math.round(ratio * 100) / 100,
+                style.color, 'on ' + bg.join(',')]);
+    }
+  }
+  return out;
+}"""
+
+# The bar's line, cut off (clamped, or below the screen).
+BAR_CUT = """() => {
+  const line = document.querySelector('#hand-preview > span');
+  if (!line) return 'no line in the bar';
+  // Where the bar is in its place below the form (large text), as it is when Record is
+  // scrolled to.
+  line.closest('.entry-bar').scrollIntoView({block: 'nearest'});
+  const r = line.getBoundingClientRect();
+  window.scrollTo(0, 0);
+  if (line.scrollHeight > line.clientHeight + 1) return 'clamped: ' + line.textContent;
+  if (r.bottom > window.innerHeight || r.top < 0) return 'off the screen: ' + line.textContent;
+  return '';
+}"""
+
+
+def _settle(page: Page) -> None:
+    expect(page.locator(".htmx-request, .htmx-settling, .htmx-swapping")).to_have_count(0)
+    page.evaluate("document.getAnimations().forEach(a => a.finish())")
+
+
+def _look(page: Page, cond: Condition, state, scheme: str) -> dict[str, list]:
+    found: dict[str, list] = {}
+    if sideways := page.evaluate(SIDEWAYS):
+        found["scrolls sideways by (px)"] = [sideways, *page.evaluate(WIDER)]
+    if broken := page.evaluate(BROKEN_WORDS):
+        found["words broken"] = broken
+    if low := page.evaluate(LOW_CONTRAST):
+        found["contrast below 4.5"] = low
+    if cond.one_screen and state in ON_ONE_SCREEN:
+        if hidden := page.evaluate(NOT_TAPPABLE):
+            found["not tappable on one screen"] = hidden
+    if state in ENDING and (cut := page.evaluate(BAR_CUT)):
+        found["end of the game in the bar"] = [cut]
+    violations = Axe().run(page).response["violations"]
+    if violations:
+        found["axe"] = sorted(
+            f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+            for v in violations
+        )
+    return {f"{scheme}: {k}": v for k, v in found.items()}
+
+
+@pytest.mark.parametrize("state", STATES, ids=lambda s: s.__name__)
+@pytest.mark.parametrize("cond", CONDITIONS, ids=lambda c: c.id)
+def test_table_conditions(browser, live_server, settings, state, cond):
+    settings.DEBUG = cond.debug
+    BASE_URL[0] = live_server.url
+    context = browser.new_context(
+        viewport=cond.viewport,
+        has_touch=True,
+        is_mobile=True,
+        base_url=live_server.url,
+        # The test sets the text size with a style sheet, which the site's CSP refuses.
+        bypass_csp=cond.text != 100,
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    if cond.text != 100:
+        # The phone's text size: every rem and em grows.
+        page.add_init_script(
+            f"""document.addEventListener('DOMContentLoaded', () => {{
+                const s = document.createElement('style');
+                s.textContent = 'html {{ font-size: {cond.text}% !important; }}';
+                document.head.appendChild(s); }});"""
+        )
+    found = {}
+    try:
+        state(page, cond)
+        for scheme in SCHEMES:
+            page.emulate_media(color_scheme=scheme)
+            _settle(page)
+            _shoot(page, f"{state.__name__}-{cond.id}-{scheme}")
+            found |= _look(page, cond, state, scheme)
+    finally:
+        context.close()
+    assert found == {}, pformat(found, width=100)
+
+
+# -- the night's room view, on a club's screen -----------------------------------------------
+ROOM_SIZES = [{"width": 1280, "height": 720}, {"width": 1920, "height": 1080}]
+
+
+@pytest.mark.parametrize("size", ROOM_SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
+@pytest.mark.parametrize("names", ["nine", "eleven"])
+def test_room_view_fits_the_screen(browser, live_server, size, names):
+    club = Club.objects.create(name="Tuesday Smear Club", slug="tuesday")
+    night = night_open(
+        club=club,
+        name="Tuesday progressive",
+        day=timezone.localdate(),
+        variant="schmier",
+        rounds=2,
+        round_hands=2,
+    )
+    for name in NAMES[names] + [n + "s" for n in NAMES[names]]:
+        night_check_in(night=night, player=Player.objects.create(club=club, name=name))
+    round_draw(night=night, seed=1)
+    context = browser.new_context(viewport=size, base_url=live_server.url)
+    page = context.new_page()
+    found = {}
+    try:
+        page.goto(f"/tournaments/{night.pk}/room/")
+        for scheme in SCHEMES:
+            page.emulate_media(color_scheme=scheme)
+            _settle(page)
+            _shoot(page, f"room-{names}-{size['width']}-{scheme}")
+            sizes = page.evaluate(
+                "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+            )
+            if sizes != [size["width"], size["height"]]:
+                found[f"{scheme}: page size"] = sizes
+            if low := page.evaluate(LOW_CONTRAST):
+                found[f"{scheme}: contrast below 4.5"] = low
+            if broken := page.evaluate(BROKEN_WORDS):
+                found[f"{scheme}: words broken"] = broken
+            if violations := Axe().run(page).response["violations"]:
+                found[f"{scheme}: axe"] = sorted(v["id"] for v in violations)
+        # Ranks read as in the league's table: "=1" for a shared first place.
+        ranks = page.locator(".standings tbody td:first-child").all_inner_texts()
+        if set(ranks) != {"=1"}:
+            found["ranks"] = ranks
+    finally:
+        context.close()
+    assert found == {}, pformat(found, width=100)
+
+
+def _shoot(page: Page, name: str) -> None:
+    """With TABLE_SHOTS=<folder>, a screenshot of each state for a person to look at."""
+    import os
+
+    folder = os.environ.get("TABLE_SHOTS")
+    if folder:
+        page.screenshot(
+            path=os.path.join(folder, f"{name}.png"),
+            full_page=bool(os.environ.get("TABLE_SHOTS_FULL")),
+        )
+
+
+# -- what the table noticed, one test each ---------------------------------------------------
+@pytest.fixture
+def phone(browser, live_server):
+    BASE_URL[0] = live_server.url
+    context = browser.new_context(
+        viewport=PORTRAIT, has_touch=True, is_mobile=True, base_url=live_server.url
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+NINE = Condition("nine", 100, PORTRAIT, False)
+
+
+def test_a_refusal_names_the_players_links_its_rule_and_the_bar_points_to_it(phone):
+    _open(phone, _game(NINE))
+    _tap(phone, [label for label in FULL_HAND if not label.startswith("award_game")])
+    phone.locator("#hand-form button.record").click()
+    error = phone.locator("#award_game-error")
+    expect(error).to_have_text(
+        "Who took Game? Tap Katherine & Brandon, Jonathan & Michelle, Jessica & Anthony "
+        "or Nobody (tie). why?"
+    )
+    # Everything else was tapped: the bar does not ask for it again.
+    expect(phone.locator("#hand-preview")).to_have_text(
+        "Not recorded: Who took Game? Tap Katherine & Brandon, Jonathan & Michelle, "
+        "Jessica & Anthony or Nobody (tie). why?"
+    )
+    # The row's name is marked; the bar's "why?" opens the rule.
+    expect(phone.locator("#award_game-label")).to_have_css("color", "rgb(161, 21, 12)")
+    phone.locator("#hand-preview").get_by_role(
+        "link", name="Why? The rule, on the rules page"
+    ).click()
+    expect(phone).to_have_url(re.compile(r"/rules/schmier/#S5$"))
+    expect(phone.locator("dt:target")).to_have_text("S5 · The six points")
+
+
+@pytest.mark.parametrize("debug", [True, False], ids=["debug-on", "debug-off"])
+def test_a_stopped_phone_says_why_keeps_its_page_and_shows_its_hand(phone, settings, debug):
+    settings.DEBUG = debug
+    game = _game(NINE, hands=1)
+    _open(phone, game)
+    title = phone.title()
+    _tap(phone, FULL_HAND[:4])
+    services.game_scoring_rotate(game=game)  # another phone stops this one scoring
+    phone.locator("#hand-form button.record").click()
+    expect(phone.locator(".board > .problem")).to_have_text(
+        "Not recorded: another phone tapped “Stop other phones scoring”, so this phone can no "
+        "longer score this game. To score here again, open the new scoring link or type the "
+        "new code from that phone."
+    )
+    # The page is still the page (not a bare fragment): its title, style and scripts.
+    assert phone.title() == title
+    assert phone.evaluate("document.styleSheets.length") >= 2
+    assert phone.evaluate("typeof htmx") == "object"
+    expect(phone.locator(".kept-taps li")).to_have_text(
+        [
+            "Bid won by Jonathan",
+            "Bid 3",
+            "High: Jonathan & Michelle",
+            "Low: Jonathan & Michelle",
+        ]
+    )
+    phone.get_by_role("link", name="Score here again with the new code").click()
+    expect(phone.locator("h1")).to_have_text("Score this game on this phone?")
+
+
+@pytest.mark.parametrize("debug", [True, False], ids=["debug-on", "debug-off"])
+def test_a_wrong_scoring_code_keeps_the_page(phone, settings, debug):
+    settings.DEBUG = debug
+    game = _game(NINE)
+    phone.goto(f"/g/{game.public_id}/score/")
+    title = phone.title()
+    phone.fill("input[name=code]", "WRONG-CODE-HERE")
+    phone.get_by_role("button", name="Yes, score from this phone").click()
+    expect(phone.get_by_text("This scoring code is not the game's")).to_be_visible()
+    assert phone.title() == title
+    assert phone.evaluate("document.styleSheets.length") >= 2
+
+
+def test_stopping_other_phones_says_so_and_keeps_the_new_link_open(phone):
+    game = _game(NINE, hands=2)
+    _open(phone, game)
+    old = game.scoring_secret
+    box = phone.locator("#scoring-share")
+    box.locator("summary").click()
+    box.get_by_role("button", name="Stop other phones scoring").click()
+    expect(box.locator(".notice-box")).to_have_text(
+        "Done: other phones can no longer score this game. This is the new link and code; "
+        "the old ones no longer work."
+    )
+    expect(phone.locator("#scoring-share[open]")).to_have_count(1)
+    game.refresh_from_db()
+    assert game.scoring_secret != old
+    assert phone.locator("#scoring-link").input_value().endswith(f"#{game.scoring_secret}")
+    expect(phone.locator("#hand-preview")).to_have_text(
+        "Other phones can no longer score this game. To let one score again, give it the new "
+        "scoring link or code."
+    )
+
+
+ROWS_OF = """sel => { const tops = [...document.querySelectorAll(sel)]
+  .filter(e => e.getClientRects().length).map(e => Math.round(e.getBoundingClientRect().top));
+  const rows = {}; tops.forEach(t => rows[t] = (rows[t] || 0) + 1); return Object.values(rows); }"""
+
+
+def test_four_bidders_and_dealers_are_two_and_two(phone):
+    _open(phone, _game(NINE, "ne-wisconsin"))
+    assert phone.evaluate(ROWS_OF, ".bidder .choices label") == [2, 2]
+    phone.goto("/new/?variant=ne-wisconsin")
+    for seat, name in enumerate(NAMES["nine"][:4]):
+        phone.fill(f"input[name=player_{seat}]", name)
+    expect(phone.locator(".dealer label", has_text="Brandon")).to_have_count(1)
+    # "At random" across the whole line, then the four players two and two.
+    assert phone.evaluate(ROWS_OF, ".dealer .choices label") == [1, 2, 2]
+
+
+def test_the_history_tag_reads_thrown_in_on_one_line(phone):
+    # Short names and long team names: the teams' columns leave the bid's the least room.
+    game = services.game_create(
+        variant="schmier", players=NAMES["short"], first_dealer=0, team_names=TEAM_NAMES["eleven"]
+    )
+    game, _ = services.hand_record(game=game, entry=rules.HandEntry.thrown())
+    game, _ = services.hand_record(game=game, entry=filler_entry(game.state()))
+    phone.goto(f"/g/{game.public_id}/history/")
+    tag = phone.locator(".tag.thrown")
+    expect(tag).to_have_text("thrown in")
+    assert tag.evaluate("e => e.getClientRects().length") == 1

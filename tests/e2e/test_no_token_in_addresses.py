@@ -18,6 +18,9 @@ def test_new_game_screen_asks_for_partners_without_the_token_in_the_address(phon
     phone.locator("label[for=variant-ne-wisconsin]").tap()
     expect(phone.locator("input[name=player_3]")).to_be_visible()
     expect(phone.locator("input[name=player_4]")).to_have_count(0)
+    # The swapped-in form is listened to once htmx has settled it (as a person types after
+    # the screen has changed); typing before that is an event nobody hears.
+    expect(phone.locator(".htmx-request, .htmx-settling, .htmx-swapping")).to_have_count(0)
     phone.locator("input[name=player_1]").fill("Christopher")
     expect(phone.locator("#partners")).to_contain_text("Christopher")
     refreshes = [url for method, url in asked if method == "GET" and "/new/?" in url]

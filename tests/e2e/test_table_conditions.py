@@ -252,6 +252,33 @@ def a_stopped_phone(page: Page, cond: Condition) -> None:
     expect(page.locator(".board > .problem")).to_be_visible()
 
 
+def counting_game(page: Page, cond: Condition) -> None:
+    # The Game row switched to counting (D13), three totals typed, the row saying who takes it.
+    _open(page, _game(cond, hands=1))
+    _tap(page, FULL_HAND[:7])
+    page.locator("label[for=count_game]").click()
+    fields = page.locator(".card-count input[type=number]")
+    expect(fields).to_have_count(3)
+    for field, digits in zip(fields.all(), ["34", "27", "20"], strict=True):
+        field.fill(digits)
+    expect(page.locator("#card-count-verdict")).to_contain_text(" take Game, 34 to 27 to 20")
+
+
+def history_after_hands(page: Page, cond: Condition) -> None:
+    # The game's history after hands, one of them counted: the table a table argues over.
+    game = _game(cond, hands=3)
+    counted = rules.HandEntry(
+        bidder=1,
+        bid=3,
+        awards={"high": 1, "low": 1, "right_bauer": 0, "left_bauer": 2, "joker": 0},
+        card_points=(20, 34, 27),
+    )
+    services.hand_record(game=game, entry=counted)
+    _sign_in_as_scorer(page, game)
+    page.goto(f"/g/{game.public_id}/history/")
+    expect(page.locator("table.hands .counted")).to_have_text(["Game 20–34–27"])
+
+
 STATES: list[Callable[[Page, Condition], None]] = [
     fresh_board,
     fresh_board_wisconsin,
@@ -263,6 +290,8 @@ STATES: list[Callable[[Page, Condition], None]] = [
     offline_waiting,
     a_kept_hand_clashing,
     a_stopped_phone,
+    counting_game,
+    history_after_hands,
 ]
 # The states in which the hand form is what the scorer works with next (with hands
 # waiting or clashing, the kept hands come first: the board scrolls to them).
@@ -274,6 +303,7 @@ ON_ONE_SCREEN = {
     a_refusal,
     a_preview_ending_the_game,
     a_preview_held_at_15,
+    counting_game,
 }
 ENDING = {a_preview_ending_the_game, a_preview_held_at_15}
 
@@ -291,8 +321,10 @@ WIDER = """() => [...document.querySelectorAll('body *')]
 NOT_TAPPABLE = """() => {
   const out = [];
   const h = window.innerHeight, w = window.innerWidth;
+  // What is shown (the card-point fields are hidden until Count… is switched on).
   const els = [...document.querySelectorAll(
-    '#hand-form .bidding label, #hand-form .awards label, #hand-form button.record')];
+    '#hand-form .bidding label, #hand-form .awards label, #hand-form button.record')]
+    .filter(e => e.getClientRects().length);
   for (const el of els) {
     const r = el.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;

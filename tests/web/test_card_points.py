@@ -172,7 +172,9 @@ def test_card_points_with_the_switch_off_are_not_read(client, make_game, scorer_
 
     page = text(response)
     assert response.status_code == 422
-    assert find_all(page, "p", "error") == ["Tap the team that took Game, or Nobody (tie)."]
+    assert find_all(page, "p", "error") == [
+        "Who took Game? Tap Ann & Dee, Bo & Eli, Cy & Flo or Nobody (tie). why?"
+    ]
 
 
 def test_card_points_preview_says_who_takes_game_in_the_row_and_the_bar(

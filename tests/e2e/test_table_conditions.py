@@ -293,17 +293,13 @@ STATES: list[Callable[[Page, Condition], None]] = [
     counting_game,
     history_after_hands,
 ]
-# The states in which the hand form is what the scorer works with next (with hands
-# waiting or clashing, the kept hands come first: the board scrolls to them).
-ON_ONE_SCREEN = {
-    fresh_board,
-    fresh_board_wisconsin,
-    after_hands,
-    a_note_shown,
-    a_refusal,
-    a_preview_ending_the_game,
-    a_preview_held_at_15,
-    counting_game,
+# The states in which the hand form is what the scorer works with next: all but those
+# where the kept hands come first (the board scrolls to them) or there is no hand form.
+ON_ONE_SCREEN = set(STATES) - {
+    offline_waiting,
+    a_kept_hand_clashing,
+    a_stopped_phone,
+    history_after_hands,
 }
 ENDING = {a_preview_ending_the_game, a_preview_held_at_15}
 

@@ -154,7 +154,7 @@ def _check_players(variant: rules.Variant, players: Sequence[Any]) -> list[RuleE
                     seats_rule,
                 )
             )
-        elif (first := seen.setdefault(_same_name(name), seat)) != seat:
+        elif (first := seen.setdefault(name_key(name), seat)) != seat:
             # "Ann bid 4, Ann took high": every message must say which player it means.
             errors.append(
                 RuleError(
@@ -166,11 +166,6 @@ def _check_players(variant: rules.Variant, players: Sequence[Any]) -> list[RuleE
                 )
             )
     return errors
-
-
-def _same_name(name: str) -> str:
-    """A name as two names are compared: as people see it (names.name_key)."""
-    return name_key(name)
 
 
 def _check_team_names(
@@ -201,18 +196,18 @@ def _check_team_names(
             stored.append("")
             continue
         name = name.strip()
-        if not name or _same_name(name) == _same_name(who):
+        if not name or name_key(name) == name_key(who):
             stored.append("")  # no name: the team is called by its partners
             continue
         others = {
-            _same_name(label): partners[t]
+            name_key(label): partners[t]
             for t in range(variant.teams)
             if t != team
             for label in (partners[t], variant.team_label(t))
         }
         problem = _team_name_problem(name, who, others=others, people=people, taken=taken)
         if problem is None:
-            taken[_same_name(name)] = (who, name)
+            taken[name_key(name)] = (who, name)
         else:
             errors.append(RuleError(field, problem, ""))
         stored.append(name)
@@ -226,7 +221,7 @@ def _how_the_table_calls(
     the players are not known), and the players' names."""
     if isinstance(players, list | tuple) and len(players) == variant.players:
         partners = variant.seat_team_names([str(p).strip() for p in players])
-        return partners, {_same_name(str(p)) for p in players}
+        return partners, {name_key(str(p)) for p in players}
     return tuple(variant.team_label(t) for t in range(variant.teams)), set()
 
 
@@ -242,7 +237,7 @@ def _team_name_problem(
     not be what the table calls another team (``others``: its partners or its letter), nor
     a player's name (``people``), nor a name given to a team before it (``taken``), or a
     message would mean two teams, or a team and a player, at once."""
-    key = _same_name(name)
+    key = name_key(name)
     leave = f"or leave it empty to call them {who}"
     if (problem := name_problem(name)) is not None:
         return f"The name for {who} {problem}."

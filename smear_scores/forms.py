@@ -339,10 +339,14 @@ class HandForm(RefusalErrors, forms.Form):
         page = reverse("rules", args=[self.variant.slug])
         return {m: f"{page}#{self.error_rules[m]}" for m in messages if m in self.error_rules}
 
+    def _with_why(self, messages: Sequence[str]) -> list[tuple[str, str]]:
+        """Each message with its "why?" link ('' if it has no rule)."""
+        why = self.why(messages)
+        return [(m, why.get(m, "")) for m in messages]
+
     def general_errors_why(self) -> list[tuple[str, str]]:
         """The errors about the whole hand, each with its "why?" link ('' if none)."""
-        why = self.why(self.general_errors())
-        return [(m, why.get(m, "")) for m in self.general_errors()]
+        return self._with_why(self.general_errors())
 
     def first_error_why(self) -> tuple[str, str]:
         """The first thing to put right, top to bottom, with its "why?" link: the bar
@@ -350,18 +354,14 @@ class HandForm(RefusalErrors, forms.Form):
         order = [None, "bidder", "bid", *(f for f in self.fields if f not in ("bidder", "bid"))]
         errors = self._errors or {}
         for name in order:
-            messages = list(errors.get(name or "__all__", []))
-            if messages:
-                return messages[0], self.why(messages[:1]).get(messages[0], "")
+            if messages := list(errors.get(name or "__all__", [])):
+                return self._with_why(messages[:1])[0]
         if self.points_errors:
-            return self.points_errors[0], self.why(self.points_errors[:1]).get(
-                self.points_errors[0], ""
-            )
+            return self._with_why(self.points_errors[:1])[0]
         return "", ""
 
     def points_errors_why(self) -> list[tuple[str, str]]:
-        why = self.why(self.points_errors)
-        return [(m, why.get(m, "")) for m in self.points_errors]
+        return self._with_why(self.points_errors)
 
     def add_refusal(self, refused: HandRefused) -> None:
         """Put each of the rules engine's errors beside the field it concerns."""

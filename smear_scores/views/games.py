@@ -375,7 +375,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         variant = variant_or_default(request.POST.get("variant"))
         form = NewGameForm(request.POST, variant=variant)
         game = form.attempt(lambda: services.game_create(**form.service_args()))
-        if form.is_valid() and game is not None:
+        if game is not None:
             grant_scoring(request, game)
             url = reverse("game", args=[game.public_id])
             # htmx: load the scoreboard as a whole page (its header and title differ).

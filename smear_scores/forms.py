@@ -575,11 +575,21 @@ class NewGameForm(RefusalErrors, forms.Form):
 
     RANDOM = "random"
 
-    def __init__(self, *args: Any, variant: rules.Variant, **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        variant: rules.Variant,
+        house_rules: Any = None,
+        saved: Sequence[tuple[str, str]] = (),
+        **kwargs: Any,
+    ):
+        """``house_rules``: the saved set ``variant`` comes from, if it does; ``saved``: the
+        (value, name) of the saved sets offered ("house:<id>"), before the presets."""
         self.variant = variant
+        self.house_rules = house_rules
         super().__init__(*args, **kwargs)
         self.fields["variant"] = forms.ChoiceField(
-            choices=[(v.slug, v.name) for v in rules.VARIANTS.values()]
+            choices=[*saved, *((v.slug, v.name) for v in rules.VARIANTS.values())]
         )
         for seat in range(variant.players):
             self.fields[f"player_{seat}"] = forms.CharField(
@@ -616,8 +626,13 @@ class NewGameForm(RefusalErrors, forms.Form):
     def service_args(self) -> dict[str, Any]:
         data = self.cleaned_data
         dealer = data["first_dealer"]
+        chosen = (
+            {"house_rules": self.house_rules}
+            if self.house_rules is not None
+            else {"variant": self.variant.slug}
+        )
         return {
-            "variant": self.variant.slug,
+            **chosen,
             "players": [data[f"player_{s}"] for s in range(self.variant.players)],
             "first_dealer": None if dealer == self.RANDOM else int(dealer),
             "options": {o.name: data[f"option_{o.name}"] for o in self.variant.options},
@@ -666,11 +681,22 @@ class NightForm(ListedRefusals, forms.Form):
         help_text="Points added to each winner's total; 0 for none.",
     )
 
-    def __init__(self, *args: Any, leagues: Any, **kwargs: Any):
+    # A choice of variant that is one of the club's house rules.
+    HOUSE = "house:"
+
+    def __init__(self, *args: Any, leagues: Any, house_rules: Sequence[Any] = (), **kwargs: Any):
+        """``house_rules``: the sets the club adopted, offered before the presets."""
         super().__init__(*args, **kwargs)
         presets = list(rules.VARIANTS.values())
         self.fields["league"].queryset = leagues
-        self.fields["variant"].choices = [(v.slug, v.name) for v in presets]
+        self.house_rules = {f"{self.HOUSE}{h.public_id}": h for h in house_rules}
+        self.fields["variant"].choices = [
+            *(
+                (value, f"{h.name} (the club's house rules)")
+                for value, h in self.house_rules.items()
+            ),
+            *((v.slug, v.name) for v in presets),
+        ]
         # As many hands as a table has players: everyone deals once (S3, W4).
         self.fields["round_hands"].help_text = "As many hands as a table has players lets " + (
             "each deal once: " + ", ".join(f"{v.players} for {v.name}" for v in presets) + "."
@@ -702,6 +728,13 @@ class NightForm(ListedRefusals, forms.Form):
                 "Say how many hands a round has, or choose a full game for each round.",
             )
         return data
+
+    def rules_chosen(self) -> dict[str, Any]:
+        """night_open's rules: a preset's slug, or the club's house rules."""
+        chosen = self.house_rules.get(self.cleaned_data["variant"])
+        if chosen is not None:
+            return {"variant": chosen.based_on, "house_rules": chosen}
+        return {"variant": self.cleaned_data["variant"]}
 
     def options(self) -> dict[str, Any]:
         variant = self.cleaned_data["variant"]

@@ -7,7 +7,7 @@ from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
 
-from smear_scores.models import League
+from smear_scores.models import HouseRules, League
 from smear_scores.rules import Option, Variant
 from smear_scores.selectors import variants as variant_selectors
 
@@ -37,6 +37,7 @@ class LeagueForm(forms.ModelForm):
             "club",
             "name",
             "variant",
+            "house_rules",
             "start_date",
             "end_date",
             "ranking",
@@ -46,8 +47,17 @@ class LeagueForm(forms.ModelForm):
             "min_games",
         ]
 
+    # The presets, read when the form is made (a new preset needs no migration).
+    variant = forms.ChoiceField(
+        help_text="With house rules chosen below, the preset they started from is kept here."
+    )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if "variant" in self.fields:
+            self.fields["variant"].choices = [
+                (v.slug, v.name) for v in variant_selectors.variants()
+            ]
         self.variants = self.offered_variants(self.instance)
         for variant in self.variants:
             current = self.instance.options if self.instance.variant == variant.slug else {}
@@ -91,6 +101,9 @@ class LeagueForm(forms.ModelForm):
         return shown_name(self.cleaned_data["name"], "league")
 
     def chosen_variant(self) -> Variant | None:
+        house_rules = self.cleaned_data.get("house_rules", self.instance.house_rules)
+        if house_rules is not None:
+            return house_rules.rules_variant  # house rules take no per-game options
         slug = self.cleaned_data.get("variant", self.instance.variant)
         return next((v for v in self.variants if v.slug == slug), None)
 
@@ -123,7 +136,7 @@ class LeagueAdmin(ClubScopedAdmin):
 
     def get_fieldsets(self, request, obj=None):
         fields = LeagueForm.Meta.fields
-        fieldsets = [(None, {"fields": fields[:5]})]
+        fieldsets = [(None, {"fields": fields[:6]})]
         fixed = league_variant_fixed(obj)
         for variant in LeagueForm.offered_variants(obj):
             if not variant.options:
@@ -143,7 +156,7 @@ class LeagueAdmin(ClubScopedAdmin):
                     },
                 )
             )
-        fieldsets.append(("Ranking", {"fields": fields[5:]}))
+        fieldsets.append(("Ranking", {"fields": fields[6:]}))
         return fieldsets
 
     def get_form(self, request, obj=None, change=False, **kwargs):
@@ -155,8 +168,16 @@ class LeagueAdmin(ClubScopedAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         if league_variant_fixed(obj):
-            return ["club", "variant"]
+            return ["club", "variant", "house_rules"]
         return []
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "house_rules":
+            # The sets the clubs this admin runs adopted (on a set's page).
+            clubs = self._clubs(request)
+            adopted = HouseRules.objects.filter(club__isnull=False).select_related("club")
+            kwargs["queryset"] = adopted if clubs is None else adopted.filter(club__in=clubs)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def view_on_site(self, obj):
         return reverse("league", args=[obj.pk])

@@ -111,6 +111,10 @@ def _sentence(error: dict[str, Any]) -> str:
         return f"{field} must be one of {ctx.get('expected', '')}{given}."
     if kind == "greater_than_equal":
         return f"{field} must be at least {ctx.get('ge')}{given}."
+    if kind == "less_than_equal":
+        return f"{field} must be at most {ctx.get('le')}{given}."
+    if kind == "too_short":
+        return f"{field} must have at least {ctx.get('min_length')} entry{given}."
     if kind == "string_pattern_mismatch" and field == "Idempotency-Key":
         return (
             "Idempotency-Key must be letters, digits and signs without spaces (a UUID), "

@@ -9,10 +9,11 @@ import json
 from typing import Annotated, Any
 
 from django.http import HttpRequest
+from django.urls import reverse
 from ninja import Header, Path, Router, Status
 from ninja.security import HttpBearer
 
-from smear_scores.models import Game
+from smear_scores.models import Game, HouseRules
 from smear_scores.permissions import token_matches
 from smear_scores.rules import (
     Forbidden,
@@ -24,6 +25,7 @@ from smear_scores.rules import (
     RuleError,
 )
 from smear_scores.selectors.games import GameRemoved, game_get, removed_text
+from smear_scores.selectors.house_rules import house_rules_get
 from smear_scores.selectors.variants import variant_list
 from smear_scores.services.games import (
     game_create,
@@ -32,6 +34,7 @@ from smear_scores.services.games import (
     hand_record,
     hand_undo,
 )
+from smear_scores.services.house_rules import house_rules_create
 from smear_scores.services.idempotency import (
     MAX_KEY,
     MIN_NEW_GAME_KEY,
@@ -49,6 +52,8 @@ from .schemas import (
     GameIn,
     GameOut,
     HandIn,
+    HouseRulesIn,
+    HouseRulesOut,
     ImportHandIn,
     ImportIn,
     VariantOut,
@@ -199,8 +204,30 @@ def keyed_write(request: HttpRequest, scope: str | None, key: str | None, write)
 
 
 def game_out(game: Game, schema: type[GameOut] = GameOut) -> dict[str, Any]:
-    """A game as the API shows it, as JSON: kept with its Idempotency-Key."""
-    return schema.of(game).model_dump(mode="json")
+    """A game as the API shows it, as JSON: kept with its Idempotency-Key. (What a game of
+    a preset has no use for, its house rules, is left out: ``exclude_unset``.)"""
+    return schema.of(game).model_dump(mode="json", exclude_unset=True)
+
+
+def saved_rules(id: str, *, field: str) -> HouseRules:
+    """The saved set with this id; NotFound (404 on its own page, 422 as part of a game)."""
+    try:
+        return house_rules_get(public_id=id)
+    except HouseRules.DoesNotExist:
+        raise NotFound(
+            f"There are no house rules {id!r}: check the id in the rules' link.", field=field
+        ) from None
+
+
+def house_rules_out(request: HttpRequest, house_rules: HouseRules) -> HouseRulesOut:
+    return HouseRulesOut(
+        id=house_rules.public_id,
+        name=house_rules.name,
+        based_on=house_rules.based_on,
+        summary=house_rules.rules_variant.summary,
+        link=request.build_absolute_uri(reverse("house_rules", args=[house_rules.public_id])),
+        settings=house_rules.settings,
+    )
 
 
 # -- routes --------------------------------------------------------------------------------
@@ -210,14 +237,53 @@ def variants(request: HttpRequest):
 
 
 @router.post(
+    "/house-rules",
+    response={201: HouseRulesOut, 422: ErrorOut},
+    summary="Save house rules: a preset and the settings that differ",
+    tags=["house rules"],
+)
+def create_house_rules(request: HttpRequest, payload: HouseRulesIn):
+    return Status(201, house_rules_out(request, house_rules_create(settings=payload.given())))
+
+
+@router.get(
+    "/house-rules/{id}",
+    response={200: HouseRulesOut, 404: ErrorOut},
+    summary="Saved house rules",
+    tags=["house rules"],
+)
+def get_house_rules(request: HttpRequest, id: str):
+    return house_rules_out(request, saved_rules(id, field="id"))
+
+
+def rules_chosen(payload: GameIn | ImportIn) -> dict[str, Any]:
+    """game_create's rules from a request: a preset, a saved set or settings."""
+    chosen: dict[str, Any] = {}
+    if payload.settings is not None:
+        chosen["settings"] = payload.settings.given()
+    if getattr(payload, "house_rules", None) is not None:
+        try:
+            chosen["house_rules"] = saved_rules(payload.house_rules, field="house_rules")
+        except NotFound as missing:
+            raise Refused(missing.errors) from None
+    if payload.variant is not None and not (isinstance(payload, ImportIn) and chosen):
+        # An import names the preset beside the settings it plays (GET shows both).
+        chosen["variant"] = payload.variant
+    return chosen
+
+
+@router.post(
     "/games",
     response={201: GameCreatedOut, 422: ErrorOut},
     summary="Start a game",
+    exclude_unset=True,
 )
 def create_game(request: HttpRequest, payload: GameIn, idempotency_key: str | None = NEW_GAME_KEY):
+    chosen = rules_chosen(payload)
+
     def write() -> Answer:
         game = game_create(
-            variant=payload.variant,
+            **chosen,
             players=payload.players,
             first_dealer=payload.first_dealer,
             options=options_given(payload.options),
@@ -232,6 +298,7 @@ def create_game(request: HttpRequest, payload: GameIn, idempotency_key: str | No
     "/games/import",
     response={201: GameCreatedOut, 422: ErrorOut},
     summary="Import a whole game (the body GET returns is accepted as it is)",
+    exclude_unset=True,
 )
 def import_game(
     request: HttpRequest, payload: ImportIn, idempotency_key: str | None = NEW_GAME_KEY
@@ -248,11 +315,12 @@ def import_game(
             raise RecordRefused([misnumbered], hand_number=place)
         entries.append(imported_entry(hand))
     options = options_given(payload.options)
+    chosen = rules_chosen(payload)
 
     def write() -> Answer:
         game = game_import(
             record={
-                "variant": payload.variant,
+                **chosen,
                 "players": payload.players,
                 "first_dealer": payload.first_dealer,
                 "options": options,
@@ -271,7 +339,12 @@ def import_game(
     return keyed_write(request, None, idempotency_key, write)
 
 
-@router.get("/games/{id}", response={200: GameOut, 404: ErrorOut, 410: ErrorOut}, summary="A game")
+@router.get(
+    "/games/{id}",
+    response={200: GameOut, 404: ErrorOut, 410: ErrorOut},
+    summary="A game",
+    exclude_unset=True,
+)
 def get_game(request: HttpRequest, id: str):
     return GameOut.of(find_game(id))
 
@@ -281,6 +354,7 @@ def get_game(request: HttpRequest, id: str):
     auth=EditToken(),
     response={201: GameOut, **ERRORS},
     summary="Record the next hand",
+    exclude_unset=True,
 )
 def record_hand(
     request: HttpRequest,
@@ -309,6 +383,7 @@ def record_hand(
     auth=EditToken(),
     response={200: GameOut, **ERRORS},
     summary="Undo the last hand",
+    exclude_unset=True,
 )
 def undo_hand(request: HttpRequest, id: str, idempotency_key: str | None = IDEMPOTENCY_KEY):
     game = writable_game(request, id)
@@ -325,6 +400,7 @@ def undo_hand(request: HttpRequest, id: str, idempotency_key: str | None = IDEMP
     auth=EditToken(),
     response={200: GameOut, **ERRORS},
     summary="Edit a hand and replay the hands after it",
+    exclude_unset=True,
 )
 def edit_hand(request: HttpRequest, id: str, number: HandNumber, payload: HandIn):
     game = writable_game(request, id)

@@ -1,6 +1,7 @@
 from .accounts import SignInVersion
 from .clubs import Club, League, Membership, Player, Rating
 from .games import Game, GameRevision, Hand, HandRevision, IdempotencyKey, Seat
+from .house_rules import HouseRules
 from .nights import Correction, Entrant, Night, Round, RoundTable
 
 __all__ = [
@@ -11,6 +12,7 @@ __all__ = [
     "GameRevision",
     "Hand",
     "HandRevision",
+    "HouseRules",
     "IdempotencyKey",
     "League",
     "Membership",

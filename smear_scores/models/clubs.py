@@ -85,8 +85,18 @@ class League(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
     name = models.CharField(max_length=80)
-    variant = models.SlugField(
-        max_length=40, choices=[(slug, v.name) for slug, v in rules.VARIANTS.items()]
+    # A preset's slug (checked in clean and the forms, not by choices: a new preset needs
+    # no migration); with house rules, the preset they started from.
+    variant = models.SlugField(max_length=40)
+    # The club's own rules for every game of the league, in place of the preset's.
+    house_rules = models.ForeignKey(
+        "smear_scores.HouseRules",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="leagues",
+        help_text="The club's own rules for every game of the league (saved on the new-game "
+        "screen's “Our rules…” and adopted by the club); empty: the variant as it is.",
     )
     options = models.JSONField(
         default=dict,
@@ -127,11 +137,23 @@ class League(models.Model):
 
     @property
     def rules_variant(self) -> rules.Variant:
+        if self.house_rules_id is not None:
+            return self.house_rules.rules_variant
         return rules.get_variant(self.variant)
 
     def clean(self) -> None:
+        if self.house_rules_id is not None:
+            if self.club_id is not None and self.house_rules.club_id != self.club_id:
+                raise ValidationError(
+                    {
+                        "house_rules": "These house rules are not the club's: open their link "
+                        "and adopt them for the club first."
+                    }
+                )
+            self.variant = self.house_rules.based_on
         if self.variant not in rules.VARIANTS:
-            return  # the field's choices already say so
+            known = ", ".join(rules.VARIANTS)
+            raise ValidationError({"variant": f"Choose one of the variants: {known}."})
         _, errors = self.rules_variant.resolve_options(self.options)
         if errors:
             raise ValidationError({"options": [e.message for e in errors]})

@@ -10,10 +10,13 @@ from django.db.models import Q
 
 from smear_scores import rules
 
-# What the database accepts of any variant's hands, read from the presets.
-LOWEST_BID = min(v.min_bid for v in rules.VARIANTS.values())
-HIGHEST_BID = max(v.max_bid for v in rules.VARIANTS.values())
-LAST_SEAT = max(v.players for v in rules.VARIANTS.values()) - 1
+# What the database accepts of any variant's hands: what any house rules may set (so a new
+# preset, or a table's own rules, needs no migration), read from the engine's limits.
+# The lowest bid is 1; the highest, a moon above every point of every kind at its highest
+# value; the seats, those of the largest table.
+LOWEST_BID = 1
+HIGHEST_BID = len(rules.POINT_KINDS) * rules.variants.POINT_VALUE_MAX + 1
+LAST_SEAT = max(players for players, _ in rules.seat_shapes()) - 1
 
 
 def new_public_id() -> str:
@@ -65,6 +68,15 @@ class Game(models.Model):
     # never rewrites an old game.
     variant_spec = models.JSONField()
     options = models.JSONField(default=dict)
+    # A game started from a saved set of house rules: ``variant`` is the preset they started
+    # from, ``variant_spec`` the rules as they were frozen (the set is never changed).
+    house_rules = models.ForeignKey(
+        "smear_scores.HouseRules",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="games",
+    )
     first_dealer = models.PositiveSmallIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

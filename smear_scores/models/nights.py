@@ -24,8 +24,16 @@ class Night(models.Model):
     )
     name = models.CharField(max_length=80)
     day = models.DateField()
-    variant = models.SlugField(
-        max_length=40, choices=[(slug, v.name) for slug, v in rules.VARIANTS.items()]
+    # A preset's slug (checked by services.nights.night_open, not by choices: a new preset
+    # needs no migration); with house rules, the preset they started from.
+    variant = models.SlugField(max_length=40)
+    # The club's own rules for every table of the night, in place of the preset's.
+    house_rules = models.ForeignKey(
+        "smear_scores.HouseRules",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="nights",
     )
     options = models.JSONField(default=dict, blank=True)
     # None: each round is a full game, ended as the variant's rules say.
@@ -51,6 +59,8 @@ class Night(models.Model):
 
     @property
     def rules_variant(self) -> rules.Variant:
+        if self.house_rules_id is not None:
+            return self.house_rules.rules_variant
         return rules.get_variant(self.variant)
 
 

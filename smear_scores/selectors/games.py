@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
+from typing import Any
 
 from django.db.models import Aggregate, Exists, OuterRef, Prefetch, Subquery, TextField
 from django.utils import timezone
@@ -12,6 +13,7 @@ from django.utils import timezone
 from smear_scores import rules
 from smear_scores.models import Game, Hand, RoundTable, Seat
 from smear_scores.rules import Gone
+from smear_scores.selectors.house_rules import house_rules_id, is_house_variant
 
 # The alphabet and length of Game.public_id (secrets.token_urlsafe, at most 16 characters).
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
@@ -161,6 +163,19 @@ def game_teams(game: Game) -> list[TeamView]:
         )
         for team in range(variant.teams)
     ]
+
+
+def game_house_rules(game: Game) -> dict[str, Any]:
+    """For a game played by house rules: the id of the saved set it started from (while the
+    set is kept) and its rules as frozen (``settings``); {} for a game of a preset."""
+    variant = game.rules_variant
+    if not is_house_variant(variant):
+        return {}
+    found: dict[str, Any] = {"settings": rules.settings_of(variant)}
+    public_id = house_rules_id(variant)
+    if public_id is not None and game.house_rules_id is not None:
+        found["house_rules"] = public_id
+    return found
 
 
 def game_hands(game: Game) -> list[Hand]:

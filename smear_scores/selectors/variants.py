@@ -36,6 +36,7 @@ def variant_list() -> list[dict[str, Any]]:
             **rules.variant_to_dict(v),
             "points": list(v.point_keys),
             "always_awarded": list(v.always_awarded),
+            "settings": rules.settings_of(v),
         }
         for v in rules.VARIANTS.values()
     ]

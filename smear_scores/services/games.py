@@ -21,6 +21,7 @@ from smear_scores.models import (
     GameRevision,
     Hand,
     HandRevision,
+    HouseRules,
     League,
     Player,
     Round,
@@ -28,15 +29,18 @@ from smear_scores.models import (
     Seat,
 )
 from smear_scores.models.games import STANDINGS, new_scoring_secret
+from smear_scores.models.house_rules import HOUSE_SLUG
 from smear_scores.names import name_key, name_problem
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
 from smear_scores.selectors.games import (
     carry_seat_names,
+    game_house_rules,
     is_casual,
     named_state,
     named_variant,
     removed_text,
 )
+from smear_scores.services.house_rules import checked_settings
 from smear_scores.services.ratings import ratings_refresh_for
 
 MAX_NAME = 40
@@ -338,10 +342,55 @@ def _locked(game: Game, *, removed: bool = False, scoring: bool = False) -> Game
     return locked
 
 
+def _rules_of(
+    variant: Any, house_rules: HouseRules | None, settings: dict[str, Any] | None
+) -> tuple[rules.Variant, str]:
+    """The rules a new game freezes and the preset slug it is recorded under: a preset
+    (``variant``), a saved set (``house_rules``: the preset it started from) or settings
+    given inline (``settings``, refused field by field as ``settings.<path>``)."""
+    chosen = {"variant": variant, "house_rules": house_rules, "settings": settings}
+    given = [name for name, value in chosen.items() if value is not None]
+    if len(given) > 1:
+        raise HandRefused(
+            [
+                RuleError(
+                    given[1],
+                    f"Give the rules once: {' or '.join(given)}, not both.",
+                    "",
+                )
+            ]
+        )
+    if not given:
+        known = ", ".join(rules.VARIANTS)
+        raise HandRefused(
+            [
+                RuleError(
+                    "variant",
+                    f"Say which rules the game plays: a variant (one of {known}), saved "
+                    "house rules or their settings.",
+                    "",
+                )
+            ]
+        )
+    if house_rules is not None:
+        return house_rules.rules_variant, house_rules.based_on
+    if settings is not None:
+        full = checked_settings(settings, prefix="settings.")
+        return rules.variant_from_settings(full, slug=HOUSE_SLUG), full["based_on"]
+    played = _variant(variant)
+    return played, played.slug
+
+
+def rules_given(variant: str, house_rules: HouseRules | None) -> dict[str, Any]:
+    """game_create's rules for a league's or a night's games: their house rules, if any,
+    else their preset."""
+    return {"house_rules": house_rules} if house_rules is not None else {"variant": variant}
+
+
 @transaction.atomic
 def game_create(
     *,
-    variant: str,
+    variant: str | None = None,
     players: Sequence[str],
     first_dealer: int | None = None,
     options: dict[str, Any] | None = None,
@@ -349,16 +398,20 @@ def game_create(
     hand_limit: int | None = None,
     seat_players: Sequence[Player] | None = None,
     team_names: Sequence[str] | None = None,
+    house_rules: HouseRules | None = None,
+    settings: dict[str, Any] | None = None,
     **extra: Any,
 ) -> Game:
     """A new game; ``first_dealer=None`` draws the dealer at random (S3, W4).
+    Its rules: a preset (``variant``), a saved set (``house_rules``) or settings given
+    inline (``settings``, as ``house_rules_create`` takes them); one of the three.
     ``hand_limit``: a night's round that ends after that many scored hands.
     ``seat_players``: the roster players in the seats, in seat order (league games).
     ``team_names``: the table's names for its teams, in team order ("" for a team called
     by its partners).
 
     Raises HandRefused with every problem of the set-up at once."""
-    rules_variant = _variant(variant)
+    rules_variant, slug = _rules_of(variant, house_rules, settings)
     if hand_limit is not None:
         rules_variant = dataclasses.replace(rules_variant, hand_limit=hand_limit)
     errors = _check_players(rules_variant, players)
@@ -373,7 +426,8 @@ def game_create(
     if errors:
         raise HandRefused(errors)
     game = Game.objects.create(
-        variant=rules_variant.slug,
+        variant=slug,
+        house_rules=house_rules,
         variant_spec=rules.variant_to_dict(rules_variant),
         options=dict(state.options),
         first_dealer=first_dealer,
@@ -689,6 +743,8 @@ def game_import(*, record: dict[str, Any], source: str = "import") -> Game:
     (the record keeps the awards, so a disagreement would silently lose the points)."""
     game = game_create(
         variant=record.get("variant"),
+        house_rules=record.get("house_rules"),
+        settings=record.get("settings"),
         players=record.get("players") or [],
         first_dealer=record.get("first_dealer", 0),
         options=record.get("options") or {},
@@ -791,7 +847,7 @@ def league_game_create(
     if errors:
         raise HandRefused(errors)
     game = game_create(
-        variant=league.variant,
+        **rules_given(league.variant, league.house_rules),
         players=[p.name for p in players],
         first_dealer=first_dealer,
         options=dict(league.options or {}),
@@ -823,8 +879,16 @@ def game_rematch(*, game: Game, keep_rotation: bool = False) -> Game:
         new.save(update_fields=["rematch_of"])
         return new
     players = [seat.name for seat in seats]
+    kept = game_house_rules(game)
+    if "house_rules" in kept:
+        played = {"house_rules": game.house_rules}
+    elif kept:
+        # Settings given inline: the rules as the game froze them.
+        played = {"settings": kept["settings"]}
+    else:
+        played = {"variant": game.variant}
     return game_create(
-        variant=game.variant,
+        **played,
         players=players,
         first_dealer=first_dealer,
         options=dict(game.options),

@@ -18,6 +18,7 @@ from smear_scores.models import (
     Correction,
     Entrant,
     Game,
+    HouseRules,
     League,
     Night,
     Player,
@@ -28,7 +29,7 @@ from smear_scores.rules import HandRefused, Refused, RuleError
 from smear_scores.rules.draw import DrawnTable, History, RoundDraw, draw_round
 from smear_scores.selectors.nights import night_rounds
 from smear_scores.services.clubs import MergeRefused, player_create
-from smear_scores.services.games import game_create, league_is_open
+from smear_scores.services.games import game_create, league_is_open, rules_given
 
 MAX_ROUNDS = 20
 MAX_ROUND_HANDS = 30
@@ -64,8 +65,10 @@ def night_open(
     win_bonus: int = 0,
     options: dict[str, Any] | None = None,
     league: League | None = None,
+    house_rules: HouseRules | None = None,
 ) -> Night:
-    """A new night of ``club``. A league night plays the league's variant and options."""
+    """A new night of ``club``. A league night plays the league's variant and options (or
+    its house rules); a night on its own, ``house_rules`` the club adopted, if given."""
     if league is not None:
         if league.club_id != club.pk:
             raise NightRefused(f"{league.name} is not a league of {club.name}.", field="league")
@@ -76,10 +79,20 @@ def night_open(
                 field="day",
             )
         variant, options = league.variant, dict(league.options or {})
-    try:
-        rules_variant = rules.get_variant(variant)
-    except KeyError as error:
-        raise NightRefused(error.args[0], field="variant") from None
+        house_rules = league.house_rules
+    if house_rules is not None:
+        if house_rules.club_id != club.pk:
+            raise NightRefused(
+                f"{house_rules.name} are not {club.name}'s house rules: open their link and "
+                "adopt them for the club first.",
+                field="variant",
+            )
+        variant, rules_variant = house_rules.based_on, house_rules.rules_variant
+    else:
+        try:
+            rules_variant = rules.get_variant(variant)
+        except KeyError as error:
+            raise NightRefused(error.args[0], field="variant") from None
     resolved, errors = rules_variant.resolve_options(options)
     if errors:
         raise HandRefused(errors)
@@ -102,7 +115,8 @@ def night_open(
         league=league,
         name=name[:80],
         day=day,
-        variant=rules_variant.slug,
+        variant=variant,
+        house_rules=house_rules,
         options=resolved,
         rounds=rounds,
         round_hands=round_hands,
@@ -196,7 +210,7 @@ def round_draw(*, night: Night, seed: int | None = None) -> Round:
     for table in drawn.tables:
         seated = [players[pid] for pid in table.seats]
         game = game_create(
-            variant=variant.slug,
+            **rules_given(night.variant, night.house_rules),
             players=[p.name for p in seated],
             first_dealer=table.dealer,
             options=dict(night.options),

@@ -34,12 +34,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.text import slugify
 from django.views.decorators.cache import cache_control
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
@@ -58,7 +60,8 @@ from smear_scores.permissions import (
 )
 from smear_scores.rules import Gone, HandRefused, NotFound, Refusal
 from smear_scores.selectors import games as selectors
-from smear_scores.selectors.variants import variant_or_default, variants
+from smear_scores.selectors.house_rules import SAVED_CHOICE, house_rules_listed, rules_choice
+from smear_scores.selectors.variants import variants
 from smear_scores.services import games as services
 from smear_scores.services.games import Conflict
 from smear_scores.services.idempotency import (
@@ -70,6 +73,7 @@ from smear_scores.services.idempotency import (
 
 from .answers import page_or_fragment, refusals_shown_by
 from .exports import SafeWriter
+from .house_rules import keep_on_phone, kept_ids
 
 MAX_NUMBER_DIGITS = 6
 READ_ONLY = (
@@ -343,10 +347,18 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
     dealers = [("random", "Draw at random")] + [
         (str(s), players[s] or f"Seat {s + 1}") for s in range(variant.players)
     ]
+    chosen = form.value("variant") or variant.slug
     return {
         "form": form,
         "variant": variant,
         "variants": variants(),
+        # The saved sets this phone offers first, then the presets: (value, name) each.
+        "rules_choices": [
+            {"value": value, "name": name, "id": slugify(value)}
+            for value, name in form.fields["variant"].choices
+        ],
+        "chosen": chosen,
+        "our_rules_url": f"{reverse('house_rules_new')}?{urlencode({'from': chosen})}",
         "teams": teams,
         "seats": seats,
         "options": options,
@@ -358,6 +370,28 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
     }
 
 
+def _new_game_form(request: HttpRequest, data: Any, *, as_sent: bool = False) -> NewGameForm:
+    """The new-game form for the rules chosen in ``data`` (None: the first this phone
+    offers): a preset, or a saved set ("house:<id>"). This phone's saved sets are offered
+    first, and a set opened from a shared link before them. ``as_sent``: the choice is
+    checked as it was sent (a start), not replaced by the rules it falls back to."""
+    kept = house_rules_listed(kept_ids(request))
+    value = data.get("variant") if data is not None else None
+    if value is None:
+        value = f"{SAVED_CHOICE}{kept[0].public_id}" if kept else ""
+    variant, house_rules = rules_choice(value)
+    if house_rules is not None and house_rules not in kept:
+        kept = [house_rules, *kept]
+    chosen = f"{SAVED_CHOICE}{house_rules.public_id}" if house_rules else variant.slug
+    saved = [(f"{SAVED_CHOICE}{h.public_id}", h.name) for h in kept]
+    args = {"variant": variant, "house_rules": house_rules, "saved": saved}
+    if data is None:
+        return NewGameForm(initial={"variant": chosen}, **args)
+    if as_sent:
+        return NewGameForm(data, **args)
+    return NewGameForm({**dict(data.items()), "variant": chosen}, **args)
+
+
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def game_new(request: HttpRequest) -> HttpResponse:
@@ -367,29 +401,30 @@ def game_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and "switch" in request.POST:
         # Without JavaScript, "Show the seats for this game" posts the form (a GET would put
         # the CSRF token in the address bar): the same screen for the variant picked.
-        variant = variant_or_default(request.POST.get("variant"))
         data = {k: v for k, v in request.POST.dict().items() if k != "csrfmiddlewaretoken"}
-        form = NewGameForm({**data, "variant": variant.slug}, variant=variant)
+        form = _new_game_form(request, data)
         return render(request, "games/new.html", _new_context(form))
     if request.method == "POST":
-        variant = variant_or_default(request.POST.get("variant"))
-        form = NewGameForm(request.POST, variant=variant)
+        form = _new_game_form(request, request.POST, as_sent=True)
         game = form.attempt(lambda: services.game_create(**form.service_args()))
         if game is not None:
             grant_scoring(request, game)
             url = reverse("game", args=[game.public_id])
             # htmx: load the scoreboard as a whole page (its header and title differ).
-            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+            response = HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+            if form.house_rules is not None:
+                # Offered first next time on this phone.
+                keep_on_phone(request, response, form.house_rules.public_id)
+            return response
         response = page_or_fragment(
             request, "games/new.html", "new-game", _new_context(form), status=422
         )
         return _show_first_error(request, response)
 
-    variant = variant_or_default(request.GET.get("variant"))
     if "variant" in request.GET:
-        form = NewGameForm({**request.GET.dict(), "variant": variant.slug}, variant=variant)
+        form = _new_game_form(request, request.GET.dict())
     else:
-        form = NewGameForm(variant=variant, initial={"variant": variant.slug})
+        form = _new_game_form(request, None)
     context = _new_context(form)
     fragment = "new-game"
     if request.htmx and request.htmx.target == "partners":

@@ -21,6 +21,7 @@ from smear_scores.permissions import is_club_admin
 from smear_scores.rules import Refusal
 from smear_scores.selectors import leagues as league_selectors
 from smear_scores.selectors import nights as selectors
+from smear_scores.selectors.house_rules import club_house_rules
 from smear_scores.services import nights as services
 from smear_scores.templatetags.table import qr_svg
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
@@ -62,6 +63,7 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     form = NightForm(
         request.POST or None,
         leagues=selectors.night_leagues(club),
+        house_rules=club_house_rules(club),
         initial={"day": timezone.localdate()},
     )
 
@@ -71,7 +73,7 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
             club=club,
             name=data["name"],
             day=data["day"],
-            variant=data["variant"],
+            **form.rules_chosen(),
             options=form.options(),
             league=data["league"],
             rounds=data["rounds"],

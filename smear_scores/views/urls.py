@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import games, pwa, rules
+from . import games, house_rules, pwa, rules
 
 urlpatterns = [
     path("", games.home, name="home"),
@@ -20,5 +20,20 @@ urlpatterns = [
     path("g/<str:public_id>/remove/", games.game_remove, name="game_remove"),
     path("g/<str:public_id>/restore/", games.game_restore, name="game_restore"),
     path("rules/<slug:slug>/", rules.rules_page, name="rules"),
+    path("rules/house/new/", house_rules.house_rules_new, name="house_rules_new"),
+    path("rules/house/<str:public_id>/", house_rules.house_rules_page, name="house_rules"),
+    path(
+        "rules/house/<str:public_id>/keep/", house_rules.house_rules_keep, name="house_rules_keep"
+    ),
+    path(
+        "rules/house/<str:public_id>/forget/",
+        house_rules.house_rules_forget,
+        name="house_rules_forget",
+    ),
+    path(
+        "rules/house/<str:public_id>/adopt/",
+        house_rules.house_rules_adopt,
+        name="house_rules_adopt",
+    ),
     path("g/<str:public_id>/table/", games.game_table, name="game_table"),
 ]

@@ -1,0 +1,37 @@
+"""House rules a club adopted: read here, chosen for a league on its screen (leagues.py) or
+for a night on the director's. A set is adopted from its page (the link a table shares);
+it is never changed once saved, so its settings are shown, not edited."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+
+from smear_scores.models import HouseRules
+from smear_scores.selectors.house_rules import shown_settings
+
+from .scoped import ClubScopedAdmin
+
+
+@admin.register(HouseRules)
+class HouseRulesAdmin(ClubScopedAdmin):
+    list_display = ["name", "club", "based_on", "created_at"]
+    list_filter = ["club"]
+    fields = ["name", "club", "public_id", "rules", "created_at"]
+    readonly_fields = fields
+
+    @admin.display(description="The rules")
+    def rules(self, obj: HouseRules) -> str:
+        lines = shown_settings(obj.rules_variant)
+        return format_html("<dl>{}</dl>", format_html_join("", "<dt>{}</dt><dd>{}</dd>", lines))
+
+    def has_add_permission(self, request):
+        # Adopted from the set's page ("Adopt for the club"), where the table shared it.
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def view_on_site(self, obj: HouseRules) -> str:
+        return reverse("house_rules", args=[obj.public_id])

@@ -1,0 +1,548 @@
+"""Reads of saved house rules and of what their settings mean, for the screens and the API
+(which never ask the rules engine themselves)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from smear_scores import rules
+from smear_scores.models import Club, HouseRules
+from smear_scores.models.games import HIGHEST_BID
+from smear_scores.models.house_rules import HOUSE_SLUG
+from smear_scores.rules import RuleError
+
+
+def house_rules_get(*, public_id: str) -> HouseRules:
+    """The set with this public id (HouseRules.DoesNotExist when there is none)."""
+    return HouseRules.objects.select_related("club").get(public_id=public_id)
+
+
+def house_rules_listed(public_ids: Sequence[str]) -> list[HouseRules]:
+    """The sets of these ids that exist, in the order given (a phone's: newest first)."""
+    found = {h.public_id: h for h in HouseRules.objects.filter(public_id__in=list(public_ids))}
+    return [found[i] for i in public_ids if i in found]
+
+
+def club_house_rules(club: Club | int) -> list[HouseRules]:
+    """The sets a club adopted, which its leagues and nights may play."""
+    return list(HouseRules.objects.filter(club=club).order_by("name", "-created_at"))
+
+
+def presets() -> list[rules.Variant]:
+    """The presets a table's rules may start from, in the order the screens offer them."""
+    return list(rules.VARIANTS.values())
+
+
+def preset_name(slug: str) -> str:
+    preset = rules.VARIANTS.get(slug)
+    return preset.name if preset is not None else slug
+
+
+# What a new game's choice of rules names that is a saved set rather than a preset.
+SAVED_CHOICE = "house:"
+
+
+def rules_choice(value: Any) -> tuple[rules.Variant, HouseRules | None]:
+    """The rules a new game's choice names: "house:<id>" a saved set (its variant and the
+    set), anything else a preset (the first for a value that is none)."""
+    value = str(value or "")
+    if value.startswith(SAVED_CHOICE):
+        try:
+            found = house_rules_get(public_id=value[len(SAVED_CHOICE) :])
+        except HouseRules.DoesNotExist:
+            pass
+        else:
+            return found.rules_variant, found
+    return rules.VARIANTS.get(value, next(iter(rules.VARIANTS.values()))), None
+
+
+def point_kinds() -> dict[str, rules.PointKind]:
+    """Every point a table can put in play, in the order the builder offers them."""
+    return dict(rules.POINT_KINDS)
+
+
+def preset_settings(slug: str) -> dict[str, Any]:
+    """A preset's settings: where "Our rules…" starts."""
+    return rules.settings_of(rules.get_variant(slug))
+
+
+def settings_from(given: dict[str, Any]) -> tuple[dict[str, Any], list[RuleError]]:
+    """``given`` over the settings of the preset it is ``based_on``: a setting left out is
+    the preset's (``words`` key by key). The errors say what keeps it from being read."""
+    slug = given.get("based_on")
+    if not isinstance(slug, str) or slug not in rules.VARIANTS:
+        known = ", ".join(rules.VARIANTS)
+        return dict(given), [
+            RuleError("based_on", f"Start from one of the presets: based_on is one of {known}.", "")
+        ]
+    preset = preset_settings(slug)
+    full = preset | dict(given)
+    if isinstance(given.get("words"), dict):
+        full["words"] = preset.get("words", {}) | given["words"]
+    moon = full.get("moon")
+    if isinstance(moon, dict) and "bid" not in (given.get("moon") or {}):
+        # The moon is the highest bid: it follows max_bid unless its bid is given.
+        full["moon"] = {**moon, "bid": full.get("max_bid")}
+    return full, []
+
+
+# -- the settings' vocabulary, for the API's schema and the builder --------------------------
+def setting_values() -> dict[str, tuple[Any, ...]]:
+    """Each setting that takes one of a few values, and those values, as the engine lists
+    them: what the OpenAPI document's enums and the builder's buttons are made from."""
+    engine = rules.variants
+    return {
+        "point_key": tuple(engine.POINT_KINDS),
+        "low_goes_to": engine.LOW_GOES_TO,
+        "game_goes_to": engine.GAME_GOES_TO,
+        "all_pass": engine.ALL_PASS,
+        "set_bid": engine.SET_BID,
+        "non_bidders": engine.NON_BIDDERS,
+        "win": engine.WIN,
+        "moon_made": engine.MOON_MADE,
+        "moon_failed": engine.MOON_FAILED,
+        "words": engine.WORDS,
+    }
+
+
+def setting_limits() -> dict[str, int]:
+    """The largest number each kind of setting takes (the smallest is in the schema)."""
+    engine = rules.variants
+    return {
+        "name": engine.NAME_MAX,
+        "words": engine.WORDS_MAX,
+        "point_value": engine.POINT_VALUE_MAX,
+        "target": engine.TARGET_MAX,
+        "stake": engine.STAKE_MAX,
+        "bid": HIGHEST_BID,
+        "players": max(p for p, _ in engine.seat_shapes()),
+        "players_min": min(p for p, _ in engine.seat_shapes()),
+    }
+
+
+def seat_shapes() -> list[tuple[int, int, str]]:
+    """Every (players, teams) a table can play, with its words."""
+    return [(p, t, rules.variants.shape_words(p, t)) for p, t in rules.variants.seat_shapes()]
+
+
+# -- the rules a game froze ------------------------------------------------------------------
+def is_house_variant(variant: rules.Variant) -> bool:
+    return variant.slug == HOUSE_SLUG or variant.slug.startswith(f"{HOUSE_SLUG}-")
+
+
+def house_rules_id(variant: rules.Variant) -> str | None:
+    """The public id of the saved set a game's rules were frozen from, or None."""
+    prefix = f"{HOUSE_SLUG}-"
+    return variant.slug[len(prefix) :] if variant.slug.startswith(prefix) else None
+
+
+# -- what each setting means, for the builder ------------------------------------------------
+# A plain sentence per setting (and per value of a setting that takes one of a few), in the
+# words of the rules page: what the table plays when it is set so.
+SETTING_LABELS = {
+    "name": "Name",
+    "seats": "Players and partners",
+    "target": "Game to",
+    "min_bid": "Lowest bid",
+    "max_bid": "Highest bid",
+    "moon": "A top bid that needs every point (the moon)",
+    "points": "Points in play",
+    "low_goes_to": "Low goes to",
+    "game_goes_to": "Game goes to",
+    "card_points_total": "Card points in the deck",
+    "all_pass": "When everyone passes",
+    "all_pass_points": "The dealer's set-back",
+    "set_bid": "A bid that is set",
+    "non_bidders": "Teams that did not bid",
+    "win": "Who wins at the target",
+    "all_points_wins": "Every point in one hand",
+    "words": "Words for the rules page",
+}
+
+CHOICE_LABELS = {
+    "low_goes_to": {"played": "The team that played it", "trick": "The team that took the trick"},
+    "game_goes_to": {
+        "card_points": "The most card points",
+        "ten_of_trump": "The team that took the ten of trump",
+    },
+    "all_pass": {
+        "redeal": "The same dealer deals again",
+        "pass_deal": "The deal passes on",
+        "stick_dealer": "The dealer is stuck",
+        "dealer_set_back": "The dealer is set back",
+    },
+    "set_bid": {"lose_bid": "Loses its bid", "keep_less_bid": "Keeps what it took, less its bid"},
+    "non_bidders": {
+        "score": "Score what they took",
+        "must_bid_to_win": "Must bid to win",
+        "held_at_target": "Are held at the target",
+    },
+    "win": {
+        "most_points": "The most points",
+        "bidder_out_first": "The bidder goes out first",
+        "made_bid_only": "Only on a made bid",
+    },
+    "moon_made": {
+        "wins": "Wins the game",
+        "scores": "Scores a set number",
+        "to_target": "Jumps to the target",
+    },
+    "moon_failed": {"loses": "Loses the game", "set_back": "Is set back"},
+}
+
+WORD_LABELS = {
+    "deck": "The deck",
+    "dealt": "Cards dealt",
+    "kitty": "The kitty, or the undealt cards the bidder sees",
+    "discards": "Discards",
+    "trump_ranking": "Trump ranking",
+    "low_card": "Which card is Low",
+    "jokers": "The jokers",
+}
+
+
+def _points_in_play(settings: dict[str, Any]) -> int:
+    total = 0
+    for point in settings.get("points") or []:
+        if isinstance(point, dict):
+            value = point.get("value", 1)
+            total += value if isinstance(value, int) else 0
+    return total
+
+
+def setting_sentence(key: str, value: Any, settings: dict[str, Any]) -> str:
+    """What ``key`` set to ``value`` means at the table, with the other ``settings``."""
+    s = settings
+    moon = s.get("moon") if isinstance(s.get("moon"), dict) else {}
+    sentences: dict[str, Any] = {
+        "seats": lambda: (
+            "Seat 1, 2, 3 … clockwise: seat s plays for team s mod the number of "
+            "teams, so partners alternate round the table, never side by side."
+        ),
+        "target": lambda: (
+            f"A team that reaches {value} after a hand can win (who wins is "
+            "said under “Who wins at the target”)."
+        ),
+        "min_bid": lambda: (
+            f"No bid below {value}: the bidding team must then take at least its bid."
+        ),
+        "max_bid": lambda: (
+            f"No bid above {value}"
+            + (f": {value} is the moon." if moon else ", and no more than the points in play.")
+        ),
+        "moon": lambda: (
+            f"A bid of {s.get('max_bid')}, called “{moon.get('name') or 'Shoot the moon'}”, is "
+            f"made only when the bidding team takes every point in play ({_points_in_play(s)})."
+            if value
+            else "No bid needs every point: the highest bid is an ordinary bid."
+        ),
+        "moon_made": lambda: {
+            "wins": "Made: the bidding team wins the game at once.",
+            "scores": f"Made: the bidding team scores {moon.get('made_points', 0)} instead of "
+            "what it took.",
+            "to_target": f"Made: the bidding team's score jumps to the target "
+            f"({s.get('target')}) if it is below it.",
+        }[value],
+        "moon_failed": lambda: {
+            "loses": "Failed: the game ends at once and the other team wins (two teams only).",
+            "set_back": f"Failed: the bidding team is set back {moon.get('failed_points', 0)}.",
+        }[value],
+        "points": lambda: (
+            "A team scores the value of each point it takes. A point that may go "
+            "to nobody is one that can be left undealt or buried (and Game on a tie)."
+        ),
+        "low_goes_to": lambda: (
+            {
+                "played": "Low scores for the team of the player who played the lowest trump.",
+                "trick": "Low scores for the team that took the trick the lowest trump fell in.",
+            }[value]
+            + " The table taps who got it: only the words on the buttons change."
+        ),
+        "game_goes_to": lambda: {
+            "card_points": "Game goes to the most card points (ten 10, ace 4, king 3, queen 2, "
+            "jack 1); a tie gives it to nobody.",
+            "ten_of_trump": "Game goes to the team that took the ten of trump.",
+        }[value],
+        "card_points_total": lambda: (
+            f"The deck holds {value} card points, so the table may count them instead of "
+            "tapping who took Game."
+            if value
+            else "The table taps who took Game; it does not count card points here."
+        ),
+        "all_pass": lambda: {
+            "redeal": "No score; the same dealer deals again.",
+            "pass_deal": "No score; the deal passes to the left.",
+            "stick_dealer": f"No hand is thrown in: the dealer must bid at least "
+            f"{s.get('min_bid')}.",
+            "dealer_set_back": f"The dealer's team is set back {s.get('all_pass_points', 0)} "
+            "and the deal passes to the left.",
+        }[value],
+        "set_bid": lambda: {
+            "lose_bid": "A team that takes less than its bid loses the bid and scores nothing "
+            "it took.",
+            "keep_less_bid": "A team that takes less than its bid scores what it took, less "
+            "the bid.",
+        }[value],
+        "non_bidders": lambda: {
+            "score": "The other teams score what they took.",
+            "must_bid_to_win": "The other teams score what they took, but only the bidding "
+            "team can win in a hand.",
+            "held_at_target": "The other teams score what they took, but a team that did not "
+            f"bid and passes {s.get('target')} stops at {s.get('target')}.",
+        }[value],
+        "win": lambda: {
+            "most_points": "Of the teams at the target, the most points wins; a tie goes to "
+            "the bidding team, else play another hand.",
+            "bidder_out_first": "A bidding team that made its bid and reached the target wins, "
+            "whatever the others have.",
+            "made_bid_only": "Nobody wins in a hand whose bid was set or thrown in: play on.",
+        }[value],
+        "all_points_wins": lambda: (
+            "A team that takes every point in play in one hand wins at once, bid or not."
+            if value
+            else "Taking every point scores them, and no more."
+        ),
+    }
+    return sentences[key]()
+
+
+# -- the example hand, under any settings ------------------------------------------------------
+@dataclass(frozen=True)
+class ExampleHand:
+    """The first worked example of the preset the settings start from, and what it does
+    under the settings (``result``), or why it cannot be played under them."""
+
+    title: str
+    words: str
+    preset: str
+    before: str
+    result: str
+    playable: bool
+
+
+def _example(settings: dict[str, Any]) -> tuple[rules.Variant, Any] | None:
+    preset = rules.VARIANTS.get(str(settings.get("based_on", "")))
+    if preset is None or not preset.examples:
+        return None
+    return preset, preset.examples[0]
+
+
+def _fitted_entry(variant: rules.Variant, entry: rules.HandEntry) -> rules.HandEntry:
+    """The example's hand as far as it fits these seats and points: a point no longer in
+    play is left out, one not in the example goes to nobody."""
+    if entry.thrown_in or entry.awards is None:
+        return entry
+    teams = variant.teams
+    awards = {
+        key: (team % teams if team is not None else None)
+        for key, team in entry.awards.items()
+        if variant.category(key) is not None
+    }
+    return rules.HandEntry(
+        bidder=entry.bidder % variant.players if entry.bidder is not None else None,
+        bid=entry.bid,
+        awards=awards,
+    )
+
+
+def _played(settings: dict[str, Any], preset: rules.Variant, example: Any) -> tuple[str, bool]:
+    # A set not named yet plays as any other (its name is checked where it is saved).
+    settings = {**settings, "name": str(settings.get("name") or "").strip() or preset.name}
+    problems = rules.settings_check(settings)
+    if problems:
+        return f"Not with the other settings: {problems[0].message}", False
+    variant = rules.variant_from_settings(settings)
+    before = tuple((list(example.scores_before) + [0] * variant.teams)[: variant.teams])
+    options = {k: v for k, v in example.options.items() if k in {o.name for o in variant.options}}
+    state = dataclasses.replace(
+        rules.new_game(variant, options, example.dealer % variant.players), scores=before
+    )
+    try:
+        after, result = state.play(_fitted_entry(variant, example.entry))
+    except rules.HandRefused as refused:
+        return f"The example hand cannot be played under these rules: {refused.message}", False
+    line = rules.describe(variant, result)
+    end = rules.describe_end(state, after)
+    return (f"{line} · {end}" if end else line), True
+
+
+def example_hand(settings: dict[str, Any]) -> ExampleHand | None:
+    """The example hand under ``settings``; None where the preset has no example."""
+    found = _example(settings)
+    if found is None:
+        return None
+    preset, example = found
+    before = " · ".join(
+        f"{rules.team_label(t)} {score}" for t, score in enumerate(example.scores_before)
+    )
+    result, playable = _played(settings, preset, example)
+    return ExampleHand(
+        title=example.title,
+        words=example.words,
+        preset=preset.name,
+        before=before,
+        result=result,
+        playable=playable,
+    )
+
+
+def example_with(settings: dict[str, Any], key: str, value: Any) -> str:
+    """What the example hand does when ``key`` (a setting, or "moon_made"/"moon_failed")
+    is ``value`` and every other setting as it is: the effect of that choice."""
+    found = _example(settings)
+    if found is None:
+        return ""
+    changed = dict(settings)
+    if key.startswith("moon_"):
+        if not isinstance(settings.get("moon"), dict):
+            return ""
+        changed["moon"] = {**settings["moon"], key.removeprefix("moon_"): value}
+    else:
+        changed[key] = value
+    return _played(changed, *found)[0]
+
+
+def settings_problems(settings: dict[str, Any]) -> list[RuleError]:
+    """What keeps ``settings`` from being saved (nothing is written): for "Check"."""
+    full, errors = settings_from(settings)
+    return errors or rules.settings_check(full)
+
+
+def shown_settings(variant: rules.Variant) -> list[tuple[str, str]]:
+    """Each setting of ``variant`` as the set's page lists it: (label, what it means)."""
+    s = rules.settings_of(variant)
+    points = ", ".join(
+        f"{rules.POINT_KINDS[p['key']].label}"
+        + (f" ({p['value']})" if p["value"] != 1 else "")
+        + ("" if p["may_go_unawarded"] else ", every hand")
+        for p in s["points"]
+    )
+    lines = [
+        (SETTING_LABELS["seats"], rules.variants.shape_words(s["players"], s["teams"]) + "."),
+        (SETTING_LABELS["target"], f"{s['target']}."),
+        ("Bids", f"{s['min_bid']} to {s['max_bid']}."),
+        (SETTING_LABELS["points"], f"{points}: {variant.max_points_per_hand} in play."),
+        (SETTING_LABELS["moon"], setting_sentence("moon", s["moon"], s)),
+    ]
+    if s["moon"]:
+        lines.append(("The moon made", setting_sentence("moon_made", s["moon"]["made"], s)))
+        lines.append(("The moon failed", setting_sentence("moon_failed", s["moon"]["failed"], s)))
+    for key in ("low_goes_to", "game_goes_to", "card_points_total", "all_pass", "set_bid",
+                "non_bidders", "win", "all_points_wins"):  # fmt: skip
+        lines.append((SETTING_LABELS[key], setting_sentence(key, s[key], s)))
+    lines += [(WORD_LABELS[k], text) for k, text in s["words"].items() if text]
+    return lines
+
+
+# -- the builder's words and examples, for one set of settings --------------------------------
+# The settings that take one of a few values, as the builder shows them (moon_made and
+# moon_failed are the moon's).
+CHOICE_SETTINGS = (
+    "low_goes_to",
+    "game_goes_to",
+    "all_pass",
+    "set_bid",
+    "non_bidders",
+    "win",
+    "moon_made",
+    "moon_failed",
+)
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+    sentence: str
+    example: str
+
+
+@dataclass(frozen=True)
+class Builder:
+    """What "Our rules…" says beside each setting: what its current value means
+    (``sentences``), and for a setting of a few values each value's meaning and what the
+    example hand does with it (``choices``); the example hand as the settings play it."""
+
+    example: ExampleHand | None
+    sentences: dict[str, str]
+    choices: dict[str, list[Choice]]
+    seats: list[Choice]
+    all_points_wins: list[Choice]
+
+
+def _moon_value(settings: dict[str, Any], key: str) -> Any:
+    moon = settings.get("moon") if isinstance(settings.get("moon"), dict) else {}
+    return moon.get(key.removeprefix("moon_"), "")
+
+
+def builder(settings: dict[str, Any]) -> Builder:
+    s = dict(settings)
+    sentences = {
+        key: setting_sentence(key, s.get(key), s)
+        for key in (
+            "seats",
+            "target",
+            "min_bid",
+            "max_bid",
+            "points",
+            "card_points_total",
+            "all_points_wins",
+        )
+    }
+    sentences["moon"] = setting_sentence("moon", s.get("moon"), s)
+    choices: dict[str, list[Choice]] = {}
+    for key in CHOICE_SETTINGS:
+        current = _moon_value(s, key) if key.startswith("moon_") else s.get(key)
+        values = setting_values()[key]
+        sentences[key] = setting_sentence(key, current, s) if current in values else ""
+        choices[key] = [
+            Choice(
+                value=value,
+                label=CHOICE_LABELS[key][value],
+                sentence=setting_sentence(key, value, s),
+                example=example_with(s, key, value),
+            )
+            for value in values
+        ]
+    seats = []
+    for players, teams, words in seat_shapes():
+        changed = {**s, "players": players, "teams": teams}
+        found = _example(changed)
+        seats.append(
+            Choice(
+                value=f"{players}x{teams}",
+                label=words,
+                sentence="",
+                example=_played(changed, *found)[0] if found else "",
+            )
+        )
+    all_points = [
+        Choice(
+            value=value,
+            label="",
+            sentence=setting_sentence("all_points_wins", flag, s),
+            example=example_with(s, "all_points_wins", flag),
+        )
+        for value, flag in (("on", True), ("", False))
+    ]
+    return Builder(
+        example=example_hand(s),
+        sentences=sentences,
+        choices=choices,
+        seats=seats,
+        all_points_wins=all_points,
+    )
+
+
+def adopting_clubs(user: Any) -> list[Club]:
+    """The clubs ``user`` may adopt house rules for: those they are an admin of."""
+    if not user.is_authenticated or not user.is_staff:
+        return []
+    if user.is_superuser:
+        return list(Club.objects.order_by("name"))
+    return list(
+        Club.objects.filter(memberships__user=user, memberships__is_admin=True).order_by("name")
+    )

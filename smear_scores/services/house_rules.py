@@ -1,0 +1,100 @@
+"""Writes for a table's own rules: save a set by name, adopt a shared set for a club. One
+transaction each. Which settings contradict each other is the engine's to say
+(rules.settings_check); a set is never changed once saved (a change is a new set)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from smear_scores import rules
+from smear_scores.models import Club, HouseRules
+from smear_scores.models.games import HIGHEST_BID
+from smear_scores.names import name_problem
+from smear_scores.rules import Refused, RuleError
+from smear_scores.selectors.house_rules import settings_from
+
+# The longest name the engine takes (shown everywhere the variant name is).
+MAX_NAME = rules.variants.NAME_MAX
+
+
+class HouseRulesRefused(Refused):
+    """Settings that cannot be saved or played: each problem beside its setting."""
+
+
+def name_refusal(name: Any) -> str | None:
+    """What is wrong with ``name`` (spaces already collapsed) as a set's name; None if fine."""
+    if not isinstance(name, str) or not name:
+        return 'Give the rules a name the table will know them by, such as "Tuesday Smear".'
+    problem = name_problem(name)
+    if problem is not None:
+        return f"The name {problem}."
+    if len(name) > MAX_NAME:
+        return f"The name is {len(name)} characters long; keep it to {MAX_NAME}."
+    return None
+
+
+def checked_settings(settings: dict[str, Any], *, prefix: str = "") -> dict[str, Any]:
+    """``settings`` as the engine will read them, or HouseRulesRefused with every problem at
+    once, each field named from ``prefix`` ("settings." where they are a request's part)."""
+    full, errors = settings_from(settings)
+    if not errors:
+        errors = rules.settings_check(full)
+    bid = full.get("max_bid")
+    if not errors and isinstance(bid, int) and bid > HIGHEST_BID:
+        # The widest bid a hand can store (models.games): more than every point there is.
+        errors = [
+            RuleError(
+                "max_bid",
+                f"A bid of {bid} is more than any hand can take: keep the highest bid to "
+                f"{HIGHEST_BID} or less.",
+                rules.HOUSE_RULE_IDS["bids"],
+            )
+        ]
+    if errors:
+        raise HouseRulesRefused(
+            [RuleError(f"{prefix}{e.field}", e.message, e.rule) for e in errors]
+        )
+    # Every setting written out, as the engine reads them back (a moon's defaults included).
+    return rules.settings_of(rules.variant_from_settings(full))
+
+
+@transaction.atomic
+def house_rules_create(
+    *, settings: dict[str, Any], name: str | None = None, club: Club | None = None
+) -> HouseRules:
+    """A new set of house rules. ``settings`` start from their preset (``based_on``):
+    a setting left out is the preset's. ``name``, when given, is the set's name (else
+    ``settings["name"]``)."""
+    given = dict(settings)
+    if name is not None:
+        given["name"] = name
+    given["name"] = " ".join(str(given.get("name") or "").split())
+    errors = []
+    if (problem := name_refusal(given["name"])) is not None:
+        errors.append(RuleError("name", problem, ""))
+    try:
+        full = checked_settings(given)
+    except HouseRulesRefused as refused:
+        errors.extend(e for e in refused.errors if e.field != "name" or not errors)
+    if errors:
+        raise HouseRulesRefused(errors)
+    return HouseRules.objects.create(name=full["name"], settings=full, club=club)
+
+
+@transaction.atomic
+def house_rules_adopt(*, house_rules: HouseRules, club: Club) -> HouseRules:
+    """The set as one of ``club``'s own (its leagues and nights may then play it): a copy
+    kept by the club, so a set another table shared stays theirs. Adopting the same rules
+    again gives the club's copy back."""
+    if house_rules.club_id == club.pk:
+        return house_rules
+    # The club's row, locked: two admins adopting at once make one copy.
+    Club.objects.select_for_update().get(pk=club.pk)
+    for kept in HouseRules.objects.filter(club=club, name=house_rules.name):
+        if kept.settings == house_rules.settings:
+            return kept
+    return HouseRules.objects.create(
+        name=house_rules.name, settings=dict(house_rules.settings), club=club
+    )

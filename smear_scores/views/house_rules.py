@@ -1,0 +1,211 @@
+"""A table's own rules: "Our rules…" (start from a preset, change any setting, name and save
+it), the page of a saved set (shared as a link and a QR code: use the rules, save them on this
+phone, adopt them for a club), and the phone's list of its saved sets.
+
+Every form is a plain POST with a real action (post/redirect/get); htmx only redraws the
+builder in place (``#house-rules-form``) when a point is moved or the example checked.
+
+A phone keeps the sets it saved or used in a long-lived cookie of their public ids (newest
+first, ``KEPT_COOKIE``), not in the session: signing out of a club flushes the session, and
+a phone's rules are no sign-in's. The ids are public (anyone with one may read and use the
+set), so the cookie is signed only so that a damaged one is read as empty."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings as django_settings
+from django.contrib import messages
+from django.core import signing
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from smear_scores.house_rules_forms import HouseRulesForm
+from smear_scores.models import Club, HouseRules
+from smear_scores.permissions import is_club_admin
+from smear_scores.selectors import house_rules as selectors
+from smear_scores.selectors.games import PUBLIC_ID
+from smear_scores.services import house_rules as services
+
+from .answers import page_or_fragment
+
+KEPT_COOKIE = "house_rules"
+KEPT_SALT = "smear_scores.house_rules"
+# Browsers keep a cookie at most 400 days; each save or use renews it.
+KEPT_SECONDS = 400 * 24 * 60 * 60
+MAX_KEPT = 20
+# What a "from" (or a new game's choice) names that is a saved set rather than a preset.
+SAVED = selectors.SAVED_CHOICE
+
+
+# -- the phone's saved sets ------------------------------------------------------------------
+def kept_ids(request: HttpRequest) -> list[str]:
+    """The public ids of the sets this phone saved or used, newest first."""
+    try:
+        value = request.get_signed_cookie(KEPT_COOKIE, default="", salt=KEPT_SALT)
+    except signing.BadSignature:
+        return []
+    return [i for i in value.split(".") if PUBLIC_ID.fullmatch(i)][:MAX_KEPT]
+
+
+def _write_kept(request: HttpRequest, response: HttpResponse, ids: list[str]) -> None:
+    response.set_signed_cookie(
+        KEPT_COOKIE,
+        ".".join(ids[:MAX_KEPT]),
+        salt=KEPT_SALT,
+        max_age=KEPT_SECONDS,
+        httponly=True,
+        samesite="Lax",
+        secure=django_settings.SESSION_COOKIE_SECURE,
+    )
+
+
+def keep_on_phone(request: HttpRequest, response: HttpResponse, public_id: str) -> None:
+    """Offer the set first on this phone from now on."""
+    _write_kept(request, response, [public_id, *(i for i in kept_ids(request) if i != public_id)])
+
+
+def forget_on_phone(request: HttpRequest, response: HttpResponse, public_id: str) -> None:
+    _write_kept(request, response, [i for i in kept_ids(request) if i != public_id])
+
+
+def _saved(public_id: str) -> HouseRules:
+    try:
+        return selectors.house_rules_get(public_id=public_id)
+    except HouseRules.DoesNotExist:
+        raise Http404(
+            "There are no house rules at this link: check the address, or ask for the link again."
+        ) from None
+
+
+# -- "Our rules…" ----------------------------------------------------------------------------
+def _start(value: str) -> dict[str, Any]:
+    """The settings the builder starts from: a preset's slug, or "house:<id>" of a set."""
+    if value.startswith(SAVED):
+        try:
+            return dict(selectors.house_rules_get(public_id=value[len(SAVED) :]).settings)
+        except HouseRules.DoesNotExist:
+            pass
+    presets = selectors.presets()
+    slug = value if value in {p.slug for p in presets} else presets[0].slug
+    return selectors.preset_settings(slug)
+
+
+def _builder_context(form: HouseRulesForm, settings: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "form": form,
+        "builder": selectors.builder(settings),
+        "points": form.point_rows(),
+        "presets": selectors.presets(),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def house_rules_new(request: HttpRequest) -> HttpResponse:
+    """GET ``?from=<preset slug>`` or ``?from=house:<id>``: the builder with those settings.
+    POST: ``up=<point key>`` moves a point up, ``check`` shows the example and what
+    contradicts what, ``save`` saves the set (and keeps it on this phone)."""
+    if request.method == "GET":
+        settings = _start(request.GET.get("from", ""))
+        if SAVED not in request.GET.get("from", ""):
+            settings["name"] = ""  # a new set's name is the table's to give
+        form = HouseRulesForm(HouseRulesForm.as_data(settings))
+        form.is_valid()
+        return page_or_fragment(
+            request, "house_rules/new.html", "house-rules-form", _builder_context(form, settings)
+        )
+    form = HouseRulesForm(request.POST)
+    if "up" in request.POST:
+        form.moved(request.POST["up"])
+    # Read before any refusal is put beside its field (which takes the field's value away).
+    settings = form.settings() if form.is_valid() else None
+    status = 200
+    if settings is not None and "save" in request.POST:
+        saved = form.attempt(lambda: services.house_rules_create(settings=settings))
+        if saved is not None:
+            messages.success(request, f"{saved.name} are saved on this phone.")
+            response = redirect("house_rules", saved.public_id)
+            keep_on_phone(request, response, saved.public_id)
+            return response
+        status = 422
+    elif settings is not None:
+        form.show_problems(selectors.settings_problems(settings))
+    elif "save" in request.POST:
+        status = 422
+    if settings is None:
+        settings = _start(str(request.POST.get("based_on", "")))
+    return page_or_fragment(
+        request,
+        "house_rules/new.html",
+        "house-rules-form",
+        _builder_context(form, settings),
+        status=status,
+    )
+
+
+# -- a saved set's page ----------------------------------------------------------------------
+@require_GET
+def house_rules_page(request: HttpRequest, public_id: str) -> HttpResponse:
+    house_rules = _saved(public_id)
+    link = request.build_absolute_uri(reverse("house_rules", args=[public_id]))
+    clubs = [c for c in selectors.adopting_clubs(request.user) if c.pk != house_rules.club_id]
+    context = {
+        "house_rules": house_rules,
+        "variant": house_rules.rules_variant,
+        "based_on_name": selectors.preset_name(house_rules.based_on),
+        "lines": selectors.shown_settings(house_rules.rules_variant),
+        "example": selectors.example_hand(house_rules.settings),
+        "link": link,
+        "kept": public_id in kept_ids(request),
+        "clubs": clubs,
+        "use_url": f"{reverse('game_new')}?variant={SAVED}{public_id}",
+        "change_url": f"{reverse('house_rules_new')}?from={SAVED}{public_id}",
+    }
+    return render(request, "house_rules/page.html", context)
+
+
+@require_POST
+def house_rules_keep(request: HttpRequest, public_id: str) -> HttpResponse:
+    house_rules = _saved(public_id)
+    messages.success(
+        request, f"{house_rules.name} are saved on this phone: offered first for a new game."
+    )
+    response = redirect("house_rules", public_id)
+    keep_on_phone(request, response, public_id)
+    return response
+
+
+@require_POST
+def house_rules_forget(request: HttpRequest, public_id: str) -> HttpResponse:
+    house_rules = _saved(public_id)
+    messages.success(
+        request,
+        f"{house_rules.name} are no longer offered on this phone; this link still opens them.",
+    )
+    response = redirect("house_rules", public_id)
+    forget_on_phone(request, response, public_id)
+    return response
+
+
+@require_POST
+def house_rules_adopt(request: HttpRequest, public_id: str) -> HttpResponse:
+    """A club admin adopts the set for a club: its leagues and nights may then play it."""
+    house_rules = _saved(public_id)
+    try:
+        club = Club.objects.get(pk=int(request.POST.get("club", "")))
+    except (Club.DoesNotExist, ValueError):
+        raise Http404("No such club: pick one of the clubs offered.") from None
+    if not is_club_admin(request.user, club.pk):
+        messages.error(request, f"Only admins of {club.name} can adopt rules for it.")
+        return redirect("house_rules", public_id)
+    adopted = services.house_rules_adopt(house_rules=house_rules, club=club)
+    messages.success(
+        request,
+        f"{adopted.name} are {club.name}'s now: choose them for a league in the admin, or "
+        "for a night when you open one.",
+    )
+    return redirect("house_rules", adopted.public_id)

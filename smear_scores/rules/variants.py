@@ -1477,6 +1477,7 @@ MINNESOTA_SMEAR = _preset(
         "points": _points("high", "low", "jack", "off_jack", "game", always=("high", "low")),
         "all_pass": "dealer_set_back",
         "all_pass_points": 2,
+        "win": "bidder_out_first",
         "words": {
             "deck": "52 cards.",
             "dealt": "Six cards each.",
@@ -1486,7 +1487,8 @@ MINNESOTA_SMEAR = _preset(
         },
     },
     source="mkokotovich/play_smear on github.com (backend/apps/smear/models.py: the dealer "
-    "is set 2 when all pass, must_bid_to_win); ourpastimes.com rules of Smear",
+    "is set 2 when all pass, the bidder always goes out, must_bid_to_win); ourpastimes.com "
+    "rules of Smear",
     options=(
         Option(
             "must_bid_to_win",

@@ -91,6 +91,9 @@ class LeagueForm(forms.ModelForm):
         # allowed, so a value the list does not offer gets the engine's own message.
         return forms.IntegerField(
             label=option.label,
+            # Only the chosen variant's options are read (clean): another variant's may be
+            # left out of the post.
+            required=False,
             initial=value,
             help_text=help_text,
             widget=forms.Select(choices=[(v, v) for v in option.allowed]),
@@ -115,7 +118,7 @@ class LeagueForm(forms.ModelForm):
         given = {
             option.name: cleaned[option_field_name(variant, option)]
             for option in variant.options
-            if option_field_name(variant, option) in cleaned
+            if cleaned.get(option_field_name(variant, option)) is not None
         }
         # The engine's own check, as when a game of the league starts (rules.new_game).
         resolved, errors = variant.resolve_options(given)

@@ -5,12 +5,81 @@ from smear_scores.models import Game
 
 from .helpers import FOUR, SIX
 
+SCHMIER_SETTINGS = {
+    "name": "Schmier",
+    "based_on": "schmier",
+    "players": 6,
+    "teams": 3,
+    "target": 21,
+    "min_bid": 3,
+    "max_bid": 6,
+    "points": [
+        {"key": "high", "value": 1, "may_go_unawarded": False},
+        {"key": "low", "value": 1, "may_go_unawarded": False},
+        {"key": "right_bauer", "value": 1, "may_go_unawarded": False},
+        {"key": "left_bauer", "value": 1, "may_go_unawarded": False},
+        {"key": "joker", "value": 1, "may_go_unawarded": False},
+        {"key": "game", "value": 1, "may_go_unawarded": True},
+    ],
+    "low_goes_to": "played",
+    "game_goes_to": "card_points",
+    "card_points_total": 81,
+    "moon": None,
+    "all_pass": "redeal",
+    "all_pass_points": 0,
+    "set_bid": "lose_bid",
+    "non_bidders": "score",
+    "win": "most_points",
+    "all_points_wins": False,
+    "words": {
+        "deck": "52 cards and one joker.",
+        "dealt": "Six cards each; the dealer keeps the rest of the pack.",
+        "kitty": "",
+        "discards": "Every player but the dealer may discard up to 3 non-trumps and is given "
+        "replacements; the dealer then discards down to six, never the ace, a bauer, the 2 "
+        "or the joker.",
+        "trump_ranking": "A, K, Q, right bauer, left bauer, 10 … 2, joker.",
+        "low_card": "The 2 of trump.",
+        "jokers": "One joker, the lowest trump.",
+    },
+}
+WISCONSIN_SETTINGS = {
+    **SCHMIER_SETTINGS,
+    "name": "Four Point Northeastern Wisconsin Smear",
+    "based_on": "ne-wisconsin",
+    "players": 4,
+    "teams": 2,
+    "target": 15,
+    "min_bid": 2,
+    "max_bid": 4,
+    "points": [
+        {"key": key, "value": 1, "may_go_unawarded": True}
+        for key in ("high", "low", "jack", "game")
+    ],
+    "card_points_total": 80,
+    "words": {
+        "deck": "32 cards: everything 6 and below removed.",
+        "dealt": "Six cards each; the dealer keeps the rest.",
+        "kitty": "The table agrees before the game how many undealt cards (0 to 3) the "
+        "bidder may look at and take.",
+        "discards": "The bidder discards down to six; the discards count for the bidder's team.",
+        "trump_ranking": "A, K, Q, J, 10, 9, 8, 7 in every suit.",
+        "low_card": "The 7 of trump.",
+        "jokers": "None.",
+    },
+}
+
 
 def test_variants_list_both_variants_with_their_rules(api):
     response = api.get("/api/variants")
 
     assert response.status_code == 200
-    assert response.json() == [
+    variants = response.json()
+    # Every preset, in the order the screens offer them; the two seeds as they always were,
+    # now with their settings (where a table's own house rules start).
+    assert [v["slug"] for v in variants] == list(rules.VARIANTS)
+    seeds = [v for v in variants if v["slug"] in ("schmier", "ne-wisconsin")]
+    assert seeds == [
         {
             "slug": "schmier",
             "name": "Schmier",
@@ -23,6 +92,7 @@ def test_variants_list_both_variants_with_their_rules(api):
             "always_awarded": ["high", "low", "right_bauer", "left_bauer", "joker"],
             "options": [],
             "card_points_total": 81,
+            "settings": SCHMIER_SETTINGS,
         },
         {
             "slug": "ne-wisconsin",
@@ -61,6 +131,7 @@ def test_variants_list_both_variants_with_their_rules(api):
                 },
             ],
             "card_points_total": 80,
+            "settings": WISCONSIN_SETTINGS,
         },
     ]
 
@@ -273,6 +344,8 @@ def test_openapi_document_is_served_with_every_route(api):
         "/api/games/{id}/hands": ["post"],
         "/api/games/{id}/hands/{number}": ["put"],
         "/api/games/{id}/hands/last": ["delete"],
+        "/api/house-rules": ["post"],
+        "/api/house-rules/{id}": ["get"],
     }
     assert sorted(paths["/api/games/{id}/hands"]["post"]["responses"]) == [
         "201",

@@ -101,6 +101,10 @@ CASES = {
     "league": lambda c, mg, sf: _get(reverse("league", args=[_league().pk])),
     "night": lambda c, mg, sf: _get(reverse("night", args=[_club().slug, "2026-11-29"])),
     "tournament_room": lambda c, mg, sf: _get(reverse("tournament_room", args=[_night().pk])),
+    "house_rules_new": lambda c, mg, sf: _get(reverse("house_rules_new")),
+    "house_rules_new (a point moved)": lambda c, mg, sf: _post(
+        reverse("house_rules_new"), {"based_on": "schmier", "up": "game"}
+    ),
 }
 
 # Addresses that answer one way only, and why.
@@ -126,6 +130,10 @@ ONE_WAY = {
     "league_table_csv": "a file",
     "league_hands_csv": "a file",
     "player": "a page htmx never asks for",
+    "house_rules": "a page htmx never asks for",
+    "house_rules_keep": "a plain POST answered with a redirect",
+    "house_rules_forget": "a plain POST answered with a redirect",
+    "house_rules_adopt": "a plain POST answered with a redirect",
 }
 
 

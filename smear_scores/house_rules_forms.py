@@ -208,7 +208,7 @@ class HouseRulesForm(ListedRefusals, forms.Form):
         for name, value in cls.initial_from(settings).items():
             if value is True:
                 data[name] = "on"
-            elif value not in (False, None):
+            elif value is not False and value is not None:
                 data[name] = str(value)
         return data
 

@@ -395,14 +395,26 @@ def example_with(settings: dict[str, Any], key: str, value: Any) -> str:
     found = _example(settings)
     if found is None:
         return ""
+    return _played(_with_choice(settings, key, value), *found)[0]
+
+
+def _with_choice(settings: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
+    """``settings`` with ``key`` set to ``value``; a choice that needs a number of points
+    set to 0 (a set-back, a moon's stakes) is shown with a number that makes it playable."""
     changed = dict(settings)
     if key.startswith("moon_"):
-        if not isinstance(settings.get("moon"), dict):
-            return ""
-        changed["moon"] = {**settings["moon"], key.removeprefix("moon_"): value}
+        moon = dict(settings["moon"]) if isinstance(settings.get("moon"), dict) else {}
+        moon[key.removeprefix("moon_")] = value
+        if value == "scores" and not moon.get("made_points"):
+            moon["made_points"] = _points_in_play(settings)
+        if value == "set_back" and not moon.get("failed_points"):
+            moon["failed_points"] = settings.get("max_bid")
+        changed["moon"] = moon
     else:
         changed[key] = value
-    return _played(changed, *found)[0]
+        if (key, value) == ("all_pass", "dealer_set_back") and not settings.get("all_pass_points"):
+            changed["all_pass_points"] = 2
+    return changed
 
 
 def settings_problems(settings: dict[str, Any]) -> list[RuleError]:
@@ -469,6 +481,8 @@ class Builder:
     example: ExampleHand | None
     sentences: dict[str, str]
     choices: dict[str, list[Choice]]
+    # For a setting whose every choice plays the example hand alike: what it does.
+    same: dict[str, str]
     seats: list[Choice]
     all_points_wins: list[Choice]
 
@@ -494,19 +508,31 @@ def builder(settings: dict[str, Any]) -> Builder:
     }
     sentences["moon"] = setting_sentence("moon", s.get("moon"), s)
     choices: dict[str, list[Choice]] = {}
+    same: dict[str, str] = {}
     for key in CHOICE_SETTINGS:
         current = _moon_value(s, key) if key.startswith("moon_") else s.get(key)
         values = setting_values()[key]
         sentences[key] = setting_sentence(key, current, s) if current in values else ""
-        choices[key] = [
-            Choice(
-                value=value,
-                label=CHOICE_LABELS[key][value],
-                sentence=setting_sentence(key, value, s),
-                example=example_with(s, key, value),
-            )
-            for value in values
-        ]
+        if key.startswith("moon_") and not isinstance(s.get("moon"), dict):
+            rows = [
+                Choice(value, CHOICE_LABELS[key][value], setting_sentence(key, value, s), "")
+                for value in values
+            ]
+        else:
+            rows = [
+                Choice(
+                    value=value,
+                    label=CHOICE_LABELS[key][value],
+                    sentence=setting_sentence(key, value, _with_choice(s, key, value)),
+                    example=example_with(s, key, value),
+                )
+                for value in values
+            ]
+        if len({row.example for row in rows}) == 1:
+            # The example hand does not tell the choices apart: said once, for the setting.
+            same[key] = rows[0].example
+            rows = [dataclasses.replace(row, example="") for row in rows]
+        choices[key] = rows
     seats = []
     for players, teams, words in seat_shapes():
         changed = {**s, "players": players, "teams": teams}
@@ -532,6 +558,7 @@ def builder(settings: dict[str, Any]) -> Builder:
         example=example_hand(s),
         sentences=sentences,
         choices=choices,
+        same=same,
         seats=seats,
         all_points_wins=all_points,
     )

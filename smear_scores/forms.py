@@ -29,7 +29,7 @@ from smear_scores import rules
 from smear_scores.rules import HandEntry, HandRefused, Refused, RuleError
 from smear_scores.rules.hands import and_join
 from smear_scores.services.nights import MAX_BONUS, MAX_ROUND_HANDS, MAX_ROUNDS
-from smear_scores.templatetags.teams import team_colour
+from smear_scores.templatetags.teams import ButtonWords, button_words, team_colour
 
 NOT_OUT = "none"
 # The value of the "Yes, thrown in" button: drop a half-entered hand on purpose (D4).
@@ -44,15 +44,19 @@ class Choice:
     css: str
     checked: bool
     wide: bool = False
-    # Set by the group: the radio button's DOM id and its label's classes, worked out once
-    # here rather than pieced together in the template for every button.
+    # Set by the group: the radio button's DOM id, its label's classes and its words as
+    # they may wrap, worked out once here rather than pieced together in the template for
+    # every button (templates/games/_choice_group.html draws them).
     id: str = ""
     label_class: str = ""
+    words: ButtonWords | None = None
+    # A smaller second line of the button ("10" under the moon's name).
+    small: str = ""
 
 
 @dataclass
 class ChoiceGroup:
-    """A row of radio buttons drawn as big buttons."""
+    """A row of radio buttons drawn as big buttons (templates/games/_choice_group.html)."""
 
     name: str
     legend: str
@@ -67,6 +71,12 @@ class ChoiceGroup:
         for choice in self.choices:
             choice.id = f"{self.name}-{choice.value}"
             choice.label_class = f"{choice.css} wide" if choice.wide else choice.css
+            choice.words = button_words(choice.label)
+
+    @property
+    def errors_why(self) -> list[tuple[str, str]]:
+        """Each error with its "why?" link ('' without one)."""
+        return [(e, self.why.get(e, "")) for e in self.errors]
 
 
 class AsciiIntegerField(forms.IntegerField):

@@ -222,7 +222,7 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
             if getattr(entry, name) is not None
         ]
         words = {"made": "made or set claim", "card_points": "card points"}
-        return [
+        errors = [
             RuleError(
                 name,
                 f"A thrown-in deal has no {words.get(name, name)}: everyone passed, "
@@ -231,6 +231,18 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
             )
             for name in stray
         ]
+        if variant.all_pass == "stick_dealer":
+            # The dealer is stuck with the minimum bid: no hand is thrown in.
+            errors.append(
+                RuleError(
+                    "thrown_in",
+                    f"In {variant.name} the dealer is stuck when everyone passes and must "
+                    f"bid {variant.min_bid}: record the dealer's bid of {variant.min_bid} "
+                    "instead of a thrown-in deal.",
+                    variant.rule("thrown_in"),
+                )
+            )
+        return errors
 
     errors: list[RuleError] = []
     bids_rule = variant.rule("bids")
@@ -248,11 +260,12 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
     if entry.bid is None:
         errors.append(RuleError("bid", "Say how much was bid.", bids_rule))
     elif not _is_int(entry.bid) or not variant.min_bid <= entry.bid <= variant.max_bid:
+        moon = f" ({variant.max_bid} is {variant.moon.name})" if variant.moon else ""
         errors.append(
             RuleError(
                 "bid",
-                f"{variant.name} bids run from {variant.min_bid} to {variant.max_bid}, "
-                f"not {entry.bid!r}.",
+                f"{variant.name} bids run from {variant.min_bid} to {variant.max_bid}"
+                f"{moon}, not {entry.bid!r}.",
                 bids_rule,
             )
         )
@@ -300,16 +313,20 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
         points = taken_points(variant, entry)
         team = variant.team_of(entry.bidder)
         taken = points[team]
-        made = taken >= entry.bid
+        in_play = variant.max_points_per_hand
+        # D3 (a moon is made only by taking every point in play: the moon's rule).
+        moon = variant.is_moon(entry.bid)
+        made = taken >= in_play if moon else taken >= entry.bid
         if made != entry.made:
             actual, said = ("a make", "a set") if made else ("a set", "a make")
+            bid = f"{variant.moon.name}, every point ({in_play})" if moon else entry.bid
             errors.append(
                 RuleError(
                     "made",
                     f"{variant.team_label(team)} took {taken} point{'s' if taken != 1 else ''} "
-                    f"{'and' if made else 'but'} bid {entry.bid}: "
+                    f"{'and' if made else 'but'} bid {bid}: "
                     f"that is {actual}, not {said}.",
-                    "D3",
+                    variant.rule("moon") if moon else "D3",
                 )
             )
     return errors

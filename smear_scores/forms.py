@@ -37,6 +37,16 @@ THROWN_IN_ANYWAY = "anyway"
 MAX_HAND_NUMBER = 99_999
 
 
+def point_words(point: rules.PointCategory) -> str:
+    """A point as the table names it: "High", "Trey 3", "Pedro 5"."""
+    return point.label if point.value == 1 else f"{point.label} {point.value}"
+
+
+# Beside Low, who gets it (the table taps that team): the one that played the lowest trump,
+# or the one that took the trick it fell in.
+LOW_HINTS = {"played": "who played it", "trick": "who took the trick"}
+
+
 @dataclass
 class Choice:
     value: str
@@ -434,14 +444,54 @@ class HandForm(RefusalErrors, forms.Form):
         )
 
     def bid_group(self) -> ChoiceGroup:
+        """The bids; the moon (the top bid, when the table plays one) by its name, its
+        number under it."""
         chosen = self._value("bid")
+        variant = self.variant
+        choices = []
+        for b in variant.bids:
+            if variant.is_moon(b):
+                choice = Choice(str(b), variant.moon.name, "bid moon", chosen == str(b))
+                choice.small = str(b)
+            else:
+                choice = Choice(str(b), str(b), "bid", chosen == str(b))
+            choices.append(choice)
         return ChoiceGroup(
             name="bid",
             legend="Bid",
-            choices=[Choice(str(b), str(b), "bid", chosen == str(b)) for b in self.variant.bids],
+            choices=choices,
             errors=self._errors_of("bid"),
             why=self.why(self._errors_of("bid")),
         )
+
+    # More bids than this: the bids take the whole line, their name ("Bid") said to a screen
+    # reader only, so that Ten-point Pitch's 4 to 10 or Pedro's 7 to 14 stay one row.
+    MANY_BIDS = 5
+    # More rows of points than this: four bidders in one row, not two and two, so that
+    # every tap of a ten-point hand is on one screen at 360x740.
+    MANY_POINTS = 6
+
+    @property
+    def bid_classes(self) -> str:
+        many = len(self.variant.bids) > self.MANY_BIDS
+        return "bid point many-bids" if many else "bid point"
+
+    @property
+    def form_classes(self) -> str:
+        variant = self.variant
+        classes = ["hand-form"]
+        if len(variant.points) > self.MANY_POINTS:
+            classes.append("many-points")
+        if variant.players // variant.teams >= 3:
+            # Teams of three: a team's three names in two lines on its point buttons.
+            classes.append("teams-of-three")
+        return " ".join(classes)
+
+    @property
+    def all_pass_offered(self) -> bool:
+        """Is "All passed" a button? Not where the dealer is stuck with the lowest bid: no
+        hand is thrown in there (the engine refuses one)."""
+        return self.variant.all_pass != "stick_dealer"
 
     def award_groups(self) -> list[ChoiceGroup]:
         variant = self.variant
@@ -458,7 +508,9 @@ class HandForm(RefusalErrors, forms.Form):
             groups.append(
                 ChoiceGroup(
                     name=name,
-                    legend=point.label,
+                    # "Trey 3", "Pedro 5": a point worth more than one says so.
+                    legend=point_words(point),
+                    hint=LOW_HINTS.get(variant.low_goes_to, "") if point.key == "low" else "",
                     columns=len(choices),
                     choices=choices,
                     errors=self._errors_of(name),

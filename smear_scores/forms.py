@@ -29,12 +29,22 @@ from smear_scores import rules
 from smear_scores.rules import HandEntry, HandRefused, Refused, RuleError
 from smear_scores.rules.hands import and_join
 from smear_scores.services.nights import MAX_BONUS, MAX_ROUND_HANDS, MAX_ROUNDS
-from smear_scores.templatetags.teams import team_colour
+from smear_scores.templatetags.teams import ButtonWords, button_words, team_colour
 
 NOT_OUT = "none"
 # The value of the "Yes, thrown in" button: drop a half-entered hand on purpose (D4).
 THROWN_IN_ANYWAY = "anyway"
 MAX_HAND_NUMBER = 99_999
+
+
+def point_words(point: rules.PointCategory) -> str:
+    """A point as the table names it: "High", "Trey 3", "Pedro 5"."""
+    return point.label if point.value == 1 else f"{point.label} {point.value}"
+
+
+# Beside Low, who gets it (the table taps that team): the one that played the lowest trump,
+# or the one that took the trick it fell in.
+LOW_HINTS = {"played": "who played it", "trick": "who took the trick"}
 
 
 @dataclass
@@ -44,15 +54,19 @@ class Choice:
     css: str
     checked: bool
     wide: bool = False
-    # Set by the group: the radio button's DOM id and its label's classes, worked out once
-    # here rather than pieced together in the template for every button.
+    # Set by the group: the radio button's DOM id, its label's classes and its words as
+    # they may wrap, worked out once here rather than pieced together in the template for
+    # every button (templates/games/_choice_group.html draws them).
     id: str = ""
     label_class: str = ""
+    words: ButtonWords | None = None
+    # A smaller second line of the button ("10" under the moon's name).
+    small: str = ""
 
 
 @dataclass
 class ChoiceGroup:
-    """A row of radio buttons drawn as big buttons."""
+    """A row of radio buttons drawn as big buttons (templates/games/_choice_group.html)."""
 
     name: str
     legend: str
@@ -67,6 +81,12 @@ class ChoiceGroup:
         for choice in self.choices:
             choice.id = f"{self.name}-{choice.value}"
             choice.label_class = f"{choice.css} wide" if choice.wide else choice.css
+            choice.words = button_words(choice.label)
+
+    @property
+    def errors_why(self) -> list[tuple[str, str]]:
+        """Each error with its "why?" link ('' without one)."""
+        return [(e, self.why.get(e, "")) for e in self.errors]
 
 
 class AsciiIntegerField(forms.IntegerField):
@@ -424,14 +444,54 @@ class HandForm(RefusalErrors, forms.Form):
         )
 
     def bid_group(self) -> ChoiceGroup:
+        """The bids; the moon (the top bid, when the table plays one) by its name, its
+        number under it."""
         chosen = self._value("bid")
+        variant = self.variant
+        choices = []
+        for b in variant.bids:
+            if variant.is_moon(b):
+                choice = Choice(str(b), variant.moon.name, "bid moon", chosen == str(b))
+                choice.small = str(b)
+            else:
+                choice = Choice(str(b), str(b), "bid", chosen == str(b))
+            choices.append(choice)
         return ChoiceGroup(
             name="bid",
             legend="Bid",
-            choices=[Choice(str(b), str(b), "bid", chosen == str(b)) for b in self.variant.bids],
+            choices=choices,
             errors=self._errors_of("bid"),
             why=self.why(self._errors_of("bid")),
         )
+
+    # More bids than this: the bids take the whole line, their name ("Bid") said to a screen
+    # reader only, so that Ten-point Pitch's 4 to 10 or Pedro's 7 to 14 stay one row.
+    MANY_BIDS = 5
+    # More rows of points than this: four bidders in one row, not two and two, so that
+    # every tap of a ten-point hand is on one screen at 360x740.
+    MANY_POINTS = 6
+
+    @property
+    def bid_classes(self) -> str:
+        many = len(self.variant.bids) > self.MANY_BIDS
+        return "bid point many-bids" if many else "bid point"
+
+    @property
+    def form_classes(self) -> str:
+        variant = self.variant
+        classes = ["hand-form"]
+        if len(variant.points) > self.MANY_POINTS:
+            classes.append("many-points")
+        if variant.players // variant.teams >= 3:
+            # Teams of three: a team's three names in two lines on its point buttons.
+            classes.append("teams-of-three")
+        return " ".join(classes)
+
+    @property
+    def all_pass_offered(self) -> bool:
+        """Is "All passed" a button? Not where the dealer is stuck with the lowest bid: no
+        hand is thrown in there (the engine refuses one)."""
+        return self.variant.all_pass != "stick_dealer"
 
     def award_groups(self) -> list[ChoiceGroup]:
         variant = self.variant
@@ -448,7 +508,9 @@ class HandForm(RefusalErrors, forms.Form):
             groups.append(
                 ChoiceGroup(
                     name=name,
-                    legend=point.label,
+                    # "Trey 3", "Pedro 5": a point worth more than one says so.
+                    legend=point_words(point),
+                    hint=LOW_HINTS.get(variant.low_goes_to, "") if point.key == "low" else "",
                     columns=len(choices),
                     choices=choices,
                     errors=self._errors_of(name),

@@ -2,7 +2,9 @@
 
 A round puts the players present at tables of the variant's size (6 for Schmier, 4 for
 Wisconsin), seated as S1 / W1 say: seat s belongs to partnership s % teams, so Schmier
-partners sit at seats {1,4}, {2,5}, {3,6} and Wisconsin partners sit opposite.
+partners sit at seats {1,4}, {2,5}, {3,6}, Wisconsin partners sit opposite, two teams of
+three alternate round a table of six ({1,3,5} and {2,4,6}), and in a cutthroat game each
+player is a team of one (no partners, everyone else an opponent).
 
 What the draw aims for, in this order:
 
@@ -238,7 +240,8 @@ def draw_night(
 
 def opponent_floor(variant: Variant, players: int, rounds_played: int) -> int:
     """The fewest repeated opponents one player can have: a round at a table meets
-    ``players - 2`` opponents (everyone but oneself and one's partner), out of
-    ``players - 1`` others in the room."""
-    met = rounds_played * (variant.players - 2)
+    everyone there but oneself and one's partners (S1: ``players / teams`` to a team, one
+    alone in a cutthroat game), out of ``players - 1`` others in the room."""
+    team_size = variant.players // variant.teams
+    met = rounds_played * (variant.players - team_size)
     return max(0, met - (players - 1))

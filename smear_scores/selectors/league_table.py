@@ -22,7 +22,6 @@ from django.db.models import (
     Value,
     When,
 )
-from django.db.models.functions import Greatest, Least
 from django.db.models.lookups import Exact, GreaterThan
 
 from smear_scores.models import Hand, League, Player, Rating, Seat
@@ -162,6 +161,8 @@ class LeagueTable:
     rule_text: str
     games: int
     notes: list[str] = field(default_factory=list)
+    # False for a variant where each plays alone (cutthroat): no partnerships table.
+    has_partnerships: bool = True
 
     @property
     def with_points(self) -> bool:
@@ -337,51 +338,72 @@ def _add_bids(row: TableRow, bids: dict) -> None:
     row.bid_total += bids["bids"] or 0
 
 
+def _team_seats(league: League, teams: int, size: int):
+    """Each finished game's teams as one row per team: its first seat (``position`` <
+    ``teams``) with the player of every seat of the team (``p0`` … in seat order: seat
+    ``team + j * teams`` is ``p<j>``, S1). Games with a seat not on the roster are left out."""
+    finished = Q(game__league=league, game__finished=True)
+    seats = Seat.objects.filter(finished, position__lt=teams)
+    members = {"p0": F("player_id")}
+    for j in range(1, size):
+        seats = seats.annotate(
+            **{
+                f"mate{j}": FilteredRelation(
+                    "game__seats",
+                    condition=Q(game__seats__position=F("position") + j * teams),
+                )
+            }
+        )
+        members[f"p{j}"] = F(f"mate{j}__player_id")
+    keep = Q(player__isnull=False)
+    for j in range(1, size):
+        keep &= Q(**{f"mate{j}__player__isnull": False})
+    return seats.filter(keep).annotate(team=F("position"), **members)
+
+
+def _team_bids(league: League, teams: int, size: int, seats: int):
+    """Bids per (bidder, the bidder's partners in seat order after the bidder): gives both
+    the players' and the teams' bids."""
+    hands = Hand.objects.filter(game__league=league, game__finished=True, thrown_in=False)
+    names = ["me__player_id"]
+    hands = hands.annotate(
+        me=FilteredRelation("game__seats", condition=Q(game__seats__position=F("bidder")))
+    )
+    for j in range(1, size):
+        hands = hands.annotate(
+            **{
+                f"mate{j}": FilteredRelation(
+                    "game__seats",
+                    condition=Q(game__seats__position=(F("bidder") + j * teams) % seats),
+                )
+            }
+        )
+        names.append(f"mate{j}__player_id")
+    bids = (
+        hands.values(*names)
+        .annotate(hands=Count("id"), made=Count("id", filter=Q(made=True)), bids=Sum("bid"))
+        .order_by()
+    )
+    return [([row[n] for n in names], row) for row in bids]
+
+
 def league_table(league: League) -> LeagueTable:
     """The league's player and partnership tables from its finished games: three queries,
     whatever the number of games.
 
-    Both variants seat two partners per team (S1, W1), so every seat of a finished game
-    belongs to exactly one partnership: the partnerships' results are aggregated in the
-    database and each player's are their partnerships' summed. Bids are aggregated per
-    (bidder, partner), which gives both the players' and the partnerships' bids."""
+    Seat s is on team s % teams (S1, W1), so a team is its first seat and the seats
+    ``teams`` apart from it: two partners (2x2, 3x2, 4x2), three (two teams of three), or
+    the player alone (cutthroat: no partnerships table). The teams' results are aggregated
+    in the database, grouped by their players in seat order; a team that sat in another
+    order is the same team, so the rows are added up by the set of its players, and each
+    player's are their teams' summed. Bids are aggregated per (bidder, partners), which
+    gives both the players' and the teams' bids."""
     variant = league.rules_variant
     teams, seats = variant.teams, variant.players
-    if seats != 2 * teams:
-        raise ValueError(f"{variant.name}: league tables expect two partners per team.")
-    finished = Q(game__league=league, game__finished=True)
-
-    # Results per partnership: the team's first seat and its partner `teams` seats round.
-    pair_seats = (
-        Seat.objects.filter(finished, position__lt=teams)
-        .annotate(
-            partner=FilteredRelation(
-                "game__seats", condition=Q(game__seats__position=F("position") + teams)
-            )
-        )
-        .filter(player__isnull=False, partner__player__isnull=False)
-        .annotate(
-            team=F("position"),
-            lo=Least("player_id", "partner__player_id"),
-            hi=Greatest("player_id", "partner__player_id"),
-        )
-    )
-    pair_results = _results(league, teams, ["lo", "hi"], pair_seats)
-
-    # Bids per (bidder, the bidder's partner).
-    bids = (
-        Hand.objects.filter(finished, thrown_in=False)
-        .annotate(
-            me=FilteredRelation("game__seats", condition=Q(game__seats__position=F("bidder"))),
-            mate=FilteredRelation(
-                "game__seats",
-                condition=Q(game__seats__position=(F("bidder") + teams) % seats),
-            ),
-        )
-        .values("me__player_id", "mate__player_id")
-        .annotate(hands=Count("id"), made=Count("id", filter=Q(made=True)), bids=Sum("bid"))
-        .order_by()
-    )
+    size = seats // teams
+    members = [f"p{j}" for j in range(size)]
+    team_results = _results(league, teams, members, _team_seats(league, teams, size))
+    bids = _team_bids(league, teams, size, seats)
 
     latest = Rating.objects.filter(player=OuterRef("pk")).order_by("-seq")
     rated = (
@@ -413,30 +435,36 @@ def league_table(league: League) -> LeagueTable:
         return players[player_id]
 
     players: dict[int, TableRow] = {}
-    pairs: dict[tuple[int, int], TableRow] = {}
-    for result in pair_results:
-        key = (result["lo"], result["hi"])
-        first, second = sorted((roster[k] for k in key), key=lambda p: p.name.casefold())
-        pairs[key] = row = TableRow(
-            names=[first.name, second.name], player_ids=[first.pk, second.pk], opponents=teams - 1
-        )
-        _add(row, result)
+    # A team by the set of its players (sorted ids), whatever seats they sat in.
+    groups: dict[tuple[int, ...], TableRow] = {}
+    for result in team_results:
+        key = tuple(sorted(result[m] for m in members))
+        if size > 1:
+            if key not in groups:
+                people = sorted((roster[k] for k in key), key=lambda p: p.name.casefold())
+                groups[key] = TableRow(
+                    names=[p.name for p in people],
+                    player_ids=[p.pk for p in people],
+                    opponents=teams - 1,
+                )
+            _add(groups[key], result)
         for player_id in key:
             _add(player_row(player_id), result)
-    for result in bids:
-        me, mate = result["me__player_id"], result["mate__player_id"]
+    for ids, result in bids:
+        me = ids[0]
         if me in players:
             _add_bids(players[me], result)
-        key = (min(me, mate), max(me, mate)) if me and mate else None
-        if key in pairs:
-            _add_bids(pairs[key], result)
+        key = tuple(sorted(ids)) if None not in ids else None
+        if key in groups:
+            _add_bids(groups[key], result)
 
     return LeagueTable(
         league=league,
         players=rank_rows(league, list(players.values())),
-        partnerships=rank_rows(league, list(pairs.values())),
+        partnerships=rank_rows(league, list(groups.values())),
         rule_text=rule_text(league),
-        games=sum(r.played for r in pairs.values()) // teams,
+        games=sum(r.played for r in players.values()) // seats,
+        has_partnerships=size > 1,
     )
 
 

@@ -1,16 +1,18 @@
-"""A team's colour class, for any number of teams."""
+"""A team's colour class, for any number of teams; names as they may wrap on a button."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django import template
 
 register = template.Library()
 
-# static/css/app.css defines one colour per class t0 … t5; past the last, the palette
-# starts again, so a variant with more teams still gets a colour for each.
-TEAM_COLOURS = 6
+# static/css/app.css defines one colour per class t0 … t7, in light and dark: every team of
+# the largest table (8 players, each alone) has its own. Past the last, the palette starts
+# again.
+TEAM_COLOURS = 8
 
 
 @register.filter
@@ -61,3 +63,27 @@ def _hyphenate(word: str) -> str:
     kept = sorted({i for i in breaks if MIN_PART <= i <= len(word) - MIN_PART})
     parts = [word[a:b] for a, b in zip([0, *kept], [*kept, len(word)], strict=True)]
     return SOFT_HYPHEN.join(parts)
+
+
+@dataclass(frozen=True)
+class ButtonWords:
+    """A button's words as they may wrap in a narrow button (templates/games/_choice.html
+    draws them): ``first`` the first name, then each further partner as ``(head, tail)``,
+    "& " and ``head`` kept on one line, ``tail`` free to wrap. Long words only break
+    between syllables, with a hyphen shown ("Christo-pher"); partners read "Katherine"
+    over "& Brandon", never with "&" alone at the end or start of a line, however many
+    partners a team has. The text reads, copies and is spoken as it was."""
+
+    first: str
+    rest: tuple[tuple[str, str], ...] = ()
+
+
+def button_words(label: str) -> ButtonWords:
+    first, *others = str(label).split(" & ")
+    rest = []
+    for name in others:
+        marked = soft_hyphens(name)
+        # "&" stays with the start of the next name, up to where that name may break.
+        cut = min((i for i in (marked.find(SOFT_HYPHEN), marked.find(" ")) if i >= 0), default=-1)
+        rest.append((marked, "") if cut < 0 else (marked[:cut], marked[cut:]))
+    return ButtonWords(first=soft_hyphens(first), rest=tuple(rest))

@@ -141,6 +141,9 @@ def _game(
 ) -> Game:
     seats = rules.VARIANTS[variant].players
     teams = TEAM_NAMES[cond.names]
+    # Each playing alone, a player is called by their own name: no team names.
+    if rules.VARIANTS[variant].cutthroat:
+        teams = None
     game = services.game_create(
         variant=variant,
         players=NAMES[cond.names][:seats],
@@ -279,6 +282,66 @@ def history_after_hands(page: Page, cond: Condition) -> None:
     expect(page.locator("table.hands .counted")).to_have_text(["Game 20–34–27"])
 
 
+# -- house rules: each alone, two teams of three, ten points with a moon ---------------------
+# A cutthroat table is a table's own house rules (no preset plays each alone): Auction Pitch
+# for four players each alone, known to the app for these tests only (house_rules_known).
+CUTTHROAT = rules.variant_from_settings(
+    {**rules.settings_of(rules.AUCTION_PITCH), "name": "Cutthroat Pitch", "teams": 4},
+    slug="cutthroat-pitch",
+)
+
+
+@pytest.fixture(autouse=True)
+def house_rules_known():
+    rules.VARIANTS[CUTTHROAT.slug] = CUTTHROAT
+    yield
+    del rules.VARIANTS[CUTTHROAT.slug]
+
+
+def _awarded(variant: str, bidder: int, bid: int, **awards: int | None) -> rules.HandEntry:
+    return rules.HandEntry(bidder=bidder, bid=bid, awards=awards)
+
+
+def cutthroat_board(page: Page, cond: Condition) -> None:
+    # Four players each alone, two hands in: the board lists the players, not teams.
+    game = _game(
+        cond,
+        CUTTHROAT.slug,
+        entries=[
+            _awarded("c", 1, 2, high=1, low=3, jack=1, game=None),
+            _awarded("c", 2, 3, high=2, low=0, jack=None, game=2),
+        ],
+    )
+    _open(page, game)
+    expect(page.locator(".team")).to_have_count(4)
+
+
+def two_teams_of_three_board(page: Page, cond: Condition) -> None:
+    # Schmier for two teams of three, partners alternating: two hands in.
+    game = _game(
+        cond,
+        "schmier-two-teams",
+        entries=[
+            _awarded("s", 0, 3, high=0, low=0, right_bauer=1, left_bauer=0, joker=1, game=0),
+            _awarded("s", 3, 4, high=1, low=1, right_bauer=1, left_bauer=1, joker=0, game=None),
+        ],
+    )
+    _open(page, game)
+    expect(page.locator(".team")).to_have_count(2)
+
+
+TEN_POINTS = ("high", "low", "jack", "off_jack", "high_joker", "low_joker", "ten", "trey")
+
+
+def ten_point_pitch_board(page: Page, cond: Condition) -> None:
+    # Ten-point Pitch (the dealer is stuck: no "All passed"), the moon tapped with every
+    # point: the bar says what it would score.
+    _open(page, _game(cond, "ten-point-pitch"))
+    expect(page.locator("#hand-form button.thrown")).to_have_count(0)
+    _tap(page, ["bidder-1", "bid-10"] + [f"award_{k}-1" for k in TEN_POINTS])
+    expect(page.locator("#hand-preview .will")).to_be_visible()
+
+
 STATES: list[Callable[[Page, Condition], None]] = [
     fresh_board,
     fresh_board_wisconsin,
@@ -292,6 +355,9 @@ STATES: list[Callable[[Page, Condition], None]] = [
     a_stopped_phone,
     counting_game,
     history_after_hands,
+    cutthroat_board,
+    two_teams_of_three_board,
+    ten_point_pitch_board,
 ]
 # The states in which the hand form is what the scorer works with next: all but those
 # where the kept hands come first (the board scrolls to them) or there is no hand form.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -12,6 +13,28 @@ from smear_scores.rules.draw import draw_night, opponent_floor, player_counts
 
 FAIRNESS_PLAYERS = (12, 18, 24, 30)
 FAIRNESS_ROUNDS = (5, 6, 7, 8)
+# The shapes of a table the fairness table covers, as (players, teams): the draw reads only
+# these of a variant (S1: seat s on team s % teams). Three teams of two (Schmier), two of
+# two (Wisconsin and most presets), two teams of three, four of two, and each alone.
+FAIRNESS_SHAPES = ((6, 3), (4, 2), (6, 2), (8, 4), (4, 4), (3, 3))
+
+
+def shape_words(players: int, teams: int) -> str:
+    """'3 teams of 2', '2 teams of 3', '4 each alone'."""
+    if players == teams:
+        return f"{players} each alone"
+    return f"{teams} teams of {players // teams}"
+
+
+def shape_variant(players: int, teams: int) -> rules.Variant:
+    """A variant with the shape only (what the draw reads)."""
+    return replace(
+        rules.NE_WISCONSIN,
+        slug="shape",
+        name=shape_words(players, teams),
+        players=players,
+        teams=teams,
+    )
 
 
 def night_json(variant: rules.Variant, players: int, rounds: int, seed: int) -> dict:
@@ -61,13 +84,14 @@ def night_json(variant: rules.Variant, players: int, rounds: int, seed: int) -> 
 
 
 def fairness_table(seed: int = 1) -> list[str]:
-    """The fairness table in docs/clubs.md: one row per variant, players and rounds."""
+    """The fairness table in docs/clubs.md: one row per shape of table, players and rounds."""
     lines = [
-        "| Variant | Players | Rounds | Repeated partners | Repeated opponents "
+        "| Table | Players | Rounds | Repeated partners | Repeated opponents "
         "(fewest possible) | Most repeated opponents of one player | Sit-outs per player |",
         "|---|---:|---:|---:|---:|---:|---|",
     ]
-    for variant in rules.VARIANTS.values():
+    for shape in FAIRNESS_SHAPES:
+        variant = shape_variant(*shape)
         for players in FAIRNESS_PLAYERS:
             for rounds in FAIRNESS_ROUNDS:
                 data = night_json(variant, players, rounds, seed)["counts"]
@@ -90,7 +114,9 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--variant", default="schmier", help="schmier or ne-wisconsin")
+        parser.add_argument(
+            "--variant", default="schmier", help="a preset's slug: " + ", ".join(rules.VARIANTS)
+        )
         parser.add_argument("--players", type=int, default=24)
         parser.add_argument("--rounds", type=int, default=6)
         parser.add_argument("--seed", type=int, default=1)

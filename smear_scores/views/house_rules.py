@@ -27,6 +27,7 @@ from smear_scores.house_rules_forms import HouseRulesForm
 from smear_scores.models import Club, HouseRules
 from smear_scores.permissions import is_club_admin
 from smear_scores.selectors import house_rules as selectors
+from smear_scores.selectors import rules_pages
 from smear_scores.selectors.games import PUBLIC_ID
 from smear_scores.services import house_rules as services
 
@@ -157,7 +158,7 @@ def house_rules_page(request: HttpRequest, public_id: str) -> HttpResponse:
         "house_rules": house_rules,
         "variant": house_rules.rules_variant,
         "based_on_name": selectors.preset_name(house_rules.based_on),
-        "lines": selectors.shown_settings(house_rules.rules_variant),
+        "page": rules_pages.rules_page(house_rules.rules_variant),
         "example": selectors.example_hand(house_rules.settings),
         "link": link,
         "kept": public_id in kept_ids(request),
@@ -166,6 +167,14 @@ def house_rules_page(request: HttpRequest, public_id: str) -> HttpResponse:
         "change_url": f"{reverse('house_rules_new')}?from={SAVED}{public_id}",
     }
     return render(request, "house_rules/page.html", context)
+
+
+@require_GET
+def house_rules_by_slug(request: HttpRequest, public_id: str) -> HttpResponse:
+    """``/rules/<slug>/`` for the slug a game froze from a saved set ("house-<id>"): the
+    set's page. A browser keeps the link's ``#<rule id>`` across the redirect, so a game's
+    "why?" links land on the rule."""
+    return redirect("house_rules", _saved(public_id).public_id)
 
 
 @require_POST

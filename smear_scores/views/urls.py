@@ -19,6 +19,8 @@ urlpatterns = [
     path("g/<str:public_id>/rematch/", games.game_rematch, name="game_rematch"),
     path("g/<str:public_id>/remove/", games.game_remove, name="game_remove"),
     path("g/<str:public_id>/restore/", games.game_restore, name="game_restore"),
+    # The slug a game froze from saved house rules, before any preset's.
+    path("rules/house-<str:public_id>/", house_rules.house_rules_by_slug, name="house_rules_slug"),
     path("rules/<slug:slug>/", rules.rules_page, name="rules"),
     path("rules/house/new/", house_rules.house_rules_new, name="house_rules_new"),
     path("rules/house/<str:public_id>/", house_rules.house_rules_page, name="house_rules"),

@@ -335,3 +335,22 @@ def test_the_rematch_of_a_game_of_saved_rules_plays_the_same_rules(client):
     rematch = services.game_rematch(game=game)
 
     assert (rematch.house_rules, rematch.rules_variant) == (rules_set, game.rules_variant)
+
+
+def test_the_rules_of_a_game_of_saved_rules_are_their_page_each_rule_by_its_id(client):
+    rules_set = saved()
+    game = _start(client, rules_set)
+    board = text(client.get(reverse("game", args=[game.public_id])))
+    (link,) = re.findall(r'<a href="([^"]*)">Rules of Tuesday Smear</a>', board)
+
+    response = client.get(link)
+
+    # A "why?" link's #H… is kept by the browser across the redirect.
+    assert (link, response.status_code) == (f"/rules/house-{rules_set.public_id}/", 302)
+    assert response["Location"] == f"/rules/house/{rules_set.public_id}/"
+    page = text(client.get(response["Location"]))
+    assert re.findall(r'<dt id="(H\d+)">', page) == [f"H{n}" for n in range(1, 13)]
+    target = re.search(r'<dt id="H2">H2 · [^<]*</dt>\s*<dd>(.*?)</dd>', page, re.S).group(1)
+    assert re.sub(r"<[^>]+>", "", target) == (
+        "A team wins by reaching 21 points or more, as H12 says. (see H12)"
+    )

@@ -131,6 +131,7 @@ ONE_WAY = {
     "league_hands_csv": "a file",
     "player": "a page htmx never asks for",
     "house_rules": "a page htmx never asks for",
+    "house_rules_slug": "a redirect",
     "house_rules_keep": "a plain POST answered with a redirect",
     "house_rules_forget": "a plain POST answered with a redirect",
     "house_rules_adopt": "a plain POST answered with a redirect",

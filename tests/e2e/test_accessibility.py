@@ -22,7 +22,9 @@ from django.utils import timezone
 
 from smear_scores.models import Club, League, Membership, Player
 from smear_scores.rules import HandEntry
+from smear_scores.selectors.house_rules import preset_settings
 from smear_scores.services.games import game_remove, hand_record, league_game_create
+from smear_scores.services.house_rules import house_rules_create
 from smear_scores.services.nights import night_check_in, night_open, round_draw
 
 from .conftest import small_tap_targets
@@ -66,8 +68,11 @@ def world(make_game):
         players=["Al", "Bo", "Cy", "Di", "Ed", "Flo"],
         entries=[HandEntry(bidder=1, bid=3, points=(1, 4, 1))],
     )
+    tuesday = {**preset_settings("ne-wisconsin"), "name": "Tuesday Smear", "target": 21}
     return SimpleNamespace(
         casual=casual,
+        # A table's own rules, saved by name.
+        house=house_rules_create(settings=tuesday),
         # Three teams, two with long one-word names, and many hands behind them.
         named=make_game("schmier", hands=14, team_names=["Unbeatables", "Invincibles", "Aces"]),
         finished=make_game(
@@ -224,6 +229,13 @@ def _league_game_refused(page, w) -> None:
     _refused(page)
 
 
+def _our_rules_refused(page, w) -> None:
+    page.goto("/rules/house/new/?from=ne-wisconsin")
+    page.fill("input[name=max_bid]", "5")
+    page.get_by_role("button", name="Save these rules").click()
+    _refused(page)
+
+
 def _paste_refused(page, w) -> None:
     _as_admin("/admin/smear_scores/player/paste/")(page, w)
     page.fill("textarea", "Gus\nann\nGus")
@@ -266,6 +278,10 @@ SCREENS = [
     Screen("rules of Wisconsin", "/rules/ne-wisconsin/"),
     Screen("a link to no game", "/g/NoSuchGame1/"),
     Screen("rules of no variant", "/rules/bridge/"),
+    Screen("our rules", "/rules/house/new/?from=ne-wisconsin"),
+    Screen("our rules, refused", _our_rules_refused),
+    Screen("house rules, shared", "/rules/house/{house}/"),
+    Screen("new game, shared house rules", "/new/?variant=house:{house}"),
     Screen("an address that is no page", "/no-such-page/"),
     # The scorer's screens.
     Screen("home with games", _as_scorer("/")),
@@ -316,6 +332,8 @@ SCREENS = [
     Screen("admin nights", _as_admin("/admin/smear_scores/night/")),
     Screen("admin night", _as_admin("/admin/smear_scores/night/{n}/change/")),
     Screen("admin corrections", _as_admin("/admin/smear_scores/correction/")),
+    Screen("house rules, a club admin adopts", _as_admin("/rules/house/{house.public_id}/")),
+    Screen("admin house rules", _as_admin("/admin/smear_scores/houserules/")),
 ]
 
 

@@ -102,3 +102,15 @@ def test_league_table_cutthroat_lists_players_only(client, club, cutthroat):
     assert 'id="players-table"' in page
     assert 'id="partnerships-table"' not in page
     assert "?of=partnerships" not in page
+
+
+def test_player_page_lists_both_partners_of_a_team_of_three(client, club):
+    league = make_league(club, variant="schmier-two-teams")
+    ann, bob, cat, dan, eve, fay = roster(club, "Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+    play(league, [ann, bob, cat, dan, eve, fay], [(0, 6, (6, 0))] * 4)
+    for player, partners in ((ann, ["Cat", "Eve"]), (cat, ["Ann", "Eve"]), (eve, ["Ann", "Cat"])):
+        page = client.get(f"/players/{player.pk}/").context["page"]
+        assert [(p["name"], p["games"], p["won"]) for p in page.partners] == [
+            (name, 1, 1) for name in partners
+        ]
+        assert [line.partners for line in page.games] == [partners]

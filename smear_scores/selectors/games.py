@@ -210,6 +210,8 @@ class HandRow:
     edited: bool
     # The card points each team counted, when the table counted Game (D13).
     card_points: list[int] | None = None
+    # The dealer's team (a thrown-in deal may set it back, all_pass dealer_set_back).
+    dealer_team: int | None = None
 
     @property
     def counts(self) -> str:
@@ -258,6 +260,14 @@ class Board:
         return self.game.hands_played
 
     @property
+    def winner_words(self) -> str:
+        """'Cy & Flo win!', 'Sharks win!'; a player alone (cutthroat): 'Ann wins!'."""
+        if self.winner is None:
+            return ""
+        alone = self.variant.cutthroat and self.winner == self.names[self.game.winner]
+        return f"{self.winner} {'wins' if alone else 'win'}!"
+
+    @property
     def house_rules(self) -> list[tuple[str, str]]:
         """The game's per-game options as the table agreed them (W2, W10a, W10b), each
         with the rule id that explains it."""
@@ -289,6 +299,7 @@ def _hand_row(variant: rules.Variant, names: list[str], hand: Hand) -> HandRow:
         totals=list(hand.scores_after),
         edited=hand.revisions > 0,
         card_points=list(hand.card_points) if hand.card_points is not None else None,
+        dealer_team=variant.team_of(hand.dealer),
     )
 
 
@@ -341,9 +352,14 @@ def hand_text(game: Game, hand: Hand) -> str:
 
 
 def row_text(variant: rules.Variant, row: HandRow) -> str:
-    if row.thrown_in:
-        return f"Hand {row.number} ({row.dealer} dealt): thrown in, no score"
     label = variant.team_label
+    if row.thrown_in:
+        if variant.all_pass == "dealer_set_back":
+            return (
+                f"Hand {row.number} ({row.dealer} dealt): thrown in, "
+                f"{label(row.dealer_team)} set back {variant.all_pass_points}"
+            )
+        return f"Hand {row.number} ({row.dealer} dealt): thrown in, no score"
     parts = [
         f"Hand {row.number} ({row.dealer} dealt): {row.bidder} bid {row.bid}, "
         f"{label(row.bidding_team)} took {row.points[row.bidding_team]}, {row.result}"

@@ -158,17 +158,20 @@ def _game_line_for(player: Player, game: Game) -> Any:
     return line
 
 
+# A team's seats are ``teams`` apart (S1): one partner (teams of two), two (of three), none
+# (each alone), at most three (eight players in two teams).
+MOST_PARTNERS = 3
+
+
 def _partners(seats: QuerySet[Seat]) -> list[dict]:
-    """The other seat of the player's team in every finished game, most games first."""
+    """The other seats of the player's team in every finished game, most games first."""
+    same_team = Q()
+    for j in range(1, MOST_PARTNERS + 1):
+        same_team |= Q(game__seats__position=F("position") + j * _teams_of_game())
+        same_team |= Q(game__seats__position=F("position") - j * _teams_of_game())
     partner_rows = (
         seats.filter(game__finished=True)
-        .annotate(
-            mate=FilteredRelation(
-                "game__seats",
-                condition=Q(game__seats__position=F("position") + _teams_of_game())
-                | Q(game__seats__position=F("position") - _teams_of_game()),
-            )
-        )
+        .annotate(mate=FilteredRelation("game__seats", condition=same_team))
         .filter(mate__player__isnull=False)
         .values("mate__player_id", "mate__player__name")
         .annotate(games=Count("id"), won=Count("id", filter=Q(game__winner=F("team"))))

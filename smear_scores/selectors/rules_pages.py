@@ -115,7 +115,7 @@ def _target(variant: rules.Variant) -> Rule:
     return Rule(
         variant.rule("target"),
         "Target",
-        f"{who} wins by reaching {variant.target} points or more, as {variant.rule('win')} says.",
+        f"{who} wins by reaching {variant.target} points or more.",
         see=(variant.rule("win"),),
     )
 
@@ -404,7 +404,7 @@ def _readings(variant: rules.Variant) -> list[Rule]:
         Rule(
             "D5",
             "Who may win after a hand",
-            f"Every {team} at the target or above may win, as {variant.rule('win')} says. "
+            f"Every {team} at the target or above may win. "
             f"Where the most points decide and the highest are level without the bidding "
             f"{team} among them, nobody has won yet: play another hand, and the same rule is "
             "used after it.",

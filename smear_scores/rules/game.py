@@ -14,7 +14,7 @@ from typing import Any
 
 from .errors import HandRefused, RuleError
 from .hands import HandEntry, and_join, hand_awards, taken_points, validate_hand
-from .variants import Variant
+from .variants import Moon, Variant
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,14 @@ class HandResult:
     capped: tuple[bool, ...]
     # The card points each team counted, when the table counted Game (D13).
     card_points: tuple[int, ...] | None = None
+    # The moon and its stakes, when the bid was the moon (its top named bid).
+    moon: Moon | None = None
+    # The team that took every point in play, if one did.
+    took_all: int | None = None
+    # That team won at once by it (all_points_wins).
+    all_points_win: bool = False
+    # What everyone passing did (the variant's all_pass), for a thrown-in hand.
+    all_pass: str = "redeal"
 
 
 @dataclass(frozen=True)
@@ -54,6 +62,14 @@ class GameState:
     reason_rule: str = ""
     # Hands that were not thrown in: what a round of a set number of hands counts.
     hands_scored: int = 0
+    # How the last hand ended the game at once, if it did: "moon_made", "moon_failed" or
+    # "all_points" (words for describe_end; not kept with the standings).
+    ended_by: str = ""
+
+    def __post_init__(self) -> None:
+        # The chosen options set settings: fold them in, so the engine reads only the
+        # variant's settings (Option.sets), however the state was built.
+        object.__setattr__(self, "variant", self.variant.with_options(self.options))
 
     # -- the deal (S3, S6, D7) -------------------------------------------------------------
     @property
@@ -89,41 +105,39 @@ class GameState:
         number = self.next_number
 
         if entry.thrown_in:
-            # D4: a thrown-in deal changes no score and the same dealer deals again.
-            result = HandResult(
-                number=number,
-                dealer=self.dealer,
-                thrown_in=True,
-                bidder=None,
-                bidding_team=None,
-                bid=None,
-                points=(0,) * variant.teams,
-                awards=None,
-                made=None,
-                changes=(0,) * variant.teams,
-                scores=self.scores,
-                capped=(False,) * variant.teams,
-            )
-            after = replace(self, hands_played=number)
-            return after._decide(result), result
+            return self._throw_in(number)
 
         points = taken_points(variant, entry)
         bidding_team = variant.team_of(entry.bidder)
-        # D3: made or set is decided by the points the bidding team took.
-        made = points[bidding_team] >= entry.bid
-        # S9 / W9: a made bid scores everything taken; a set bid loses the bid;
-        # the other teams always score what they took.
+        before = self.scores[bidding_team]
+        taken = points[bidding_team]
+        in_play = variant.max_points_per_hand
+        moon = variant.moon if variant.is_moon(entry.bid) else None
+        # D3: made or set is decided by the points the bidding team took; a moon is made
+        # only by taking every point in play.
+        made = taken >= in_play if moon is not None else taken >= entry.bid
+        # S9 / W9: a made bid scores everything taken; the other teams always score what
+        # they took. A set bid: set_bid (D9). The moon: its stakes (Moon).
         changes = list(points)
-        if not made:
+        if moon is not None and made and moon.made == "scores":
+            changes[bidding_team] = moon.made_points
+        elif moon is not None and made and moon.made == "to_target":
+            changes[bidding_team] = max(before + taken, variant.target) - before
+        elif moon is not None and not made and moon.failed == "set_back":
+            changes[bidding_team] = -moon.failed_points
+        elif not made and variant.set_bid == "keep_less_bid":
+            changes[bidding_team] = taken - entry.bid
+        elif not made:
             changes[bidding_team] = -entry.bid
         scores = [s + c for s, c in zip(self.scores, changes, strict=True)]
         capped = [False] * variant.teams
-        if self.options.get("cap_non_bidder"):
+        if variant.non_bidders == "held_at_target":
             # W10b / D6: after adding, a non-bidding team above the target ends at it.
             for team, score in enumerate(scores):
                 if team != bidding_team and score > variant.target:
                     scores[team] = variant.target
                     capped[team] = True
+        took_all = next((t for t, p in enumerate(points) if in_play and p == in_play), None)
         result = HandResult(
             number=number,
             dealer=self.dealer,
@@ -138,6 +152,9 @@ class GameState:
             scores=tuple(scores),
             capped=tuple(capped),
             card_points=tuple(entry.card_points) if entry.card_points is not None else None,
+            moon=moon,
+            took_all=took_all,
+            all_points_win=variant.all_points_wins and took_all is not None,
         )
         after = replace(
             self,
@@ -149,12 +166,46 @@ class GameState:
         )
         return after._decide(result), result
 
+    def _throw_in(self, number: int) -> tuple[GameState, HandResult]:
+        """Everyone passed (all_pass): D4's redeal by the same dealer changes no score;
+        pass_deal passes the deal on; dealer_set_back sets the dealer's team back
+        all_pass_points and passes the deal on. (stick_dealer refuses the hand.)"""
+        variant = self.variant
+        changes = [0] * variant.teams
+        if variant.all_pass == "dealer_set_back":
+            changes[variant.team_of(self.dealer)] = -variant.all_pass_points
+        scores = tuple(s + c for s, c in zip(self.scores, changes, strict=True))
+        result = HandResult(
+            number=number,
+            dealer=self.dealer,
+            thrown_in=True,
+            bidder=None,
+            bidding_team=None,
+            bid=None,
+            points=(0,) * variant.teams,
+            awards=None,
+            made=None,
+            changes=tuple(changes),
+            scores=scores,
+            capped=(False,) * variant.teams,
+            all_pass=variant.all_pass,
+        )
+        dealer = (
+            self.dealer if variant.all_pass == "redeal" else (self.dealer + 1) % variant.players
+        )
+        after = replace(self, scores=scores, hands_played=number, dealer=dealer)
+        return after._decide(result), result
+
     # -- the end of the game (S10, W10, D5, D11) --------------------------------------------
     def _decide(self, result: HandResult) -> GameState:
         if self.variant.hand_limit is not None:
             return self._decide_round(result)
         return self.decided(
-            made=result.made, bidding_team=result.bidding_team, capped=result.capped
+            made=result.made,
+            bidding_team=result.bidding_team,
+            capped=result.capped,
+            moon=result.moon is not None,
+            took_all=result.took_all,
         )
 
     def decided(
@@ -163,17 +214,84 @@ class GameState:
         made: bool | None,
         bidding_team: int | None,
         capped: tuple[bool, ...] = (),
+        moon: bool = False,
+        took_all: int | None = None,
     ) -> GameState:
         """These standings with the end of the game decided, after a hand whose bid was
         ``made`` (None: thrown in) by ``bidding_team``; ``capped``: the teams W10b held at
-        the target in that hand."""
+        the target in that hand; ``moon``: the bid was the moon; ``took_all``: the team
+        that took every point in play.
+
+        First what ends the game at once (the moon's stakes, all_points_wins), then the
+        candidates at the target (non_bidders: must_bid_to_win keeps only the bidding
+        team), then ``win``: made_bid_only (W10a), bidder_out_first, most points (D5)."""
+        variant = self.variant
+        label = variant.team_label
+        settled = replace(self, ended_by="")
+        stakes = variant.moon
+        if moon and stakes is not None and made and stakes.made == "wins":
+            return settled._ends_at_once(
+                bidding_team,
+                f"{label(bidding_team)} bid {stakes.name} and took every point.",
+                variant.rule("moon"),
+                "moon_made",
+            )
+        if moon and stakes is not None and made is False and stakes.failed == "loses":
+            others = [t for t in range(variant.teams) if t != bidding_team]
+            if len(others) == 1:
+                return settled._ends_at_once(
+                    others[0],
+                    f"{label(bidding_team)} bid {stakes.name} and did not take every point, "
+                    "which loses the game.",
+                    variant.rule("moon"),
+                    "moon_failed",
+                )
+        if variant.all_points_wins and took_all is not None:
+            return settled._ends_at_once(
+                took_all,
+                f"{label(took_all)} took every point in play in one hand.",
+                variant.rule("win"),
+                "all_points",
+            )
+        return settled._decided_at_target(made=made, bidding_team=bidding_team, capped=capped)
+
+    def _ends_at_once(self, team: int, why: str, rule: str, ended_by: str) -> GameState:
+        return replace(
+            self,
+            finished=True,
+            winner=team,
+            reason=f"{self.variant.team_wins(team)} at once: {why}",
+            reason_rule=rule,
+            ended_by=ended_by,
+        )
+
+    def _decided_at_target(
+        self, *, made: bool | None, bidding_team: int | None, capped: tuple[bool, ...]
+    ) -> GameState:
         variant = self.variant
         target = variant.target
         label = variant.team_label
         candidates = [t for t, s in enumerate(self.scores) if s >= target]
         if not candidates:
             return replace(self, finished=False, winner=None, reason="", reason_rule="")
-        only_on_made = bool(self.options.get("win_only_on_made_bid"))
+        must_bid = variant.non_bidders == "must_bid_to_win"
+        if must_bid and bidding_team not in candidates:
+            # Only the bidding team can win in a hand: the others play on.
+            names = and_join([label(t) for t in candidates])
+            why = "did not bid this hand" if bidding_team is not None else "this hand was thrown in"
+            return replace(
+                self,
+                finished=False,
+                winner=None,
+                reason=f"{names} reached {target}, but {why} and only the bidding team can "
+                "win: play on.",
+                reason_rule=variant.rule("non_bidders"),
+            )
+        if must_bid:
+            candidates = [bidding_team]
+        only_on_made = variant.win == "made_bid_only"
+        # The rule the win is told by: W10a when the option set it (Variant.with_options).
+        win_rule = variant.rule("win")
         if only_on_made and not made:
             # W10a: no team can win in a hand whose bid was not made (set, or thrown in).
             names = and_join([label(t) for t in candidates])
@@ -185,11 +303,21 @@ class GameState:
                 winner=None,
                 reason=f"{names} reached {target}, but {why} and the game is only won on "
                 f"a made bid: play on.",
-                reason_rule="W10a",
+                reason_rule=win_rule,
+            )
+        if variant.win == "bidder_out_first" and made and bidding_team in candidates:
+            score = self.scores[bidding_team]
+            return replace(
+                self,
+                finished=True,
+                winner=bidding_team,
+                reason=f"{variant.team_wins(bidding_team)} with {score} points: "
+                f"they bid, made it and reached {target}, and the bidding team goes out "
+                "first.",
+                reason_rule=win_rule,
             )
         # D11: with W10a on, the game is won in a made hand by any candidate of D5, the
         # bidding team or not; say so, as "the first to reach" may not be true then.
-        win_rule = "W10a" if only_on_made else variant.rule("win")
         made_words = " in a hand whose bid was made" if only_on_made else ""
         if len(candidates) == 1:
             team = candidates[0]
@@ -200,7 +328,10 @@ class GameState:
                     f"held at {target} as they did not bid, they have still reached "
                     f"{target}{made_words}."
                 )
-                rule = "W10b"
+                rule = variant.rule("non_bidders")
+            elif must_bid and any(s >= target for t, s in enumerate(self.scores) if t != team):
+                why = f"they bid this hand, and only the bidding team can win{made_words}."
+                rule = variant.rule("non_bidders")
             elif only_on_made:
                 why = f"the only team at {target} or more{made_words}."
                 rule = win_rule
@@ -356,19 +487,47 @@ def preview(state: GameState, entry: HandEntry) -> HandResult | None:
 
 def describe(variant: Variant, result: HandResult) -> str:
     """'Team A bid 4 and took 5: made, +5 · Team B +1' — one line for a scored hand."""
-    if result.thrown_in:
-        return "Thrown in: no score; the same dealer deals again."
     label = variant.team_label
+    if result.thrown_in:
+        if result.all_pass == "dealer_set_back":
+            team = variant.team_of(result.dealer)
+            return (
+                f"Thrown in: the dealer's team, {label(team)}, is set back "
+                f"{-result.changes[team]} ({result.changes[team]:+d}); the deal passes to "
+                "the left."
+            )
+        if result.all_pass == "pass_deal":
+            return "Thrown in: no score; the deal passes to the left."
+        return "Thrown in: no score; the same dealer deals again."
     team = result.bidding_team
     taken = result.points[team]
-    verdict = "made" if result.made else "set"
-    parts = [
-        f"{label(team)} bid {result.bid} and took {taken}: {verdict}, {result.changes[team]:+d}"
-    ]
+    change = result.changes[team]
+    moon = result.moon
+    if moon is None:
+        verdict = "made" if result.made else "set"
+        parts = [f"{label(team)} bid {result.bid} and took {taken}: {verdict}, {change:+d}"]
+    else:
+        stakes = {
+            "wins": "made, wins the game",
+            "scores": f"made, scores {moon.made_points}",
+            "to_target": f"made, to {result.scores[team]}",
+        }[moon.made]
+        if not result.made:
+            stakes = (
+                "failed, loses the game"
+                if moon.failed == "loses"
+                else f"failed, set back {moon.failed_points}"
+            )
+        parts = [
+            f"{label(team)} bid {moon.name} ({result.bid}) and took {taken} of "
+            f"{variant.max_points_per_hand}: {stakes}, {change:+d}"
+        ]
     for other, change in enumerate(result.changes):
         if other != team:
             capped = f" (held at {variant.target})" if result.capped[other] else ""
             parts.append(f"{label(other)} {change:+d}{capped}")
+    if result.all_points_win:
+        parts.append(f"{label(result.took_all)} took every point: wins the game")
     return " · ".join(parts)
 
 
@@ -381,7 +540,13 @@ def describe_end(before: GameState, after: GameState) -> str:
         runner_up = max(s for t, s in enumerate(after.scores) if t != winner)
         # "23–19", but "17 to -1": a dash before a minus sign reads as a typo.
         dash = "–" if runner_up >= 0 else " to "
-        return f"ends the game: {variant.team_wins(winner)} {after.scores[winner]}{dash}{runner_up}"
+        score = f"{after.scores[winner]}{dash}{runner_up}"
+        how = {
+            "moon_made": f"{variant.moon.name} made: " if variant.moon else "",
+            "moon_failed": f"{variant.moon.name} failed: " if variant.moon else "",
+            "all_points": "every point in one hand: ",
+        }.get(after.ended_by, "")
+        return f"ends the game: {how}{variant.team_wins(winner)} {score}"
     if after.reason and after.reason != before.reason:
         # A D5 tie between teams that did not bid, or W10a's set hand: play on.
         return f"no winner yet: {after.reason}"

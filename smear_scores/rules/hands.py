@@ -3,36 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from .errors import RuleError
-from .variants import GAME, Variant, team_label
-
-
-@dataclass(frozen=True)
-class HandEntry:
-    """What the scorer reports for one deal.
-
-    Either a thrown-in deal (D4), or the bidder's seat, the bid and the points taken:
-    one number per team (``points``) or, per point category, the team that took it
-    (``awards``; None or a missing key means nobody took it). ``made`` is the scorer's
-    optional "made"/"set" claim (D3). ``card_points``: when the table counted, each team's
-    card points in team order (D13); Game then goes to the team with the most (nobody on a
-    tie, D2), and an award of Game given beside them must agree.
-    """
-
-    thrown_in: bool = False
-    bidder: int | None = None
-    bid: int | None = None
-    points: tuple[int, ...] | None = None
-    awards: Mapping[str, int | None] | None = None
-    made: bool | None = None
-    card_points: tuple[int, ...] | None = None
-
-    @classmethod
-    def thrown(cls) -> HandEntry:
-        return cls(thrown_in=True)
+from .variants import GAME, HandEntry, Variant, team_label
 
 
 def _is_int(value: Any) -> bool:
@@ -47,10 +21,10 @@ def and_join(words: list[str]) -> str:
 
 def points_from_awards(variant: Variant, awards: Mapping[str, int | None]) -> tuple[int, ...]:
     totals = [0] * variant.teams
-    for key in variant.point_keys:
-        team = awards.get(key)
+    for point in variant.points:
+        team = awards.get(point.key)
         if team is not None:
-            totals[team] += 1
+            totals[team] += point.value
     return tuple(totals)
 
 
@@ -248,7 +222,7 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
             if getattr(entry, name) is not None
         ]
         words = {"made": "made or set claim", "card_points": "card points"}
-        return [
+        errors = [
             RuleError(
                 name,
                 f"A thrown-in deal has no {words.get(name, name)}: everyone passed, "
@@ -257,6 +231,18 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
             )
             for name in stray
         ]
+        if variant.all_pass == "stick_dealer":
+            # The dealer is stuck with the minimum bid: no hand is thrown in.
+            errors.append(
+                RuleError(
+                    "thrown_in",
+                    f"In {variant.name} the dealer is stuck when everyone passes and must "
+                    f"bid {variant.min_bid}: record the dealer's bid of {variant.min_bid} "
+                    "instead of a thrown-in deal.",
+                    variant.rule("thrown_in"),
+                )
+            )
+        return errors
 
     errors: list[RuleError] = []
     bids_rule = variant.rule("bids")
@@ -274,11 +260,12 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
     if entry.bid is None:
         errors.append(RuleError("bid", "Say how much was bid.", bids_rule))
     elif not _is_int(entry.bid) or not variant.min_bid <= entry.bid <= variant.max_bid:
+        moon = f" ({variant.max_bid} is {variant.moon.name})" if variant.moon else ""
         errors.append(
             RuleError(
                 "bid",
-                f"{variant.name} bids run from {variant.min_bid} to {variant.max_bid}, "
-                f"not {entry.bid!r}.",
+                f"{variant.name} bids run from {variant.min_bid} to {variant.max_bid}"
+                f"{moon}, not {entry.bid!r}.",
                 bids_rule,
             )
         )
@@ -326,16 +313,20 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
         points = taken_points(variant, entry)
         team = variant.team_of(entry.bidder)
         taken = points[team]
-        made = taken >= entry.bid
+        in_play = variant.max_points_per_hand
+        # D3 (a moon is made only by taking every point in play: the moon's rule).
+        moon = variant.is_moon(entry.bid)
+        made = taken >= in_play if moon else taken >= entry.bid
         if made != entry.made:
             actual, said = ("a make", "a set") if made else ("a set", "a make")
+            bid = f"{variant.moon.name}, every point ({in_play})" if moon else entry.bid
             errors.append(
                 RuleError(
                     "made",
                     f"{variant.team_label(team)} took {taken} point{'s' if taken != 1 else ''} "
-                    f"{'and' if made else 'but'} bid {entry.bid}: "
+                    f"{'and' if made else 'but'} bid {bid}: "
                     f"that is {actual}, not {said}.",
-                    "D3",
+                    variant.rule("moon") if moon else "D3",
                 )
             )
     return errors

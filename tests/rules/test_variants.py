@@ -22,7 +22,17 @@ from smear_scores.rules import (
 
 
 def test_variants_presets_by_slug():
-    assert list(VARIANTS) == ["schmier", "ne-wisconsin"]
+    assert list(VARIANTS) == [
+        "schmier",
+        "schmier-two-teams",
+        "ne-wisconsin",
+        "six-point-wisconsin",
+        "auction-pitch",
+        "ten-point-pitch",
+        "ten-point-smear",
+        "minnesota-smear",
+        "pedro",
+    ]
     assert get_variant("schmier") is SCHMIER
     assert get_variant("ne-wisconsin") is NE_WISCONSIN
 
@@ -32,7 +42,9 @@ def test_variants_unknown_slug_names_the_known_ones():
         get_variant("cutthroat")
 
     assert missing.value.args == (
-        "Unknown variant 'cutthroat'; known variants are schmier, ne-wisconsin.",
+        "Unknown variant 'cutthroat'; known variants are schmier, schmier-two-teams, "
+        "ne-wisconsin, six-point-wisconsin, auction-pitch, ten-point-pitch, ten-point-smear, "
+        "minnesota-smear, pedro.",
     )
 
 

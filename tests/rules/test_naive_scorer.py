@@ -1,0 +1,388 @@
+"""The engine against a naive second scorer written from the rules page's words.
+
+Random house rules (every setting, every seat shape), random games of hands under them,
+and after every hand the engine and tests/rules/naive_scorer.py must agree: whether the
+hand is accepted, each team's change, the scores, who deals next, whether the game is
+over and who won. Each example plays several whole games, each under its own settings.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from smear_scores.rules import (
+    HandEntry,
+    HandRefused,
+    get_variant,
+    new_game,
+    variant_from_settings,
+)
+
+from .naive_scorer import DEFAULT_VALUES, NaiveGame
+
+# Examples from the profile (tests/conftest.py); a whole game per draw is a big example.
+SETTINGS = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+GAMES_MAX = 24
+HANDS_PER_GAME = 60
+
+# What was played, for a look at the spread (tests never assert on it).
+PLAYED: Counter = Counter()
+
+POINT_KINDS = (
+    "high",
+    "low",
+    "jack",
+    "off_jack",
+    "right_bauer",
+    "left_bauer",
+    "joker",
+    "high_joker",
+    "low_joker",
+    "ten",
+    "trey",
+    "pedro",
+    "left_pedro",
+    "game",
+)
+# (players, teams): cutthroat for 2..8, partnerships of two, and 2x3.
+SHAPES = (*((p, p) for p in range(2, 9)), (4, 2), (6, 3), (8, 4), (6, 2))
+PRESETS = (
+    "schmier",
+    "schmier-two-teams",
+    "ne-wisconsin",
+    "six-point-wisconsin",
+    "auction-pitch",
+    "ten-point-pitch",
+    "ten-point-smear",
+    "minnesota-smear",
+    "pedro",
+)
+
+
+# -- random house rules -------------------------------------------------------------------
+@st.composite
+def house_rules(draw) -> dict:
+    players, teams = draw(st.sampled_from(SHAPES))
+    game_goes_to = draw(st.sampled_from(("card_points", "ten_of_trump")))
+    kinds = [k for k in POINT_KINDS if not (k == "ten" and game_goes_to == "ten_of_trump")]
+    size = draw(st.sampled_from((1, 2, 3, 4, 4, 4, 5, 6, 6, 7, 8, 10, 13)))
+    keys = draw(st.permutations(kinds))[:size]
+    points = []
+    for key in keys:
+        point = {"key": key, "may_go_unawarded": draw(st.booleans())}
+        if key == "game" and game_goes_to == "card_points":
+            point["may_go_unawarded"] = True  # a tie for the most card points (D2)
+        kind = draw(st.integers(0, 9))
+        if kind < 5:
+            point["value"] = DEFAULT_VALUES.get(key, 1)
+        elif kind < 8:
+            point["value"] = draw(st.integers(1, 6))
+        elif kind < 9:
+            point["value"] = draw(st.integers(1, 36))
+        # else: the value left out (its default)
+        points.append(point)
+    total = sum(p.get("value", DEFAULT_VALUES.get(p["key"], 1)) for p in points)
+
+    moon = None
+    if draw(st.integers(0, 2)) == 0:
+        max_bid = draw(st.integers(1, total + 1))
+        made = draw(st.sampled_from(("wins", "scores", "to_target")))
+        failed = draw(st.sampled_from(("loses", "set_back") if teams == 2 else ("set_back",)))
+        moon = {
+            "bid": max_bid,
+            "name": draw(st.sampled_from(("Shoot the moon", "Smudge", "Moon"))),
+            "made": made,
+            "made_points": draw(st.integers(1, 40)) if made == "scores" else 0,
+            "failed": failed,
+            "failed_points": draw(st.integers(1, 40)) if failed == "set_back" else 0,
+        }
+    else:
+        max_bid = draw(st.integers(1, total))
+    min_bid = draw(st.integers(max(1, max_bid - 6), max_bid))
+
+    all_pass = draw(st.sampled_from(("redeal", "pass_deal", "stick_dealer", "dealer_set_back")))
+    counting = game_goes_to == "card_points" and "game" in keys
+    # Mostly a target some hands away (games of many hands), now and then any target.
+    reach = draw(st.integers(0, 9))
+    if reach < 8:
+        target = min(500, draw(st.integers(total, 4 * total + 10)))
+    else:
+        target = draw(st.integers(1, 500 if reach == 9 else 30))
+    return {
+        "name": "Tuesday Smear",
+        "based_on": draw(st.sampled_from(PRESETS)),
+        "players": players,
+        "teams": teams,
+        "target": target,
+        "min_bid": min_bid,
+        "max_bid": max_bid,
+        "points": points,
+        "low_goes_to": draw(st.sampled_from(("played", "trick"))),
+        "game_goes_to": game_goes_to,
+        "card_points_total": draw(st.sampled_from((None, 80, 81))) if counting else None,
+        "moon": moon,
+        "all_pass": all_pass,
+        "all_pass_points": draw(st.integers(1, 10)) if all_pass == "dealer_set_back" else 0,
+        "set_bid": draw(st.sampled_from(("lose_bid", "keep_less_bid"))),
+        "non_bidders": draw(st.sampled_from(("score", "must_bid_to_win", "held_at_target"))),
+        "win": draw(st.sampled_from(("most_points", "bidder_out_first", "made_bid_only"))),
+        "all_points_wins": draw(st.booleans()),
+        "words": {
+            "deck": draw(st.sampled_from(("", "52 cards and a joker"))),
+            "dealt": "",
+            "kitty": "",
+            "discards": "",
+            "trump_ranking": "",
+            "low_card": "",
+            "jokers": "",
+        },
+    }
+
+
+# -- random hands under them --------------------------------------------------------------
+def _value(point: dict) -> int:
+    return point.get("value", DEFAULT_VALUES.get(point["key"], 1))
+
+
+@st.composite
+def hands(draw, rules: dict) -> dict:
+    """A hand as the table reports it, mostly one the words accept: thrown in, a sweep
+    (one team takes every point, often on the top bid), or points spread over the teams;
+    now and then one with a mistake the words refuse."""
+    players, teams = rules["players"], rules["teams"]
+    points = rules["points"]
+    # Hypothesis favours small numbers: 0 is the plain hand, the rarer kinds sit higher.
+    kind = draw(st.integers(0, 99))
+    sweep = 75 <= kind < 87
+    if 87 <= kind < 95:
+        return {"thrown_in": True}
+
+    # Who took each point comes from one drawn number: a draw per point would make a
+    # game of many hands too big an example for hypothesis.
+    spread = random.Random(draw(st.integers(0, 2**32 - 1)))
+    awards: dict = {}
+    if sweep:
+        sweeper = spread.randrange(teams)
+        awards = {p["key"]: sweeper for p in points}
+    else:
+        for point in points:
+            choice = spread.randrange(teams + (2 if point["may_go_unawarded"] else 0))
+            if choice < teams:
+                awards[point["key"]] = choice
+            elif choice == teams:
+                awards[point["key"]] = None
+            # teams + 1: left out, which is nobody too
+    took = [0] * teams
+    for point in points:
+        if awards.get(point["key"]) is not None:
+            took[awards[point["key"]]] += _value(point)
+
+    if draw(st.booleans()):
+        team = took.index(max(took))
+        bidder = team + teams * draw(st.integers(0, players // teams - 1))
+        bid = draw(st.integers(rules["min_bid"], rules["max_bid"]))
+        if sweep and draw(st.booleans()):
+            bid = rules["max_bid"]  # the moon, when there is one
+        elif draw(st.integers(0, 3)):
+            bid = max(rules["min_bid"], min(bid, took[team]))
+    else:
+        bidder = draw(st.integers(0, players - 1))
+        bid = draw(st.integers(rules["min_bid"], rules["max_bid"]))
+
+    hand: dict = {"bidder": bidder, "bid": bid}
+    if draw(st.integers(0, 2)) == 0:
+        hand["points"] = took
+    else:
+        hand["awards"] = awards
+        if rules["card_points_total"] is not None and draw(st.integers(0, 3)) == 3:
+            most = rules["card_points_total"] // teams + 3
+            hand["card_points"] = [spread.randint(0, most) for _ in range(teams)]
+            if draw(st.integers(0, 3)):
+                awards.pop("game", None)  # the counts say who took Game
+    if draw(st.integers(0, 4)) == 4:
+        hand["made"] = draw(st.booleans())
+
+    if kind >= 95:  # a mistake
+        mistake = draw(st.integers(0, 5))
+        if mistake == 0:
+            hand["bid"] = draw(st.sampled_from((rules["min_bid"] - 1, rules["max_bid"] + 1)))
+        elif mistake == 1:
+            hand["bidder"] = players
+        elif mistake == 2:
+            total = sum(_value(p) for p in points)
+            hand.pop("awards", None)
+            hand.pop("card_points", None)
+            hand["points"] = [spread.randint(0, total + 1) for _ in range(teams)]
+        elif mistake == 3:
+            hand.pop("points", None)
+            hand["awards"] = {**awards, points[0]["key"]: None}
+        elif mistake == 4:
+            hand["card_points"] = [spread.randint(0, 50) for _ in range(teams)]
+        else:
+            hand["awards"] = {**awards, draw(st.sampled_from(points))["key"]: teams}
+            hand.pop("points", None)
+    return hand
+
+
+def entry_of(hand: dict) -> HandEntry:
+    if hand.get("thrown_in"):
+        return HandEntry.thrown()
+    return HandEntry(
+        bidder=hand["bidder"],
+        bid=hand["bid"],
+        points=tuple(hand["points"]) if "points" in hand else None,
+        awards=dict(hand["awards"]) if "awards" in hand else None,
+        made=hand.get("made"),
+        card_points=tuple(hand["card_points"]) if "card_points" in hand else None,
+    )
+
+
+# -- whole games ------------------------------------------------------------------------------
+@st.composite
+def games(draw, setups) -> dict:
+    """A whole game: its setup (``settings``, and for a seed its ``variant`` and
+    ``options``), the first dealer and its hands, drawn until the words end the game
+    (or HANDS_PER_GAME)."""
+    game = dict(draw(setups))
+    rules = game["settings"]
+    game["first_dealer"] = draw(st.integers(0, rules["players"] - 1))
+    words = NaiveGame(rules, game["first_dealer"])
+    of = hands(rules)
+    game["hands"] = []
+    while not words.finished and len(game["hands"]) < HANDS_PER_GAME:
+        hand = draw(of)
+        words.play(hand)
+        game["hands"].append(hand)
+    return game
+
+
+@st.composite
+def several(draw, game_strategy) -> list[dict]:
+    """A dozen or so games (a list strategy keeps a list of big examples short)."""
+    return [draw(game_strategy) for _ in range(draw(st.integers(1, GAMES_MAX)))]
+
+
+def agree(number: int, game: dict, state) -> None:
+    """Plays the game's hands through the engine (from ``state``) and the naive scorer,
+    and holds them equal after every hand."""
+    rules = game["settings"]
+    words = NaiveGame(rules, game["first_dealer"])
+    for hand_number, hand in enumerate(game["hands"], 1):
+        where = f"game {number} hand {hand_number}"
+        try:
+            after, result = state.play(entry_of(hand))
+        except HandRefused as refused:
+            after, result, why = None, None, refused
+        changes = words.play(hand)
+        PLAYED["hands"] += 1
+        if result is None:
+            assert changes is None, f"{where}: the engine refused a hand the words accept: {why}"
+            PLAYED["refused"] += 1
+            continue
+        assert changes is not None, f"{where}: the engine accepted a hand the words refuse"
+        state = after
+        assert list(result.changes) == changes, f"{where}: each team's change"
+        assert list(state.scores) == words.scores, f"{where}: the scores"
+        assert state.dealer == words.dealer, f"{where}: the next dealer"
+        assert state.finished == words.finished, f"{where}: whether the game is over"
+        assert state.winner == words.winner, f"{where}: the winner"
+    PLAYED["games"] += 1
+    if state.finished:
+        PLAYED["finished"] += 1
+        event("finished")
+        # D8: a finished game takes no more hands.
+        again = HandEntry(bidder=0, bid=rules["min_bid"], points=(0,) * rules["teams"])
+        try:
+            state.play(again)
+        except HandRefused:
+            pass
+        else:
+            raise AssertionError(f"game {number}: a finished game accepted another hand")
+
+
+@SETTINGS
+@given(several(games(house_rules().map(lambda rules: {"settings": rules}))))
+def test_the_engine_scores_random_house_rules_as_the_words_say(played):
+    for number, game in enumerate(played, 1):
+        variant = variant_from_settings(game["settings"], slug="tuesday-smear")
+        agree(number, game, new_game(variant, {}, game["first_dealer"]))
+
+
+# -- the two seeds, written here from RULES.md ------------------------------------------------
+def _seed_settings(**given) -> dict:
+    plain = {
+        "name": "",
+        "based_on": "",
+        "low_goes_to": "played",
+        "game_goes_to": "card_points",
+        "moon": None,
+        "all_pass": "redeal",
+        "all_pass_points": 0,
+        "set_bid": "lose_bid",
+        "non_bidders": "score",
+        "win": "most_points",
+        "all_points_wins": False,
+    }
+    return {**plain, **given}
+
+
+# S1, S2, S5, S6, S9, S10, D1, D13: six points, all but Game awarded in every hand.
+SCHMIER_WORDS = _seed_settings(
+    players=6,
+    teams=3,
+    target=21,
+    min_bid=3,
+    max_bid=6,
+    card_points_total=81,
+    points=[
+        {"key": "high", "value": 1, "may_go_unawarded": False},
+        {"key": "low", "value": 1, "may_go_unawarded": False},
+        {"key": "right_bauer", "value": 1, "may_go_unawarded": False},
+        {"key": "left_bauer", "value": 1, "may_go_unawarded": False},
+        {"key": "joker", "value": 1, "may_go_unawarded": False},
+        {"key": "game", "value": 1, "may_go_unawarded": True},
+    ],
+)
+# W1, W3, W5, W6, W9, W10, D1, D13: four points, each may go unawarded.
+NE_WISCONSIN_WORDS = _seed_settings(
+    players=4,
+    teams=2,
+    target=15,
+    min_bid=2,
+    max_bid=4,
+    card_points_total=80,
+    points=[
+        {"key": key, "value": 1, "may_go_unawarded": True}
+        for key in ("high", "low", "jack", "game")
+    ],
+)
+
+
+@st.composite
+def seed_setups(draw) -> dict:
+    slug = draw(st.sampled_from(("schmier", "ne-wisconsin")))
+    if slug == "schmier":
+        return {"variant": slug, "options": {}, "settings": SCHMIER_WORDS}
+    options = {
+        "kitty": draw(st.sampled_from((0, 1, 2, 3))),
+        "win_only_on_made_bid": draw(st.booleans()),
+        "cap_non_bidder": draw(st.booleans()),
+    }
+    rules = dict(NE_WISCONSIN_WORDS)
+    if options["win_only_on_made_bid"]:
+        rules["win"] = "made_bid_only"  # W10a
+    if options["cap_non_bidder"]:
+        rules["non_bidders"] = "held_at_target"  # W10b
+    return {"variant": slug, "options": options, "settings": rules}
+
+
+@SETTINGS
+@given(st.lists(games(seed_setups()), min_size=1, max_size=GAMES_MAX))
+def test_the_seeds_score_as_their_rules_say(played):
+    for number, game in enumerate(played, 1):
+        variant = get_variant(game["variant"])
+        agree(number, game, new_game(variant, game["options"], game["first_dealer"]))

@@ -335,11 +335,12 @@ TEN_POINTS = ("high", "low", "jack", "off_jack", "high_joker", "low_joker", "ten
 
 def ten_point_pitch_board(page: Page, cond: Condition) -> None:
     # Ten-point Pitch (the dealer is stuck: no "All passed"), the moon tapped with every
-    # point: the bar says what it would score.
+    # point: the bar says it jumps to 52 and ends the game.
     _open(page, _game(cond, "ten-point-pitch"))
     expect(page.locator("#hand-form button.thrown")).to_have_count(0)
     _tap(page, ["bidder-1", "bid-10"] + [f"award_{k}-1" for k in TEN_POINTS])
-    expect(page.locator("#hand-preview .will")).to_be_visible()
+    expect(page.locator("#hand-preview")).to_contain_text("(10) and took 10 of 10: made, to 52")
+    expect(page.locator("#hand-preview")).to_contain_text("· ends the game: ")
 
 
 STATES: list[Callable[[Page, Condition], None]] = [
@@ -367,7 +368,7 @@ ON_ONE_SCREEN = set(STATES) - {
     a_stopped_phone,
     history_after_hands,
 }
-ENDING = {a_preview_ending_the_game, a_preview_held_at_15}
+ENDING = {a_preview_ending_the_game, a_preview_held_at_15, ten_point_pitch_board}
 
 
 # -- what a person sees ----------------------------------------------------------------------

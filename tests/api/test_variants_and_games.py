@@ -245,7 +245,9 @@ def test_create_game_refuses_malformed_fields_together_with_plain_messages(api):
     assert response.json()["detail"] == [
         {
             "field": "variant",
-            "message": "Unknown variant \"euchre\": choose one of 'schmier' or 'ne-wisconsin'.",
+            "message": "Unknown variant \"euchre\": choose one of 'schmier', 'schmier-two-teams', "
+            "'ne-wisconsin', 'six-point-wisconsin', 'auction-pitch', 'ten-point-pitch', "
+            "'ten-point-smear', 'minnesota-smear' or 'pedro'.",
             "rule": "",
         },
         {
@@ -261,7 +263,7 @@ def test_create_game_refuses_malformed_fields_together_with_plain_messages(api):
         {
             "field": "options.pot",
             "message": "There is no option 'pot'; the options are cap_non_bidder, kitty, "
-            "win_only_on_made_bid (GET /api/variants says which variant takes which).",
+            "must_bid_to_win, smudge, stick_dealer, win_only_on_made_bid (GET /api/variants says which variant takes which).",
             "rule": "",
         },
     ]

@@ -77,9 +77,11 @@ def _league_post(club, **fields) -> dict:
     }
 
 
-def _option_fields(response) -> dict[str, str]:
+def _option_fields(response, variant: str = "ne-wisconsin") -> dict[str, str]:
+    """The admin form's house-option fields of one preset, with their labels."""
     form = response.context["adminform"].form
-    return {name: str(form[name].label) for name in form.fields if name.startswith("option_")}
+    prefix = f"option_{variant}_"
+    return {name: str(form[name].label) for name in form.fields if name.startswith(prefix)}
 
 
 def test_admin_club_admin_sets_up_a_league(client, club, ada):
@@ -111,6 +113,17 @@ def test_admin_league_form_has_a_field_per_house_option_of_each_variant(client, 
     assert "House options: Four Point Northeastern Wisconsin Smear" in page
     assert "How many of the undealt cards the bidder may look at and take." in page
     assert '<a href="/rules/ne-wisconsin/#W10a">Rule W10a on the rules page</a>' in page
+
+
+def test_admin_league_form_offers_the_options_of_every_preset(client, club, ada):
+    response = client.get("/admin/smear_scores/league/add/")
+    form = response.context["adminform"].form
+    presets = {name.split("_")[1] for name in form.fields if name.startswith("option_")}
+    assert presets == {"ne-wisconsin", "six-point-wisconsin", "auction-pitch", "minnesota-smear"}
+    assert _option_fields(response, "auction-pitch") == {
+        "option_auction-pitch_smudge": "Smudge",
+        "option_auction-pitch_stick_dealer": "Stick the dealer",
+    }
 
 
 def test_admin_league_change_form_shows_the_stored_options(client, club, league, ada):

@@ -134,7 +134,10 @@ class Game(models.Model):
     def rules_variant(self) -> rules.Variant:
         cached = self.__dict__.get("_rules_variant")
         if cached is None:
-            cached = self.__dict__["_rules_variant"] = rules.variant_from_dict(self.variant_spec)
+            # With the game's options folded in (Option.sets), as its standings read it:
+            # every check of a hand then sees the settings the options chose.
+            frozen = rules.variant_from_dict(self.variant_spec)
+            cached = self.__dict__["_rules_variant"] = frozen.with_options(self.options)
         return cached
 
     def state(self) -> rules.GameState:

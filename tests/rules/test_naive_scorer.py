@@ -8,6 +8,7 @@ over and who won. Each example plays several whole games, each under its own set
 
 from __future__ import annotations
 
+import pprint
 import random
 from collections import Counter
 
@@ -266,13 +267,21 @@ def several(draw, game_strategy) -> list[dict]:
     return [draw(game_strategy) for _ in range(draw(st.integers(1, GAMES_MAX)))]
 
 
+def disagree(number: int, game: dict, upto: int, what: str) -> None:
+    """Fails with the game as far as the hand the two disagree on, ready to replay."""
+    shown = {**game, "hands": game["hands"][:upto]}
+    raise AssertionError(
+        f"game {number} hand {upto}: {what}\n"
+        f"the game up to that hand:\n{pprint.pformat(shown, sort_dicts=False, width=96)}"
+    )
+
+
 def agree(number: int, game: dict, state) -> None:
     """Plays the game's hands through the engine (from ``state``) and the naive scorer,
     and holds them equal after every hand."""
     rules = game["settings"]
     words = NaiveGame(rules, game["first_dealer"])
-    for hand_number, hand in enumerate(game["hands"], 1):
-        where = f"game {number} hand {hand_number}"
+    for upto, hand in enumerate(game["hands"], 1):
         try:
             after, result = state.play(entry_of(hand))
         except HandRefused as refused:
@@ -280,16 +289,36 @@ def agree(number: int, game: dict, state) -> None:
         changes = words.play(hand)
         PLAYED["hands"] += 1
         if result is None:
-            assert changes is None, f"{where}: the engine refused a hand the words accept: {why}"
+            if changes is not None:
+                disagree(number, game, upto, f"the engine refused a hand the words accept: {why}")
             PLAYED["refused"] += 1
             continue
-        assert changes is not None, f"{where}: the engine accepted a hand the words refuse"
+        if changes is None:
+            disagree(number, game, upto, "the engine accepted a hand the words refuse")
         state = after
-        assert list(result.changes) == changes, f"{where}: each team's change"
-        assert list(state.scores) == words.scores, f"{where}: the scores"
-        assert state.dealer == words.dealer, f"{where}: the next dealer"
-        assert state.finished == words.finished, f"{where}: whether the game is over"
-        assert state.winner == words.winner, f"{where}: the winner"
+        engine = {
+            "changes": list(result.changes),
+            "scores": list(state.scores),
+            "dealer": state.dealer,
+            "finished": state.finished,
+            "winner": state.winner,
+        }
+        expected = {
+            "changes": changes,
+            "scores": words.scores,
+            "dealer": words.dealer,
+            "finished": words.finished,
+            "winner": words.winner,
+        }
+        if engine != expected:
+            differ = [key for key in engine if engine[key] != expected[key]]
+            disagree(
+                number,
+                game,
+                upto,
+                "; ".join(f"{k}: engine {engine[k]}, words {expected[k]}" for k in differ)
+                + f" (engine: {state.reason or 'no reason given'})",
+            )
     PLAYED["games"] += 1
     if state.finished:
         PLAYED["finished"] += 1
@@ -301,7 +330,7 @@ def agree(number: int, game: dict, state) -> None:
         except HandRefused:
             pass
         else:
-            raise AssertionError(f"game {number}: a finished game accepted another hand")
+            disagree(number, game, len(game["hands"]), "a finished game accepted another hand")
 
 
 @SETTINGS

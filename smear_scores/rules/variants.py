@@ -322,14 +322,20 @@ class Variant:
     # "keep_less_bid" its change is what it took less the bid.
     set_bid: str = "lose_bid"
     # "score" non-bidders score what they took (S9, W9); "must_bid_to_win" they score, but
-    # only the bidding team can win in a hand; "held_at_target" after adding, a non-bidding
-    # team above the target ends at it (W10b, D6).
+    # only the bidding team can win in a hand (a thrown-in hand has none: nobody wins in it;
+    # the bidding team at the target is the one candidate even when its bid was set, unless
+    # ``win`` says otherwise); "held_at_target" after adding, a non-bidding team above the
+    # target ends at it (W10b, D6).
     non_bidders: str = "score"
     # After a scored hand, among the teams at the target or more: "most_points" (D5);
-    # "bidder_out_first" a bidding team that made its bid wins, whatever the others have;
-    # "made_bid_only" nobody wins in a hand whose bid was set or thrown in (W10a, D11).
+    # "bidder_out_first" a bidding team that made its bid wins, whatever the others have
+    # (a set bidding team does not: then D5 decides); "made_bid_only" nobody wins in a hand
+    # whose bid was set or thrown in (W10a, D11). A thrown-in hand (dealer_set_back) decides
+    # as a hand with no bid. A night's round of a set number of hands (hand_limit) ends
+    # only after its hands, whatever the moon or all_points_wins say.
     win: str = "most_points"
-    # A team that takes every point in play in one hand wins at once, bid or not.
+    # A team that takes every point in play in one hand (the values of all the points, so
+    # not in a hand where a point went unawarded) wins at once, bid or not; after the moon.
     all_points_wins: bool = False
     # Free text for the rules page (deck, dealt, kitty, discards, trump_ranking, low_card,
     # jokers): words only, the engine reads none of them.
@@ -448,7 +454,26 @@ class Variant:
         """This variant with the settings the chosen options set folded in (an option not
         given takes its default). Each setting an option changes cites the option's rule.
         The same variant when no option changes anything; folding twice changes nothing."""
+        if not self.options:
+            return self
         options = options or {}
+        chosen = tuple(options.get(o.name, o.default) for o in self.options)
+        # Every state of a game folds the same options again: keep what they gave.
+        folds = self.__dict__.get("_folds")
+        try:
+            if folds is not None and chosen in folds:
+                return folds[chosen]
+        except TypeError:  # an unhashable value: fold without keeping it
+            chosen = None
+        folded = self._fold(options)
+        if chosen is not None:
+            if folds is None:
+                folds = {}
+                object.__setattr__(self, "_folds", folds)
+            folds[chosen] = folded
+        return folded
+
+    def _fold(self, options: Mapping[str, Any]) -> Variant:
         changes: dict[str, Any] = {}
         rule_ids = dict(self.rule_ids)
         for option in self.options:

@@ -27,7 +27,7 @@ from .naive_scorer import DEFAULT_VALUES, NaiveGame
 
 # Examples from the profile (tests/conftest.py); a whole game per draw is a big example.
 SETTINGS = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-GAMES_MAX = 24
+GAMES_MAX = 20
 HANDS_PER_GAME = 60
 
 # What was played, for a look at the spread (tests never assert on it).
@@ -97,9 +97,10 @@ def house_rules(draw) -> dict:
             "bid": max_bid,
             "name": draw(st.sampled_from(("Shoot the moon", "Smudge", "Moon"))),
             "made": made,
-            "made_points": draw(st.integers(1, 40)) if made == "scores" else 0,
+            # Stakes the other outcome reads are drawn too: they must change nothing.
+            "made_points": draw(st.integers(1 if made == "scores" else 0, 40)),
             "failed": failed,
-            "failed_points": draw(st.integers(1, 40)) if failed == "set_back" else 0,
+            "failed_points": draw(st.integers(1 if failed == "set_back" else 0, 40)),
         }
     else:
         max_bid = draw(st.integers(1, total))
@@ -127,7 +128,7 @@ def house_rules(draw) -> dict:
         "card_points_total": draw(st.sampled_from((None, 80, 81))) if counting else None,
         "moon": moon,
         "all_pass": all_pass,
-        "all_pass_points": draw(st.integers(1, 10)) if all_pass == "dealer_set_back" else 0,
+        "all_pass_points": draw(st.integers(1 if all_pass == "dealer_set_back" else 0, 10)),
         "set_bid": draw(st.sampled_from(("lose_bid", "keep_less_bid"))),
         "non_bidders": draw(st.sampled_from(("score", "must_bid_to_win", "held_at_target"))),
         "win": draw(st.sampled_from(("most_points", "bidder_out_first", "made_bid_only"))),
@@ -208,7 +209,7 @@ def hands(draw, rules: dict) -> dict:
         hand["made"] = draw(st.booleans())
 
     if kind >= 95:  # a mistake
-        mistake = draw(st.integers(0, 5))
+        mistake = draw(st.integers(0, 6))
         if mistake == 0:
             hand["bid"] = draw(st.sampled_from((rules["min_bid"] - 1, rules["max_bid"] + 1)))
         elif mistake == 1:
@@ -223,8 +224,12 @@ def hands(draw, rules: dict) -> dict:
             hand["awards"] = {**awards, points[0]["key"]: None}
         elif mistake == 4:
             hand["card_points"] = [spread.randint(0, 50) for _ in range(teams)]
-        else:
+        elif mistake == 5:
             hand["awards"] = {**awards, draw(st.sampled_from(points))["key"]: teams}
+            hand.pop("points", None)
+        else:  # a point that is not in play
+            keys = [p["key"] for p in points]
+            hand["awards"] = {**awards, spread.choice([k for k in POINT_KINDS if k not in keys]): 0}
             hand.pop("points", None)
     return hand
 

@@ -300,7 +300,7 @@ def agree(number: int, game: dict, state) -> None:
             continue
         if changes is None:
             disagree(number, game, upto, "the engine accepted a hand the words refuse")
-        state = after
+        state, accepted = after, hand
         engine = {
             "changes": list(result.changes),
             "scores": list(state.scores),
@@ -328,10 +328,9 @@ def agree(number: int, game: dict, state) -> None:
     if state.finished:
         PLAYED["finished"] += 1
         event("finished")
-        # D8: a finished game takes no more hands.
-        again = HandEntry(bidder=0, bid=rules["min_bid"], points=(0,) * rules["teams"])
+        # D8: a finished game takes no more hands, not even one it took before.
         try:
-            state.play(again)
+            state.play(entry_of(accepted))
         except HandRefused:
             pass
         else:

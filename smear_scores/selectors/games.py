@@ -135,9 +135,15 @@ def team_names(game: Game) -> tuple[str, ...]:
     )
 
 
+def game_variant(game: Game) -> rules.Variant:
+    """The rules the game is played by: its frozen variant with the per-game options the
+    table chose folded in (a smudge, a stuck dealer), as the engine plays them."""
+    return game.rules_variant.with_options(game.options)
+
+
 def named_variant(game: Game) -> rules.Variant:
-    """The game's variant speaking of its teams by their players' names."""
-    return game.rules_variant.named(team_names(game))
+    """The game's rules (game_variant) speaking of its teams by their players' names."""
+    return game_variant(game).named(team_names(game))
 
 
 def named_state(game: Game, state: rules.GameState | None = None) -> rules.GameState:

@@ -104,7 +104,7 @@ def _hand_form(game: Game, board: selectors.Board | None = None, **kwargs: Any) 
         names, teams = board.names, board.variant.team_names
     else:
         names, teams = selectors.seat_names(game), selectors.team_names(game)
-    return HandForm(variant=game.rules_variant, names=names, teams=teams, **kwargs)
+    return HandForm(variant=selectors.game_variant(game), names=names, teams=teams, **kwargs)
 
 
 def _count_line(game: Game, form: HandForm | None) -> HandForm | None:
@@ -681,7 +681,7 @@ def hand_edit(request: HttpRequest, game: Game, number: int) -> HttpResponse:
 
 def _edit_show(request: HttpRequest, game: Game, hand: Hand) -> HttpResponse:
     """The hand as entered, with its 'will score' line from the totals before it."""
-    initial = hand_initial(game.rules_variant, hand)
+    initial = hand_initial(selectors.game_variant(game), hand)
     form = _hand_form(game, initial=initial)
     as_posted = _hand_form(game, data={k: str(v) for k, v in initial.items()})
     line = _preview_line(game, hand.number, as_posted)

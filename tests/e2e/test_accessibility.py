@@ -276,6 +276,9 @@ SCREENS = [
     Screen("removed game, watching", _removed),
     Screen("rules of Schmier", "/rules/schmier/"),
     Screen("rules of Wisconsin", "/rules/ne-wisconsin/"),
+    # Rules pages written from the data: a moon and a stuck dealer, per-game options.
+    Screen("rules of Ten-point Pitch", "/rules/ten-point-pitch/"),
+    Screen("rules of Auction Pitch", "/rules/auction-pitch/"),
     Screen("a link to no game", "/g/NoSuchGame1/"),
     Screen("rules of no variant", "/rules/bridge/"),
     Screen("our rules", "/rules/house/new/?from=ne-wisconsin"),

@@ -13,6 +13,15 @@ def variants() -> list[rules.Variant]:
     return list(rules.VARIANTS.values())
 
 
+# The presets the new-game screen offers as buttons, the project's first two games; the
+# others are listed under "Other games" (nine buttons would fill a phone's screen).
+OFFERED_FIRST = ("schmier", "ne-wisconsin")
+
+
+def offered_first() -> tuple[str, ...]:
+    return OFFERED_FIRST
+
+
 def variant_slugs() -> tuple[str, ...]:
     return tuple(rules.VARIANTS)
 

@@ -61,7 +61,7 @@ from smear_scores.permissions import (
 from smear_scores.rules import Gone, HandRefused, NotFound, Refusal
 from smear_scores.selectors import games as selectors
 from smear_scores.selectors.house_rules import SAVED_CHOICE, house_rules_listed, rules_choice
-from smear_scores.selectors.variants import variants
+from smear_scores.selectors.variants import offered_first, variants
 from smear_scores.services import games as services
 from smear_scores.services.games import Conflict
 from smear_scores.services.idempotency import (
@@ -348,14 +348,23 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
         (str(s), players[s] or f"Seat {s + 1}") for s in range(variant.players)
     ]
     chosen = form.value("variant") or variant.slug
+    presets = {v.slug for v in variants()}
+    offered = offered_first()
     return {
         "form": form,
         "variant": variant,
         "variants": variants(),
-        # The saved sets this phone offers first, then the presets: (value, name) each.
+        # Buttons: the saved sets this phone offers first, the presets offered first and
+        # the game chosen; every other preset is a link under "Other games".
         "rules_choices": [
             {"value": value, "name": name, "id": slugify(value)}
             for value, name in form.fields["variant"].choices
+            if value in offered or value == chosen or value not in presets
+        ],
+        "other_games": [
+            {"url": f"{reverse('game_new')}?{urlencode({'variant': v.slug})}", "variant": v}
+            for v in variants()
+            if v.slug not in offered and v.slug != chosen
         ],
         "chosen": chosen,
         "our_rules_url": f"{reverse('house_rules_new')}?{urlencode({'from': chosen})}",

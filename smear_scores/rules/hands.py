@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import RuleError
-from .variants import GAME, HandEntry, Variant, team_label
+from .variants import GAME, HandEntry, Variant
 
 
 def _is_int(value: Any) -> bool:
@@ -44,7 +44,7 @@ def card_points_verdict(variant: Variant, counts: tuple[int, ...] | list[int]) -
         return f"Nobody: a tie at {max(counts)}"
     label = variant.team_label(team)
     # A team called by its partners is plural ("Ann & Dee take"), a letter is not.
-    verb = "takes" if label == team_label(team) else "take"
+    verb = "take" if variant.team_is_plural(team) else "takes"
     scores = " to ".join(str(c) for c in sorted(counts, reverse=True))
     return f"{label} {verb} Game, {scores}"
 

@@ -362,10 +362,14 @@ class Variant:
             return self.team_names[team]
         return team_label(team)
 
+    def team_is_plural(self, team: int) -> bool:
+        """'Cy & Flo win', but 'Team A wins' and, a player alone (cutthroat), 'Bo wins'."""
+        return self.team_label(team) != team_label(team) and len(self.seats_of(team)) > 1
+
     def team_wins(self, team: int) -> str:
         """'Team A wins' or 'Cy & Flo win': a named partnership is plural."""
         label = self.team_label(team)
-        return f"{label} wins" if label == team_label(team) else f"{label} win"
+        return f"{label} win" if self.team_is_plural(team) else f"{label} wins"
 
     def named(self, team_names: list[str] | tuple[str, ...]) -> Variant:
         """This variant with the table's names for its teams (messages use them)."""

@@ -9,6 +9,7 @@ from smear_scores.rules import (
     GameState,
     HandEntry,
     HandRefused,
+    card_points_verdict,
     describe,
     describe_end,
     get_variant,
@@ -463,3 +464,11 @@ def test_house_options_wisconsin_options_cite_their_own_rules():
         "W10b",
         "W10",
     )
+
+
+def test_a_player_alone_wins_in_the_singular():
+    alone = house(players=3, teams=3).named(["Bo", "Cy", "Flo"])
+    assert alone.team_wins(1) == "Cy wins"
+    assert card_points_verdict(alone, [20, 30, 10]).startswith("Cy takes Game")
+    pairs = house().named(["Bo & Dee", "Cy & Flo"])
+    assert pairs.team_wins(1) == "Cy & Flo win"

@@ -460,22 +460,7 @@ class Variant:
         The same variant when no option changes anything; folding twice changes nothing."""
         if not self.options:
             return self
-        options = options or {}
-        chosen = tuple(options.get(o.name, o.default) for o in self.options)
-        # Every state of a game folds the same options again: keep what they gave.
-        folds = self.__dict__.get("_folds")
-        try:
-            if folds is not None and chosen in folds:
-                return folds[chosen]
-        except TypeError:  # an unhashable value: fold without keeping it
-            chosen = None
-        folded = self._fold(options)
-        if chosen is not None:
-            if folds is None:
-                folds = {}
-                object.__setattr__(self, "_folds", folds)
-            folds[chosen] = folded
-        return folded
+        return self._fold(options or {})
 
     def _fold(self, options: Mapping[str, Any]) -> Variant:
         changes: dict[str, Any] = {}

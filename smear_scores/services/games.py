@@ -668,14 +668,18 @@ def _replayed(game: Game, hands: list[Hand]) -> rules.GameState:
 
 @transaction.atomic
 def game_names_changed(*, game: Game) -> Game:
-    """A player's name was corrected (the admin): the stored reason, which names the
-    teams, is said again in the new names. Nothing else changes."""
+    """A player's name was corrected (the admin, a merge of two players): the stored
+    reason, which names the teams, is said again in the new names, and the game's version
+    moves on, so open boards and the boards kept for the old version show the new names.
+    Nothing else changes."""
     game = Game.objects.select_for_update().get(pk=game.pk)
+    changed = ["updated_at"]
     if game.reason:
         said = _replayed(game, list(game.hands.order_by("number")))
         game.reason, game.reason_rule = said.reason, said.reason_rule
         # Only the words: the standings, and so the ratings, are as they were.
-        game.save(update_fields=["reason", "reason_rule", "updated_at"])
+        changed += ["reason", "reason_rule"]
+    game.save(update_fields=changed)
     return game
 
 

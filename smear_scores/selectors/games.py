@@ -5,12 +5,23 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
+from typing import Any
 
-from django.db.models import Aggregate, Exists, OuterRef, Prefetch, Subquery, TextField
+from django.db.models import (
+    Aggregate,
+    Exists,
+    F,
+    OuterRef,
+    Prefetch,
+    QuerySet,
+    Subquery,
+    TextField,
+)
 from django.utils import timezone
 
 from smear_scores import rules
 from smear_scores.models import Game, Hand, RoundTable, Seat
+from smear_scores.models.prepared import PreparedRead
 from smear_scores.rules import Gone
 
 # The alphabet and length of Game.public_id (secrets.token_urlsafe, at most 16 characters).
@@ -58,6 +69,21 @@ class _SeatsJson(Aggregate):
         )
 
 
+def _game_with_names(public_id: str) -> QuerySet[Game]:
+    seats = (
+        Seat.objects.filter(game=OuterRef("pk"))
+        .order_by()
+        .values("game")
+        .annotate(pairs=_SeatsJson("position", "name"))
+        .values("pairs")
+    )
+    return Game.objects.annotate(seats_json=Subquery(seats)).filter(public_id=public_id).order_by()
+
+
+# Every board and every write reads the game this way: its SQL is built once.
+_GAME_WITH_NAMES = PreparedRead(_game_with_names, slot="\x00public_id\x00")
+
+
 def game_get(*, public_id: str, removed: bool = False) -> Game:
     """The game with its players' names (one query). Raises Game.DoesNotExist, and
     GameRemoved (one) for a game its scorer removed unless ``removed``.
@@ -66,14 +92,9 @@ def game_get(*, public_id: str, removed: bool = False) -> Game:
     PostgreSQL refuses a NUL in a query, and such an id is simply not a game's."""
     if not PUBLIC_ID.fullmatch(public_id):
         raise Game.DoesNotExist(f"No game has the id {public_id!r}.")
-    seats = (
-        Seat.objects.filter(game=OuterRef("pk"))
-        .order_by()
-        .values("game")
-        .annotate(pairs=_SeatsJson("position", "name"))
-        .values("pairs")
-    )
-    game = Game.objects.annotate(seats_json=Subquery(seats)).get(public_id=public_id)
+    game = _GAME_WITH_NAMES.first(public_id)
+    if game is None:
+        raise Game.DoesNotExist(f"No game has the id {public_id!r}.")
     pairs = json.loads(game.__dict__.pop("seats_json") or "[]")
     game.__dict__[_SEAT_NAMES] = [name for _, name in sorted(pairs)]
     if game.removed_at is not None and not removed:
@@ -166,6 +187,19 @@ def game_teams(game: Game) -> list[TeamView]:
 def game_hands(game: Game) -> list[Hand]:
     """Every hand in order, with the running totals cached on each (one query)."""
     return list(game.hands.order_by("number"))
+
+
+# What the API shows of each hand, in its words (schemas.HandOut).
+HAND_VALUES = ("number", "dealer", "thrown_in", "bidder", "bid", "points", "awards", "made")
+
+
+def game_hand_values(game: Game) -> list[dict[str, Any]]:
+    """Every hand in order as plain values, the running totals as ``scores`` (one query).
+    An API answer lists every hand of the game: a model per hand cost more than the rest
+    of a hand's answer (measured)."""
+    return list(
+        game.hands.order_by("number").values(*HAND_VALUES, "card_points", scores=F("scores_after"))
+    )
 
 
 def game_replay(game: Game) -> tuple[rules.GameState, list[rules.HandResult]]:

@@ -12,7 +12,7 @@ from datetime import date
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
 from smear_scores import rules
@@ -28,6 +28,7 @@ from smear_scores.models import (
     Seat,
 )
 from smear_scores.models.games import STANDINGS, new_scoring_secret
+from smear_scores.models.prepared import PreparedRead
 from smear_scores.names import name_key, name_problem
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
 from smear_scores.selectors.games import (
@@ -316,6 +317,19 @@ def _check_round_open(game: Game) -> None:
         )
 
 
+def _game_locked(pk: int) -> QuerySet[Game]:
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .annotate(at_night=Exists(RoundTable.objects.filter(game=OuterRef("pk"))))
+        .filter(pk=pk)
+        .order_by()
+    )
+
+
+# Every write to a game reads it so: its SQL is built once (inside a transaction).
+_GAME_LOCKED = PreparedRead(_game_locked, slot=-(2**62) - 7)
+
+
 def _locked(game: Game, *, removed: bool = False, scoring: bool = False) -> Game:
     """The game re-read under a row lock, held until the write's transaction ends. The
     players' names, which no write here changes, are carried over from ``game`` when it
@@ -325,11 +339,9 @@ def _locked(game: Game, *, removed: bool = False, scoring: bool = False) -> Game
     With ``scoring`` (a hand recorded, edited or undone), neither does a table of a night's
     round once the next round is drawn: the round is over, its scores went into the draw
     and the standings, and only the director's audited correction changes it now."""
-    locked = (
-        Game.objects.select_for_update(of=("self",))
-        .annotate(at_night=Exists(RoundTable.objects.filter(game=OuterRef("pk"))))
-        .get(pk=game.pk)
-    )
+    locked = _GAME_LOCKED.first(game.pk)
+    if locked is None:
+        raise Game.DoesNotExist(f"No game has the key {game.pk}.")
     if locked.removed_at is not None and not removed:
         raise Conflict(f"{removed_text(locked)} Restore it on its page to change it.", field="game")
     if scoring and locked.at_night:

@@ -13,8 +13,8 @@ token (a random string drawn with it and kept beside it), which this viewer's ow
 replaces as the part is put on the page. What only one phone sees (the scoring link, the
 address it used, a notice, a refusal, what it tapped) stays outside the parts in the
 template, and the view names a part fresh when it holds such a thing (the hand form with
-a notice). The key holds a digest of the templates and the code (``code_version``), so a
-new release never shows a part an older one drew."""
+a notice). The key holds a digest of the code, templates and static files
+(``code_version``), so a new release never shows a part an older one drew."""
 
 from __future__ import annotations
 
@@ -39,15 +39,18 @@ KEEP_SECONDS = 600
 
 @cache
 def code_version() -> str:
-    """A digest of the templates and the Python code, read once per process: the parts
-    of one release are never shown by another."""
+    """A digest of the code, the templates and the static files, read once per process:
+    the parts one release drew (with its static files' names) are never shown by another."""
     digest = hashlib.sha256()
     package = Path(__file__).resolve().parent.parent
-    roots = [package, *(Path(d) for t in settings.TEMPLATES for d in t.get("DIRS", []))]
-    for root in roots:
-        for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".html")):
-            digest.update(str(path.relative_to(root)).encode())
-            digest.update(path.read_bytes())
+    sources = [(package, (".py", ".html"))]
+    sources += [(Path(d), None) for t in settings.TEMPLATES for d in t.get("DIRS", [])]
+    sources += [(Path(d), None) for d in settings.STATICFILES_DIRS]
+    for root, suffixes in sources:
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and (suffixes is None or path.suffix in suffixes):
+                digest.update(str(path.relative_to(root)).encode())
+                digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 

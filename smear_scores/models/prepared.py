@@ -34,8 +34,8 @@ class _Compiled:
 
 class PreparedRead:
     """``build(slot)`` returns the queryset with ``slot`` where the value goes (one
-    parameter of the SQL, compared by identity of type and value); ``first(value)``
-    runs it with ``value`` and returns the first row as a model, or None."""
+    parameter of the SQL, compared by identity of type and value); ``first(value)`` and
+    ``all(value)`` run it with ``value``."""
 
     def __init__(self, build: Callable[[Any], QuerySet], slot: Any):
         self._build = build
@@ -68,6 +68,15 @@ class PreparedRead:
         )
 
     def first(self, value: Any, *, using: str = DEFAULT_DB_ALIAS) -> Model | None:
+        """The first row as a model (with its annotations), or None."""
+        found = self._run(value, using, many=False)
+        return found[0] if found else None
+
+    def all(self, value: Any, *, using: str = DEFAULT_DB_ALIAS) -> list[Model]:
+        """Every row as a model, in the queryset's order."""
+        return self._run(value, using, many=True)
+
+    def _run(self, value: Any, using: str, *, many: bool) -> list[Model]:
         connection = connections[using]
         # A locking read compiles only inside a transaction (select_for_update).
         key = (using, connection.in_atomic_block)
@@ -78,10 +87,11 @@ class PreparedRead:
         params[compiled.slot] = value
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
-            row = cursor.fetchone()
-        if row is None:
-            return None
-        row = list(row)
+            rows = cursor.fetchall() if many else cursor.fetchmany(1)
+        return [self._model(compiled, list(row), using, connection) for row in rows]
+
+    @staticmethod
+    def _model(compiled: _Compiled, row: list[Any], using: str, connection: Any) -> Model:
         for i, converters, expression in compiled.converters:
             for convert in converters:
                 row[i] = convert(row[i], expression, connection)

@@ -311,6 +311,13 @@ def _hand_row(variant: rules.Variant, names: list[str], hand: Hand) -> HandRow:
     )
 
 
+# The last hands every board shows: its SQL is built once.
+_RECENT_HANDS = PreparedRead(
+    lambda game_id: Hand.objects.filter(game_id=game_id).order_by("-number")[:RECENT_HANDS],
+    slot=-(2**62) - 5,
+)
+
+
 def game_board(game: Game, *, recent: int = RECENT_HANDS) -> Board:
     """What the scoreboard shows: a fixed number of queries however long the game is
     (the seats, if not prefetched, and the last few hands). The end of the game is said as
@@ -318,7 +325,12 @@ def game_board(game: Game, *, recent: int = RECENT_HANDS) -> Board:
     variant = named_variant(game)
     names = seat_names(game)
     state = game.state()
-    last = list(game.hands.order_by("-number")[:recent]) if game.hands_played else []
+    if not game.hands_played:
+        last = []
+    elif recent == RECENT_HANDS:
+        last = _RECENT_HANDS.all(game.pk)
+    else:
+        last = list(game.hands.order_by("-number")[:recent])
     return Board(
         game=game,
         variant=variant,

@@ -8,9 +8,9 @@ from datetime import datetime
 import pytest
 from django.db import transaction
 
-from smear_scores.models import Game, Seat
+from smear_scores.models import Game, Hand, Seat
 from smear_scores.models.prepared import PreparedRead
-from smear_scores.selectors.games import game_get, seat_names
+from smear_scores.selectors.games import game_board, game_get, seat_names
 from smear_scores.services import games as services
 
 
@@ -60,3 +60,14 @@ def test_a_read_that_takes_its_value_twice_or_never_is_refused(db):
         twice.first("abc")
     with pytest.raises(ValueError, match="takes its value 0 times"):
         never.first("abc")
+
+
+def test_the_boards_last_hands_are_each_games_own_newest_first(make_game):
+    first, second = make_game("schmier", hands=7), make_game("schmier", hands=2)
+    for game in (first, second):
+        got = game_board(game).recent
+        expected = [h.number for h in Hand.objects.filter(game=game).order_by("-number")[:5]]
+        assert [row.number for row in got] == expected
+        assert [row.totals for row in got] == [
+            h.scores_after for h in Hand.objects.filter(game=game).order_by("-number")[:5]
+        ]

@@ -55,6 +55,7 @@ def main() -> None:
 
     from bench.bulk import build_league
     from smear_scores.models import Club, Game, League, Player
+    from smear_scores.names import name_key
     from smear_scores.selectors.leagues import league_table
     from smear_scores.services.ratings import ratings_recompute, ratings_refresh
 
@@ -65,7 +66,10 @@ def main() -> None:
             club=club, name="Season", variant="schmier", start_date=date(2020, 1, 1)
         )
         players = Player.objects.bulk_create(
-            [Player(club=club, name=f"Player {i:02d}") for i in range(args.players)]
+            [
+                Player(club=club, name=f"Player {i:02d}", name_key=name_key(f"Player {i:02d}"))
+                for i in range(args.players)
+            ]
         )
         start = time.perf_counter()
         hands = build_league(league, players, args.games)

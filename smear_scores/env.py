@@ -81,3 +81,41 @@ def env_database(name: str, default: str) -> dict:
             }
         )
     return config
+
+
+# The cache keeps each scoreboard's parts by the game's version (templatetags.parts). Each
+# process keeps its own by default; several app processes on several machines share one
+# Redis so that a hand is drawn once for all of them.
+LOCAL_CACHE_ENTRIES = 2000
+
+
+def env_cache(names: tuple[str, ...] = ("CACHE_URL", "REDIS_URL")) -> dict:
+    """The default cache from the first of ``names`` that is set: ``locmem://`` (the
+    default: this process's memory), ``redis://host:6379/0`` (or ``rediss://``,
+    ``unix://``: Django's own RedisCache) or ``dummy://`` (no cache: every page drawn
+    afresh)."""
+    name, raw = next(((n, os.environ[n]) for n in names if os.environ.get(n)), (names[0], ""))
+    scheme = raw.split("://", 1)[0].lower() if "://" in raw else raw.lower()
+    if scheme in ("", "locmem"):
+        return {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "smear-scores",
+            "OPTIONS": {"MAX_ENTRIES": LOCAL_CACHE_ENTRIES},
+        }
+    if scheme == "dummy":
+        return {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+    if scheme in ("redis", "rediss", "unix"):
+        try:
+            import redis  # noqa: F401 - Django's RedisCache needs the client library
+        except ImportError:
+            raise ImproperlyConfigured(
+                f"{name} names a Redis server, but the Python client for Redis is not "
+                "installed: pip install 'redis~=8.1' (or pip install -e '.[redis]'), or "
+                f"unset {name} to keep the cache in each process's memory."
+            ) from None
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": raw}
+    raise ImproperlyConfigured(
+        f"{name}={raw!r} is not a cache this app knows: use redis://host:6379/0 (several "
+        "app machines sharing one cache), locmem:// (each process its own, the default) or "
+        "dummy:// (no cache)."
+    )

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from csp.constants import NONE, SELF
 
-from .env import env_bool, env_database, env_int, env_list, env_str
+from .env import env_bool, env_cache, env_database, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -161,6 +161,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "NAME": str(Path(tempfile.gettempdir()) / f"smear-scores-test-{os.getpid()}.sqlite3")
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Scoreboards are drawn once per version of a game and kind of phone and kept here
+# (templatetags.parts): in each process's memory by default, or in one Redis that every
+# app process shares (CACHE_URL=redis://host:6379/0, or REDIS_URL; docs/operations.md).
+CACHES = {"default": env_cache()}
 
 # Signed-cookie sessions: which games this device scores travels with the device and
 # costs no database query per request (a year, so a phone keeps its games). Signing out

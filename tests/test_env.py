@@ -2,12 +2,13 @@
 
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from smear_scores.env import env_bool, env_database, env_list
+from smear_scores.env import env_bool, env_cache, env_database, env_list
 
 
 def test_env_bool_reads_yes_and_no(monkeypatch):
@@ -52,6 +53,39 @@ def test_env_database_refuses_an_engine_it_does_not_run_on(monkeypatch):
     monkeypatch.setenv("DATABASE_URL", "mysql://root@127.0.0.1/club")
     with pytest.raises(ImproperlyConfigured, match="runs on SQLite"):
         env_database("DATABASE_URL", "sqlite:///db.sqlite3")
+
+
+def test_env_cache_keeps_parts_in_memory_unless_a_redis_is_named(monkeypatch):
+    monkeypatch.delenv("CACHE_URL", raising=False)
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    assert env_cache()["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+    # The client library stands in (it is installed only where a Redis is used).
+    monkeypatch.setitem(sys.modules, "redis", types.ModuleType("redis"))
+    monkeypatch.setenv("REDIS_URL", "redis://cache.internal:6379/1")
+    assert env_cache() == {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://cache.internal:6379/1",
+    }
+    # CACHE_URL, when set, is the one read.
+    monkeypatch.setenv("CACHE_URL", "dummy://")
+    assert env_cache()["BACKEND"] == "django.core.cache.backends.dummy.DummyCache"
+
+
+def test_env_cache_refuses_a_cache_it_does_not_know_and_a_redis_without_its_client(
+    monkeypatch,
+):
+    monkeypatch.setenv("CACHE_URL", "memcached://127.0.0.1:11211")
+    with pytest.raises(ImproperlyConfigured) as refused:
+        env_cache()
+    assert str(refused.value) == (
+        "CACHE_URL='memcached://127.0.0.1:11211' is not a cache this app knows: use "
+        "redis://host:6379/0 (several app machines sharing one cache), locmem:// (each "
+        "process its own, the default) or dummy:// (no cache)."
+    )
+    monkeypatch.setitem(sys.modules, "redis", None)  # not installed: import fails
+    monkeypatch.setenv("CACHE_URL", "redis://127.0.0.1:6379/0")
+    with pytest.raises(ImproperlyConfigured, match=r"pip install 'redis~=8.1'"):
+        env_cache()
 
 
 def test_settings_refuse_to_start_without_secret_key_when_debug_is_off():

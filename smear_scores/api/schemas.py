@@ -15,7 +15,12 @@ from pydantic import AfterValidator, ConfigDict, WithJsonSchema, create_model
 from pydantic_core import PydanticCustomError
 
 from smear_scores.rules import Refusal, RuleError
-from smear_scores.selectors.games import game_hands, game_house_rules, seat_names, team_names
+from smear_scores.selectors.games import (
+    game_hand_values,
+    game_house_rules,
+    seat_names,
+    team_names,
+)
 from smear_scores.selectors.house_rules import setting_limits, setting_values
 from smear_scores.selectors.variants import option_fields, variant_slugs
 
@@ -479,21 +484,6 @@ class HandOut(Schema):
     )
     scores: list[int] = Field(description="Each team's running total after this hand.")
 
-    @classmethod
-    def of(cls, hand: Any) -> HandOut:
-        return cls(
-            number=hand.number,
-            dealer=hand.dealer,
-            thrown_in=hand.thrown_in,
-            bidder=hand.bidder,
-            bid=hand.bid,
-            points=list(hand.points),
-            awards=hand.awards,
-            made=hand.made,
-            card_points=hand.card_points,
-            scores=list(hand.scores_after),
-        )
-
 
 class GameOut(Schema):
     """A game as GET shows it; ``GameOut.of(game)`` reads it from the cached standings
@@ -545,7 +535,7 @@ class GameOut(Schema):
                 )
                 for team in range(variant.teams)
             ],
-            hands=[HandOut.of(hand) for hand in game_hands(game)],
+            hands=[HandOut(**hand) for hand in game_hand_values(game)],
             next_number=state.next_number,
             next_dealer=state.dealer,
             first_bidder=state.first_bidder,

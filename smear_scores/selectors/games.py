@@ -7,11 +7,21 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.db.models import Aggregate, Exists, OuterRef, Prefetch, Subquery, TextField
+from django.db.models import (
+    Aggregate,
+    Exists,
+    F,
+    OuterRef,
+    Prefetch,
+    QuerySet,
+    Subquery,
+    TextField,
+)
 from django.utils import timezone
 
 from smear_scores import rules
 from smear_scores.models import Game, Hand, RoundTable, Seat
+from smear_scores.models.prepared import PreparedRead
 from smear_scores.rules import Gone
 from smear_scores.selectors.house_rules import house_rules_id, is_house_variant
 
@@ -60,6 +70,21 @@ class _SeatsJson(Aggregate):
         )
 
 
+def _game_with_names(public_id: str) -> QuerySet[Game]:
+    seats = (
+        Seat.objects.filter(game=OuterRef("pk"))
+        .order_by()
+        .values("game")
+        .annotate(pairs=_SeatsJson("position", "name"))
+        .values("pairs")
+    )
+    return Game.objects.annotate(seats_json=Subquery(seats)).filter(public_id=public_id).order_by()
+
+
+# Every board and every write reads the game this way: its SQL is built once.
+_GAME_WITH_NAMES = PreparedRead(_game_with_names, slot="\x00public_id\x00")
+
+
 def game_get(*, public_id: str, removed: bool = False) -> Game:
     """The game with its players' names (one query). Raises Game.DoesNotExist, and
     GameRemoved (one) for a game its scorer removed unless ``removed``.
@@ -68,14 +93,9 @@ def game_get(*, public_id: str, removed: bool = False) -> Game:
     PostgreSQL refuses a NUL in a query, and such an id is simply not a game's."""
     if not PUBLIC_ID.fullmatch(public_id):
         raise Game.DoesNotExist(f"No game has the id {public_id!r}.")
-    seats = (
-        Seat.objects.filter(game=OuterRef("pk"))
-        .order_by()
-        .values("game")
-        .annotate(pairs=_SeatsJson("position", "name"))
-        .values("pairs")
-    )
-    game = Game.objects.annotate(seats_json=Subquery(seats)).get(public_id=public_id)
+    game = _GAME_WITH_NAMES.first(public_id)
+    if game is None:
+        raise Game.DoesNotExist(f"No game has the id {public_id!r}.")
     pairs = json.loads(game.__dict__.pop("seats_json") or "[]")
     game.__dict__[_SEAT_NAMES] = [name for _, name in sorted(pairs)]
     if game.removed_at is not None and not removed:
@@ -187,6 +207,19 @@ def game_house_rules(game: Game) -> dict[str, Any]:
 def game_hands(game: Game) -> list[Hand]:
     """Every hand in order, with the running totals cached on each (one query)."""
     return list(game.hands.order_by("number"))
+
+
+# What the API shows of each hand, in its words (schemas.HandOut).
+HAND_VALUES = ("number", "dealer", "thrown_in", "bidder", "bid", "points", "awards", "made")
+
+
+def game_hand_values(game: Game) -> list[dict[str, Any]]:
+    """Every hand in order as plain values, the running totals as ``scores`` (one query).
+    An API answer lists every hand of the game: a model per hand cost more than the rest
+    of a hand's answer (measured)."""
+    return list(
+        game.hands.order_by("number").values(*HAND_VALUES, "card_points", scores=F("scores_after"))
+    )
 
 
 def game_replay(game: Game) -> tuple[rules.GameState, list[rules.HandResult]]:
@@ -309,6 +342,13 @@ def _hand_row(variant: rules.Variant, names: list[str], hand: Hand) -> HandRow:
     )
 
 
+# The last hands every board shows: its SQL is built once.
+_RECENT_HANDS = PreparedRead(
+    lambda game_id: Hand.objects.filter(game_id=game_id).order_by("-number")[:RECENT_HANDS],
+    slot=-(2**62) - 5,
+)
+
+
 def game_board(game: Game, *, recent: int = RECENT_HANDS) -> Board:
     """What the scoreboard shows: a fixed number of queries however long the game is
     (the seats, if not prefetched, and the last few hands). The end of the game is said as
@@ -316,7 +356,12 @@ def game_board(game: Game, *, recent: int = RECENT_HANDS) -> Board:
     variant = named_variant(game)
     names = seat_names(game)
     state = game.state()
-    last = list(game.hands.order_by("-number")[:recent]) if game.hands_played else []
+    if not game.hands_played:
+        last = []
+    elif recent == RECENT_HANDS:
+        last = _RECENT_HANDS.all(game.pk)
+    else:
+        last = list(game.hands.order_by("-number")[:recent])
     return Board(
         game=game,
         variant=variant,

@@ -163,8 +163,9 @@ def player_merge(*, keep: Player, duplicate: Player) -> Player:
             f"{keep.name} and {duplicate.name} both sat at game {shared}, so they are two "
             "different people: correct that game's seats first, or keep both players."
         )
-    # Games whose stored reason may name the duplicate: said again in the kept name.
-    told = list(Game.objects.filter(seats__player=duplicate).exclude(reason="").distinct())
+    # Games that name the duplicate: their stored reason is said again in the kept name,
+    # and their boards show it.
+    told = list(Game.objects.filter(seats__player=duplicate).distinct())
     Seat.objects.filter(player=duplicate).update(player=keep, name=keep.name)
     for game in told:
         game_names_changed(game=game)

@@ -12,7 +12,7 @@ from datetime import date
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
 from smear_scores import rules
@@ -30,6 +30,7 @@ from smear_scores.models import (
 )
 from smear_scores.models.games import STANDINGS, new_scoring_secret
 from smear_scores.models.house_rules import HOUSE_SLUG
+from smear_scores.models.prepared import PreparedRead
 from smear_scores.names import name_key, name_problem
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
 from smear_scores.selectors.games import (
@@ -320,6 +321,19 @@ def _check_round_open(game: Game) -> None:
         )
 
 
+def _game_locked(pk: int) -> QuerySet[Game]:
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .annotate(at_night=Exists(RoundTable.objects.filter(game=OuterRef("pk"))))
+        .filter(pk=pk)
+        .order_by()
+    )
+
+
+# Every write to a game reads it so: its SQL is built once (inside a transaction).
+_GAME_LOCKED = PreparedRead(_game_locked, slot=-(2**62) - 7)
+
+
 def _locked(game: Game, *, removed: bool = False, scoring: bool = False) -> Game:
     """The game re-read under a row lock, held until the write's transaction ends. The
     players' names, which no write here changes, are carried over from ``game`` when it
@@ -329,11 +343,9 @@ def _locked(game: Game, *, removed: bool = False, scoring: bool = False) -> Game
     With ``scoring`` (a hand recorded, edited or undone), neither does a table of a night's
     round once the next round is drawn: the round is over, its scores went into the draw
     and the standings, and only the director's audited correction changes it now."""
-    locked = (
-        Game.objects.select_for_update(of=("self",))
-        .annotate(at_night=Exists(RoundTable.objects.filter(game=OuterRef("pk"))))
-        .get(pk=game.pk)
-    )
+    locked = _GAME_LOCKED.first(game.pk)
+    if locked is None:
+        raise Game.DoesNotExist(f"No game has the key {game.pk}.")
     if locked.removed_at is not None and not removed:
         raise Conflict(f"{removed_text(locked)} Restore it on its page to change it.", field="game")
     if scoring and locked.at_night:
@@ -722,14 +734,18 @@ def _replayed(game: Game, hands: list[Hand]) -> rules.GameState:
 
 @transaction.atomic
 def game_names_changed(*, game: Game) -> Game:
-    """A player's name was corrected (the admin): the stored reason, which names the
-    teams, is said again in the new names. Nothing else changes."""
+    """A player's name was corrected (the admin, a merge of two players): the stored
+    reason, which names the teams, is said again in the new names, and the game's version
+    moves on, so open boards and the boards kept for the old version show the new names.
+    Nothing else changes."""
     game = Game.objects.select_for_update().get(pk=game.pk)
+    changed = ["updated_at"]
     if game.reason:
         said = _replayed(game, list(game.hands.order_by("number")))
         game.reason, game.reason_rule = said.reason, said.reason_rule
         # Only the words: the standings, and so the ratings, are as they were.
-        game.save(update_fields=["reason", "reason_rule", "updated_at"])
+        changed += ["reason", "reason_rule"]
+    game.save(update_fields=changed)
     return game
 
 

@@ -41,6 +41,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.functional import SimpleLazyObject
 from django.utils.text import slugify
 from django.views.decorators.cache import cache_control
 from django.views.decorators.gzip import gzip_page
@@ -70,6 +71,7 @@ from smear_scores.services.idempotency import (
     idempotent_write,
     request_fingerprint,
 )
+from smear_scores.templatetags.parts import SharedParts
 
 from .answers import page_or_fragment, refusals_shown_by
 from .exports import SafeWriter
@@ -139,6 +141,11 @@ def _totals_on(request: HttpRequest, game: Game) -> bool:
     return game.public_id in request.session.get(TOTALS_KEY, [])
 
 
+def _has_messages(request: HttpRequest) -> bool:
+    """Are messages waiting for this phone (they are shown, and used, by the template)?"""
+    return bool(len(messages.get_messages(request)))
+
+
 def _board_context(
     request: HttpRequest,
     game: Game,
@@ -152,14 +159,36 @@ def _board_context(
 ) -> dict[str, Any]:
     """``keep_links``: the phone already shows the link boxes (an htmx answer to a hand
     sent from the board): they are sent as empty boxes that htmx keeps as they are
-    (hx-preserve), so a hand's answer carries neither the QR codes nor the scoring secret."""
-    board = selectors.game_board(game)
+    (hx-preserve), so a hand's answer carries neither the QR codes nor the scoring secret.
+
+    The board and the blank hand form are lazy: the template reads them only for a part of
+    the board it draws (templatetags.parts). Every phone that scores, and every phone that
+    watches, sees those parts alike at one version of the game, so they are drawn once
+    per kind of phone and kept in the cache; what is this phone's own (the links, a
+    notice, a refusal, what it tapped, a hand form as it sent it) is drawn for it alone."""
+    board = SimpleLazyObject(lambda: selectors.game_board(game))
     scorer = can_score(request, game)
-    if form is None and scorer and not board.finished:
-        initial: dict[str, Any] = {"number": board.next_number}
-        if _totals_on(request, game):
-            initial["by_totals"] = "on"
-        form = _hand_form(game, board, initial=initial)
+    form_part = "form"
+    fresh = set()
+    if form is None and scorer and not game.finished:
+        totals = _totals_on(request, game)
+        if totals:
+            form_part = "form-totals"
+
+        def blank_form() -> HandForm:
+            initial: dict[str, Any] = {"number": board.next_number}
+            if totals:
+                initial["by_totals"] = "on"
+            return _count_line(game, _hand_form(game, board, initial=initial))
+
+        form = SimpleLazyObject(blank_form)
+        if notice or _has_messages(request):
+            # The hand form's line says the notice, or the messages waiting.
+            fresh.add(form_part)
+    elif form is not None:
+        # As this phone sent it, with its errors.
+        fresh.add(form_part)
+        _count_line(game, form)
     # A league game is scored by its club's members: it has no scoring link to hand on.
     hands_over = scorer and game.league_id is None
     links: dict[str, str] = {}
@@ -169,14 +198,18 @@ def _board_context(
         links["watch_url"] = request.build_absolute_uri(reverse("game", args=[game.public_id]))
         if hands_over:
             links |= scoring_link(request, game)
-    _count_line(game, form)
+    # The game as this board shows it; the board polls for a newer one (game_live).
+    version = selectors.version_of(game)
+    kind = "scorer" if scorer else "watcher"
     return {
         "board": board,
         "game": game,
-        # The game as this board shows it; the board polls for a newer one (game_live).
-        "version": selectors.version_of(game),
+        "version": version,
         "scorer": scorer,
         "form": form,
+        "has_form": form is not None,
+        "form_part": form_part,
+        "parts": SharedParts(f"board:{game.public_id}:{version}:{kind}", fresh=fresh),
         "notice": notice,
         "problem": problem,
         "keep_links": keep_links,
@@ -462,7 +495,13 @@ def game_table(request: HttpRequest, public_id: str) -> HttpResponse:
     """The table view: big scores for a phone in the middle of the table or a club screen,
     which follows the game by itself (htmx asks for its #table-board every few seconds)."""
     game = _game(public_id)
-    context = {"board": selectors.game_board(game)}
+    version = selectors.version_of(game)
+    context = {
+        "game": game,
+        # Read only when the table's board is not kept already (templatetags.parts).
+        "board": SimpleLazyObject(lambda: selectors.game_board(game)),
+        "parts": SharedParts(f"table:{game.public_id}:{version}"),
+    }
     return page_or_fragment(request, "games/table.html", "table-board", context)
 
 

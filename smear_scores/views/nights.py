@@ -23,7 +23,6 @@ from smear_scores.selectors import leagues as league_selectors
 from smear_scores.selectors import nights as selectors
 from smear_scores.selectors.house_rules import club_house_rules
 from smear_scores.services import nights as services
-from smear_scores.templatetags.table import qr_svg
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
 from smear_scores.views.games import keep_no_copy, scoring_link
 
@@ -112,7 +111,6 @@ def _director_context(request: HttpRequest, night: Night, **extra: Any) -> dict[
                     reverse("game", args=[card.game_public_id])
                 )
                 card.code = ""
-            card.qr = qr_svg(card.scan_url, f"QR code to score table {card.number}")
     return {
         "night": night,
         "format": selectors.round_format(night),

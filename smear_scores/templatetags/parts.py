@@ -1,0 +1,123 @@
+"""Parts of a page that every viewer of one kind sees alike, drawn once and kept in the
+cache (settings.CACHES): ``{% sharedpart "name" %}…{% endsharedpart %}``.
+
+The view puts a ``SharedParts`` in the context as ``parts``, keyed by what the page shows
+and the version it shows it at (the scoreboard: the game, its version and whether the
+phone scores or watches). The first viewer draws each part and keeps it; the next viewer
+of that kind at that version gets it from the cache, and the reads only a part needs
+(given to the template as lazy values) are never made. Without ``parts``, or for a part
+the view asks to draw afresh (``SharedParts.fresh``), the part is drawn as any template.
+
+Nothing of one viewer is kept for another. A part is drawn with a stand-in for the CSRF
+token (a random string drawn with it and kept beside it), which this viewer's own token
+replaces as the part is put on the page. What only one phone sees (the scoring link, the
+address it used, a notice, a refusal, what it tapped) stays outside the parts in the
+template, and the view names a part fresh when it holds such a thing (the hand form with
+a notice). The key holds a digest of the code, templates and static files
+(``code_version``), so a new release never shows a part an older one drew."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from functools import cache
+from pathlib import Path
+
+from django import template
+from django.conf import settings
+from django.core.cache import cache as default_cache
+from django.template.base import FilterExpression, Node, NodeList, Parser, Token
+from django.template.context import Context
+from django.utils.safestring import SafeString, mark_safe
+
+register = template.Library()
+
+# A version's parts are needed until the next hand (about a minute at a table); a board
+# left open longer draws them once more.
+KEEP_SECONDS = 600
+
+
+@cache
+def code_version() -> str:
+    """A digest of the code, the templates and the static files, read once per process:
+    the parts one release drew (with its static files' names) are never shown by another."""
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent.parent
+    sources = [(package, (".py", ".html"))]
+    sources += [(Path(d), None) for t in settings.TEMPLATES for d in t.get("DIRS", [])]
+    sources += [(Path(d), None) for d in settings.STATICFILES_DIRS]
+    for root, suffixes in sources:
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and (suffixes is None or path.suffix in suffixes):
+                digest.update(str(path.relative_to(root)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class SharedParts:
+    """The parts of one page for one kind of viewer at one version (``key``), read from
+    the cache once (all of them, one round trip) and written back when one is drawn.
+    ``fresh``: the names of parts to draw for this viewer only, neither read nor kept."""
+
+    def __init__(self, key: str, *, fresh: frozenset[str] | set[str] = frozenset()):
+        self.key = f"parts:{code_version()}:{key}"
+        self.fresh = frozenset(fresh)
+        self._kept: dict[str, tuple[str, str]] | None = None
+        # How many parts this viewer drew (the rest came from the cache).
+        self.drawn = 0
+
+    def kept(self, name: str) -> tuple[str, str] | None:
+        if self._kept is None:
+            self._kept = default_cache.get(self.key) or {}
+        return self._kept.get(name)
+
+    def keep(self, name: str, part: tuple[str, str]) -> None:
+        self.drawn += 1
+        if self._kept is None:
+            self._kept = {}
+        self._kept[name] = part
+        default_cache.set(self.key, self._kept, KEEP_SECONDS)
+
+
+class SharedPartNode(Node):
+    def __init__(self, name: FilterExpression, nodelist: NodeList):
+        self.name = name
+        self.nodelist = nodelist
+
+    def render(self, context: Context) -> SafeString:
+        parts = context.get("parts")
+        name = str(self.name.resolve(context))
+        if not isinstance(parts, SharedParts) or name in parts.fresh:
+            return self.nodelist.render(context)
+        part = parts.kept(name)
+        if part is None:
+            stand_in = secrets.token_hex(16)
+            with context.push(csrf_token=stand_in):
+                part = (stand_in, self.nodelist.render(context))
+            parts.keep(name, part)
+        stand_in, html = part
+        if stand_in in html:
+            # Resolved only now, as {% csrf_token %} would have: a part without a form
+            # asks for no token (and so sets no CSRF cookie).
+            token = context.get("csrf_token")
+            token = str(token) if token is not None else ""
+            if not token or token == "NOTPROVIDED":
+                # Rendered without a request: the token's inputs are left out, as
+                # {% csrf_token %} leaves them out; draw the part as it is.
+                return self.nodelist.render(context)
+            html = html.replace(stand_in, token)
+        return mark_safe(html)
+
+
+@register.tag("sharedpart")
+def sharedpart(parser: Parser, token: Token) -> SharedPartNode:
+    """``{% sharedpart "name" %}…{% endsharedpart %}``: the part named ``name`` (any
+    template value) of the page the context's ``parts`` keys."""
+    bits = token.split_contents()
+    if len(bits) != 2:
+        raise template.TemplateSyntaxError(
+            f'{bits[0]} takes one argument, the part\'s name: {{% {bits[0]} "teams" %}}'
+        )
+    nodelist = parser.parse(("endsharedpart",))
+    parser.delete_first_token()
+    return SharedPartNode(parser.compile_filter(bits[1]), nodelist)

@@ -50,6 +50,7 @@ STANDINGS = {
     "winner": "winner",
     "reason": "reason",
     "reason_rule": "reason_rule",
+    "ended_by": "ended_by",
 }
 
 
@@ -106,6 +107,8 @@ class Game(models.Model):
     # the rule that explains it (the rules page's anchor): written with the standings.
     reason = models.TextField(blank=True, default="")
     reason_rule = models.CharField(max_length=10, blank=True, default="")
+    # How the last hand ended the game at once, if it did (the moon, every point in a hand).
+    ended_by = models.CharField(max_length=20, blank=True, default="")
     finished_at = models.DateTimeField(null=True, blank=True)
     # The names the table gave its teams, in team order; "" (or no list at all) for a team
     # called by its partners ("Cy & Flo"). Read through selectors.games.team_names.

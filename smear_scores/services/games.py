@@ -16,6 +16,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from smear_scores import rules
+from smear_scores.live import notify as live
 from smear_scores.models import (
     Game,
     GameRevision,
@@ -287,6 +288,7 @@ def _store_state(game: Game, state: rules.GameState) -> None:
     elif not state.finished:
         game.finished_at = None
     game.save(update_fields=[*STANDINGS, "finished_at", "updated_at"])
+    live.game_changed(game)
     if game.league_id is not None and (state.finished or was_finished):
         # A league game finished, reopened or changed while finished: its club's ratings
         # follow in this transaction, so the league pages only read them.
@@ -676,6 +678,7 @@ def game_names_changed(*, game: Game) -> Game:
         game.reason, game.reason_rule = said.reason, said.reason_rule
         # Only the words: the standings, and so the ratings, are as they were.
         game.save(update_fields=["reason", "reason_rule", "updated_at"])
+        live.game_changed(game)
     return game
 
 
@@ -853,6 +856,7 @@ def game_remove(*, game: Game, source: str = "web") -> Game:
     if game.removed_at is None:
         game.removed_at = timezone.now()
         game.save(update_fields=["removed_at", "updated_at"])
+        live.game_changed(game)
         GameRevision.objects.create(game=game, action=GameRevision.Action.REMOVE, source=source)
     return game
 
@@ -864,6 +868,7 @@ def game_restore(*, game: Game, source: str = "web") -> Game:
     if game.removed_at is not None:
         game.removed_at = None
         game.save(update_fields=["removed_at", "updated_at"])
+        live.game_changed(game)
         GameRevision.objects.create(game=game, action=GameRevision.Action.RESTORE, source=source)
     return game
 
@@ -876,4 +881,5 @@ def game_scoring_rotate(*, game: Game) -> Game:
     game = _locked(game)
     game.scoring_secret = new_scoring_secret()
     game.save(update_fields=["scoring_secret", "updated_at"])
+    live.game_changed(game)
     return game

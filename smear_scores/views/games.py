@@ -35,6 +35,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -47,6 +48,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, push_url, reswap
 
 from smear_scores.forms import HandForm, NewGameForm, hand_initial
+from smear_scores.live import stream as live
 from smear_scores.models import Game, Hand
 from smear_scores.permissions import (
     can_score,
@@ -416,9 +418,10 @@ def _live_etag(request: HttpRequest, public_id: str) -> str | None:
 @vary_on_headers("HX-Request")
 def game_table(request: HttpRequest, public_id: str) -> HttpResponse:
     """The table view: big scores for a phone in the middle of the table or a club screen,
-    which follows the game by itself (htmx asks for its #table-board every few seconds)."""
+        which follows the game by itself: its stream (game_events) says when the game changed,
+    and htmx asks for its #table-board every few seconds while there is no stream."""
     game = _game(public_id)
-    context = {"board": selectors.game_board(game)}
+    context = {"board": selectors.game_board(game), "version": selectors.version_of(game)}
     return page_or_fragment(request, "games/table.html", "table-board", context)
 
 
@@ -433,6 +436,21 @@ def game_live(request: HttpRequest, public_id: str) -> HttpResponse:
     #game-board fragment as this phone sees it, with the new version as its ETag.
     Nothing is kept in a process's memory, so any app process may answer any phone."""
     return render(request, "games/game.html#game-board", _board_context(request, _game(public_id)))
+
+
+@require_GET
+async def game_events(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The stream an open scoreboard or table view follows (smear_scores.live): the game's
+    version at once and at every write, as server-sent events. A board that sees a version
+    it does not show asks game_live (or its table view) as it would when polling."""
+    refused = live.refusal(request)
+    if refused is not None:
+        return refused
+    found = await sync_to_async(selectors.game_key)(public_id=public_id)
+    if found is None:
+        raise Http404("No such game: check the link.")
+    pk, version = found
+    return live.response([("game", pk)], version)
 
 
 @require_POST

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -16,6 +17,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from smear_scores.forms import NightForm
+from smear_scores.live import stream as live
+from smear_scores.live.hub import Hub, Watch
 from smear_scores.models import Club, Night
 from smear_scores.permissions import is_club_admin
 from smear_scores.rules import Refusal
@@ -250,6 +253,32 @@ def tournament_correct(request: HttpRequest, night_id: int, table_id: int) -> Ht
         )
 
     return _back(request, night, act)
+
+
+async def _room_now(hub: Hub, watch: Watch) -> str:
+    """A room's version after a change it follows; it follows the night's games as drawn."""
+    night_id = watch.keys[0][1]
+    version, games = await hub.run(_room_read, night_id)
+    hub.follow(watch, [("night", night_id), *(("game", pk) for pk in games)])
+    return version
+
+
+def _room_read(night_id: int) -> tuple[str, list[int]]:
+    return selectors.night_version(night_id), selectors.night_games(night_id)
+
+
+@require_GET
+async def tournament_room_events(request: HttpRequest, night_id: int) -> HttpResponse:
+    """The room view's stream (smear_scores.live): the night's version at once and whenever
+    a hand at one of its tables, a check-in, a draw or a correction moves it."""
+    refused = live.refusal(request)
+    if refused is not None:
+        return refused
+    version, games = await sync_to_async(_room_read)(night_id)
+    if not version:
+        raise Http404("No such night: check the link.")
+    keys = [("night", night_id), *(("game", pk) for pk in games)]
+    return live.response(keys, version, recheck=_room_now)
 
 
 @require_GET

@@ -1,0 +1,146 @@
+"""The open streams of one process, by what each follows, and the one feed that wakes them.
+
+A process has one hub per event loop (a uvicorn worker has one loop): every stream
+registers a ``Watch`` on the keys it follows, ``("game", id)`` or ``("night", id)``, and
+the feed (``feeds.run``, started with the first watch) publishes each change it hears.
+Publishing wakes only the watches of that key; a version the hub already has, or an older
+one, wakes nobody. Nothing here is needed by another process: each has its own feed."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import resource
+import weakref
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from django.conf import settings
+
+Key = tuple[str, int]
+log = logging.getLogger(__name__)
+
+
+class Watch:
+    """One open stream: the keys it follows, and the event a change of one of them sets."""
+
+    __slots__ = ("keys", "wake")
+
+    def __init__(self, keys: Iterable[Key]):
+        self.keys: tuple[Key, ...] = tuple(keys)
+        self.wake = asyncio.Event()
+
+
+def _newer(version: str, than: str | None) -> bool:
+    if than is None:
+        return True
+    try:
+        return int(version) > int(than)
+    except ValueError:
+        return version != than
+
+
+def stream_limit() -> int:
+    """How many streams one process keeps open (settings.LIVE_MAX_STREAMS, else what its
+    open-file limit leaves after 256 for everything else). A board refused a stream polls."""
+    if settings.LIVE_MAX_STREAMS is not None:
+        return settings.LIVE_MAX_STREAMS
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return max(0, soft - 256)
+
+
+class Hub:
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.loop = loop
+        self.watching: dict[Key, set[Watch]] = {}
+        self.versions: dict[Key, str] = {}
+        self.open = 0
+        self.closing = False
+        # The feed's queries (and a room's re-reads) run here, one at a time, on a
+        # connection of their own: never on a request's thread.
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix="smear-live")
+        self.feed: asyncio.Task | None = None
+
+    def full(self) -> bool:
+        return self.open >= stream_limit()
+
+    def watch(self, keys: Iterable[Key], versions: dict[Key, str] | None = None) -> Watch:
+        watch = Watch(keys)
+        for key in watch.keys:
+            self.watching.setdefault(key, set()).add(watch)
+        for key, version in (versions or {}).items():
+            if _newer(version, self.versions.get(key)):
+                self.versions[key] = version
+        self.open += 1
+        if self.feed is None or self.feed.done():
+            from smear_scores.live.feeds import run
+
+            self.feed = self.loop.create_task(run(self), name="smear-live-feed")
+        return watch
+
+    def follow(self, watch: Watch, keys: Iterable[Key]) -> None:
+        """The watch now follows ``keys`` (a room whose night drew new tables)."""
+        keys = tuple(keys)
+        if keys == watch.keys:
+            return
+        self._drop(watch)
+        watch.keys = keys
+        for key in keys:
+            self.watching.setdefault(key, set()).add(watch)
+
+    def unwatch(self, watch: Watch) -> None:
+        self._drop(watch)
+        self.open -= 1
+
+    def _drop(self, watch: Watch) -> None:
+        for key in watch.keys:
+            watches = self.watching.get(key)
+            if watches is None:
+                continue
+            watches.discard(watch)
+            if not watches:
+                del self.watching[key]
+                self.versions.pop(key, None)
+
+    def publish(self, key: Key, version: str | None = None) -> None:
+        """The feed heard that ``key`` changed, to ``version`` where it knows it."""
+        watches = self.watching.get(key)
+        if not watches:
+            return
+        if version is not None:
+            if not _newer(version, self.versions.get(key)):
+                return
+            self.versions[key] = version
+        for watch in watches:
+            watch.wake.set()
+
+    def keys(self, kind: str) -> list[int]:
+        return [pk for k, pk in self.watching if k == kind]
+
+    def run(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future:
+        return self.loop.run_in_executor(self.executor, fn, *args)
+
+    def close_all(self) -> None:
+        """End every stream of this process (the boards fall back to polling and come
+        back by themselves)."""
+        self.closing = True
+        for watches in list(self.watching.values()):
+            for watch in watches:
+                watch.wake.set()
+
+
+_hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()
+
+
+def current() -> Hub:
+    """The hub of the running event loop, made at its first stream."""
+    loop = asyncio.get_running_loop()
+    hub = _hubs.get(loop)
+    if hub is None or hub.closing and not hub.open:
+        hub = _hubs[loop] = Hub(loop)
+    return hub
+
+
+def all_hubs() -> list[Hub]:
+    return list(_hubs.values())

@@ -57,7 +57,10 @@ def env_database(name: str, default: str) -> dict:
 
     raw = os.environ.get(name) or default
     try:
-        config = dj_database_url.parse(raw, conn_max_age=60, conn_health_checks=True)
+        # Under ASGI (smear_scores.asgi) each request has a thread of its own, so a
+        # connection kept for the next request would only wait for the garbage collector.
+        keep = env_int("DATABASE_CONN_MAX_AGE", 60)
+        config = dj_database_url.parse(raw, conn_max_age=keep, conn_health_checks=True)
     except ValueError as exc:
         raise ImproperlyConfigured(
             f"{name}={raw!r} is not a database URL ({exc}). Use sqlite:///path/to/db.sqlite3 "

@@ -130,6 +130,18 @@ class Hub:
                 watch.wake.set()
 
 
+    async def stop(self) -> None:
+        """End every stream, the feed and the feed's database connection (a server that
+        stops)."""
+        from django.db import connections
+
+        self.close_all()
+        if self.feed is not None:
+            self.feed.cancel()
+        await self.run(connections.close_all)
+        self.executor.shutdown(wait=False)
+
+
 _hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()
 
 
@@ -142,5 +154,6 @@ def current() -> Hub:
     return hub
 
 
-def all_hubs() -> list[Hub]:
-    return list(_hubs.values())
+def existing() -> Hub | None:
+    """The hub of the running event loop, if it has one."""
+    return _hubs.get(asyncio.get_running_loop())

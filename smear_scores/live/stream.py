@@ -54,7 +54,8 @@ async def _let_go_of_the_request_thread() -> None:
     await sync_to_async(connections.close_all)()
     executor = SyncToAsync.context_to_thread_executor.pop(context, None)
     if executor is not None:
-        executor.shutdown(wait=False)
+        # Idle by now: it ends at once.
+        executor.shutdown(wait=True)
 
 
 async def events(keys: list[Key], version: str, recheck: Recheck | None) -> AsyncIterator[bytes]:

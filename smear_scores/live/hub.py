@@ -129,7 +129,6 @@ class Hub:
             for watch in watches:
                 watch.wake.set()
 
-
     async def stop(self) -> None:
         """End every stream, the feed and the feed's database connection (a server that
         stops)."""

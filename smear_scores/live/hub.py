@@ -148,7 +148,7 @@ def current() -> Hub:
     """The hub of the running event loop, made at its first stream."""
     loop = asyncio.get_running_loop()
     hub = _hubs.get(loop)
-    if hub is None or hub.closing and not hub.open:
+    if hub is None or hub.closing:
         hub = _hubs[loop] = Hub(loop)
     return hub
 

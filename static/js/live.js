@@ -28,6 +28,7 @@
   let heard = 0;
   let failures = 0;
   let retry = null;
+  let sourceUrl = null;
   // The last version the stream said.
   let latest = null;
 
@@ -209,6 +210,7 @@
     window.clearTimeout(retry);
     retry = null;
     source = new EventSource(url);
+    sourceUrl = url;
     opened = Date.now();
     source.onmessage = (event) => {
       heard = Date.now();
@@ -256,8 +258,18 @@
     if (streaming || document.hidden) event.preventDefault();
   });
   // A fresh board (a hand recorded here, kept hands sent, a live update) may still be
-  // older than what the stream said meanwhile.
-  document.addEventListener("htmx:afterSettle", follow);
+  // older than what the stream said meanwhile; a board swapped in may be the first on
+  // this page (the scoring link's page) or another game's (a rematch).
+  document.addEventListener("htmx:afterSettle", () => {
+    const el = liveBoard();
+    const url = el ? streamOf(el) : null;
+    if (source && url !== sourceUrl) {
+      close();
+      latest = null;
+    }
+    if (!source && !retry && !document.hidden) open();
+    follow();
+  });
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) {
       // A hidden page holds no stream (and no connection of the browser's few per site).

@@ -69,6 +69,12 @@ class ThreadServer:
 
         return self.call(current)
 
+    def hearing(self) -> None:
+        """Wait until this server's feed hears every write (a board is open)."""
+        from smear_scores.live.hub import current
+
+        self.call(lambda: current().ready.wait())
+
     def stop(self) -> None:
         from smear_scores.live.hub import existing
 

@@ -71,6 +71,7 @@ async def sqlite_feed(hub: Hub) -> None:
             await hub.run(_close_db)
             continue
         since = started - MARGIN
+        hub.ready.set()
         _publish(hub, games, nights)
 
 
@@ -112,6 +113,7 @@ async def postgres_feed(hub: Hub) -> None:
                 delay = 0.5
                 # Whatever was written while this process was not listening.
                 _publish(hub, *await hub.run(_watched, hub.keys("game"), hub.keys("night")))
+                hub.ready.set()
                 while not hub.closing:
                     async for note in conn.notifies(timeout=PROBE):
                         heard = parse(note.payload)

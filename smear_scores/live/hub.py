@@ -61,6 +61,8 @@ class Hub:
         # connection of their own: never on a request's thread.
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="smear-live")
         self.feed: asyncio.Task | None = None
+        # Set once the feed hears every change (PostgreSQL: listening; SQLite: polling).
+        self.ready = asyncio.Event()
 
     def full(self) -> bool:
         return self.open >= stream_limit()

@@ -44,6 +44,7 @@ def test_stream_says_the_version_at_once_then_each_hand_recorded_elsewhere(
     assert stream.response.getheader("Content-Type") == "text/event-stream"
     assert stream.response.getheader("X-Accel-Buffering") == "no"
     assert stream.next() == version_of(game)
+    asgi_server.hearing()
 
     for number in (2, 3):
         game, _ = services.hand_record(game=game, entry=HAND, number=number)
@@ -63,6 +64,7 @@ def test_stream_follows_every_write_that_moves_the_version(
         game = services.game_remove(game=game)
     stream = open_stream(asgi_server, game)
     assert stream.next() == version_of(game)
+    asgi_server.hearing()
     if change == "undo":
         game = services.hand_undo(game=game)
     elif change == "edit":
@@ -91,7 +93,7 @@ def test_streams_of_many_boards_hold_no_thread_nor_connection_each(
     games = [make_game("ne-wisconsin") for _ in range(3)]
     first = open_stream(asgi_server, games[0])
     first.next()
-    # The process's feed is up once the first board hears a hand.
+    asgi_server.hearing()
     game, _ = services.hand_record(
         game=games[0], entry=rules.HandEntry(bidder=0, bid=2, points=(2, 1))
     )
@@ -139,6 +141,7 @@ def test_room_stream_follows_the_hands_at_its_tables(asgi_server, open_stream, t
         night_services.night_check_in(night=night, player=player)
     stream = open_stream(asgi_server, reverse("tournament_room_events", args=[night.pk]))
     assert stream.next() == night_version(night.pk)
+    asgi_server.hearing()
     night_services.round_draw(night=night)
     assert stream.next() == night_version(night.pk)
     game = RoundTable.objects.get(round__night=night).game

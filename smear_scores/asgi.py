@@ -9,9 +9,10 @@ from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "smear_scores.settings")
-# Each request runs on a thread of its own here: its connection is closed as it ends
-# (smear_scores.env).
+# Each request runs on a thread of its own here: its connection is closed as it ends, or
+# given back to the process's pool on PostgreSQL (smear_scores.env).
 os.environ.setdefault("DATABASE_CONN_MAX_AGE", "0")
+os.environ.setdefault("DATABASE_POOL", "true")
 
 # Each open board holds a connection: let this process open as many files as it may.
 _soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)

@@ -72,6 +72,16 @@ def env_database(name: str, default: str) -> dict:
             f"{name}={raw!r} selects {engine or 'an unknown engine'}; Smear Scores runs on SQLite "
             f"(sqlite:///...) or PostgreSQL (postgres://...)."
         )
+    if engine == "django.db.backends.postgresql" and env_bool("DATABASE_POOL", False):
+        # A pool of connections per process (psycopg_pool), which each request borrows and
+        # gives back as it ends: under ASGI every request has a thread of its own, so
+        # without it every request would open (and PostgreSQL fork) a connection.
+        config["CONN_MAX_AGE"] = 0
+        config.setdefault("OPTIONS", {})["pool"] = {
+            "min_size": env_int("DATABASE_POOL_MIN", 2),
+            "max_size": env_int("DATABASE_POOL_MAX", 16),
+            "timeout": 10,
+        }
     if engine == "django.db.backends.sqlite3":
         # One writer at a time: wait for the lock instead of failing, and take the write
         # lock at BEGIN so a read-then-write transaction cannot deadlock.

@@ -145,24 +145,38 @@ def database_url() -> str:
 
 
 class EventStream:
-    """A board's stream as a phone reads it: ``next()`` is the next event's data."""
+    """A board's stream as a phone reads it: ``next()`` is the next event's version (a
+    plain event's data, a board's id); ``board`` the last board it carried, if any."""
 
-    def __init__(self, url: str, timeout: float = 10):
+    def __init__(self, url: str, timeout: float = 10, cookies: dict[str, str] | None = None):
         import http.client
         from urllib.parse import urlsplit
 
         parts = urlsplit(url)
         self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
-        self.conn.request("GET", parts.path, headers={"Accept": "text/event-stream"})
+        headers = {"Accept": "text/event-stream"}
+        if cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+        path = parts.path + (f"?{parts.query}" if parts.query else "")
+        self.conn.request("GET", path, headers=headers)
         self.response = self.conn.getresponse()
+        self.board: str | None = None
 
     def next(self) -> str:
-        data = []
+        kind, version, data = "message", None, []
         while True:
             line = self.response.fp.readline().decode().rstrip("\n")
-            if line.startswith("data: "):
+            if line.startswith("event: "):
+                kind = line[7:]
+            elif line.startswith("id: "):
+                version = line[4:]
+            elif line.startswith("data: "):
                 data.append(line[6:])
             elif line == "" and data:
+                if kind == "board":
+                    self.board = "\n".join(data)
+                    return version
+                self.board = None
                 return "\n".join(data)
 
     def close(self) -> None:

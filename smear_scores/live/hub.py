@@ -57,6 +57,9 @@ class Hub:
         self.versions: dict[Key, str] = {}
         self.open = 0
         self.closing = False
+        # The fragment a kind of board shows at a version, drawn once for all the streams
+        # of this process that carry it: {key: {kind: (version, future)}}.
+        self.fragments: dict[Key, dict[str, tuple[str, asyncio.Future]]] = {}
         # The feed's queries (and a room's re-reads) run here, one at a time, on a
         # connection of their own: never on a request's thread.
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="smear-live")
@@ -104,6 +107,7 @@ class Hub:
             if not watches:
                 del self.watching[key]
                 self.versions.pop(key, None)
+                self.fragments.pop(key, None)
 
     def publish(self, key: Key, version: str | None = None) -> None:
         """The feed heard that ``key`` changed, to ``version`` where it knows it."""
@@ -116,6 +120,19 @@ class Hub:
             self.versions[key] = version
         for watch in watches:
             watch.wake.set()
+
+    def fragment(
+        self, key: Key, kind: str, version: str, draw: Callable[[], str | None]
+    ) -> asyncio.Future:
+        """``draw()`` (on the feed's thread) once per key, kind and version, whatever the
+        number of streams asking."""
+        drawn = self.fragments.setdefault(key, {})
+        known = drawn.get(kind)
+        if known is not None and known[0] == version:
+            return known[1]
+        future = self.run(draw)
+        drawn[kind] = (version, future)
+        return future
 
     def keys(self, kind: str) -> list[int]:
         return [pk for k, pk in self.watching if k == kind]

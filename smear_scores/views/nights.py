@@ -11,6 +11,7 @@ from asgiref.sync import sync_to_async
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -269,8 +270,8 @@ def _room_read(night_id: int) -> tuple[str, list[int]]:
 
 @require_GET
 async def tournament_room_events(request: HttpRequest, night_id: int) -> HttpResponse:
-    """The room view's stream (smear_scores.live): the night's version at once and whenever
-    a hand at one of its tables, a check-in, a draw or a correction moves it."""
+    """The room view's stream (smear_scores.live): its #room whenever a hand at one of the
+    night's tables, a check-in, a draw or a correction moves the night's version."""
     refused = live.refusal(request)
     if refused is not None:
         return refused
@@ -278,7 +279,34 @@ async def tournament_room_events(request: HttpRequest, night_id: int) -> HttpRes
     if not version:
         raise Http404("No such night: check the link.")
     keys = [("night", night_id), *(("game", pk) for pk in games)]
-    return live.response(keys, version, recheck=_room_now)
+    return live.response(
+        request, keys, version, recheck=_room_now, draw=("room", lambda: room_fragment(night_id))
+    )
+
+
+def _room_context(night: Night, version: str) -> dict[str, Any]:
+    rounds = selectors.night_rounds(night)
+    return {
+        "night": night,
+        "format": selectors.round_format(night),
+        "version": version,
+        "standings": selectors.night_standings(night, rounds),
+        "rounds": rounds,
+        "current": rounds[-1] if rounds else None,
+        "poll": ROOM_POLL_SECONDS,
+        "updated": timezone.localtime(),
+        "sit_out_rule": selectors.SIT_OUT_RULE,
+        "tie_rule": selectors.TIE_RULE,
+    }
+
+
+def room_fragment(night_id: int) -> str | None:
+    """The room view's #room, the same for every screen: what its streams carry."""
+    version = selectors.night_version(night_id)
+    if not version:
+        return None
+    context = _room_context(selectors.night_get(night_id=night_id), version)
+    return render_to_string("nights/room.html#room", context)
 
 
 @require_GET
@@ -291,18 +319,5 @@ def tournament_room(request: HttpRequest, night_id: int) -> HttpResponse:
         raise Http404("No such night: check the link.")
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
-    night = _night(night_id)
-    rounds = selectors.night_rounds(night)
-    context = {
-        "night": night,
-        "format": selectors.round_format(night),
-        "version": version,
-        "standings": selectors.night_standings(night, rounds),
-        "rounds": rounds,
-        "current": rounds[-1] if rounds else None,
-        "poll": ROOM_POLL_SECONDS,
-        "updated": timezone.localtime(),
-        "sit_out_rule": selectors.SIT_OUT_RULE,
-        "tie_rule": selectors.TIE_RULE,
-    }
+    context = _room_context(_night(night_id), version)
     return page_or_fragment(request, "nights/room.html", "room", context)

@@ -22,4 +22,5 @@ urlpatterns = [
     path("g/<str:public_id>/restore/", games.game_restore, name="game_restore"),
     path("rules/<slug:slug>/", rules.rules_page, name="rules"),
     path("g/<str:public_id>/table/", games.game_table, name="game_table"),
+    path("g/<str:public_id>/table/events/", games.game_table_events, name="game_table_events"),
 ]

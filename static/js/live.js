@@ -2,7 +2,9 @@
 // room view (#room). It holds one stream of server-sent events (EventSource, its
 // data-stream; the scoreboard's is beside its data-live) that says the version of what it
 // shows when it changes, and again every 25 s as a sign of life: an idle board costs no
-// request. A version the board does not show brings its fresh fragment. Without a stream
+// request. A board every phone sees alike (a watcher's, the table and room views) comes
+// in the stream itself (event "board"); a scorer's board, told a version it does not
+// show, fetches its fresh fragment. Without a stream
 // (no EventSource, a server or a proxy that gives none, or cuts it) the board polls as it
 // always did: the scoreboard asks every 2 s (while the page is shown) with
 // If-None-Match: "<version>", nothing new being an empty 304 after one indexed query, and
@@ -209,19 +211,43 @@
     if (source || !url || !("EventSource" in window) || document.hidden) return;
     window.clearTimeout(retry);
     retry = null;
-    source = new EventSource(url);
+    // The version this board shows: a newer board comes at once.
+    source = new EventSource(`${url}?v=${encodeURIComponent(el.dataset.version || "")}`);
     sourceUrl = url;
     opened = Date.now();
     source.onmessage = (event) => {
-      heard = Date.now();
-      if (!streaming) {
-        setMode(true);
-        failures = 0;
-      }
-      latest = event.data;
+      said(event.data);
       follow();
     };
+    source.addEventListener("board", (event) => {
+      said(event.lastEventId);
+      put(event.data);
+    });
     source.onerror = fail;
+  }
+
+  function said(version) {
+    heard = Date.now();
+    if (!streaming) {
+      setMode(true);
+      failures = 0;
+    }
+    latest = version;
+  }
+
+  // A board that came in the stream: swapped in as a fetched one would be.
+  function put(html) {
+    const el = liveBoard();
+    if (!el || !newer(latest, el.dataset.version)) return;
+    if (el.id !== "game-board") {
+      htmx.swap(el, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
+      return;
+    }
+    // A request of this board's is under way, or kept hands are being sent: their answer
+    // is the fresh board, or it is asked for after them (follow).
+    const waiting = document.getElementById("waiting-hands");
+    if (el.querySelector(".htmx-request") || (waiting && waiting.dataset.waiting !== "0")) return;
+    swapIn(el, html);
   }
 
   function close() {

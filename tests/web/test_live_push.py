@@ -17,6 +17,8 @@ from smear_scores.services import games as services
 from smear_scores.services import nights as night_services
 from tests.asgi_server import EventStream
 
+from .conftest import find_all, scores
+
 HAND = rules.HandEntry(bidder=0, bid=3, points=(3, 2, 1))
 
 
@@ -25,9 +27,9 @@ def open_stream():
     """open_stream(server, game_or_path): a board's stream, closed after the test."""
     opened = []
 
-    def open_(server, what) -> EventStream:
+    def open_(server, what, cookies=None) -> EventStream:
         path = what if isinstance(what, str) else reverse("game_events", args=[what.public_id])
-        opened.append(EventStream(server.url + path))
+        opened.append(EventStream(server.url + path, cookies=cookies))
         return opened[-1]
 
     yield open_
@@ -49,6 +51,41 @@ def test_stream_says_the_version_at_once_then_each_hand_recorded_elsewhere(
     for number in (2, 3):
         game, _ = services.hand_record(game=game, entry=HAND, number=number)
         assert stream.next() == version_of(game)
+
+
+def test_stream_carries_the_watchers_board_and_only_versions_to_a_scorer(
+    asgi_server, open_stream, make_game, scorer_for
+):
+    game = make_game("ne-wisconsin", hands=1)
+    scorer = scorer_for(game)
+    watching = open_stream(asgi_server, game)
+    scoring = open_stream(
+        asgi_server, game, cookies={k: v.value for k, v in scorer.cookies.items()}
+    )
+    assert watching.next() == scoring.next() == version_of(game)
+    asgi_server.hearing()
+    game, _ = services.hand_record(game=game, entry=rules.HandEntry(bidder=1, bid=2, points=(1, 3)))
+    # The watcher's stream brings the fresh board itself, as every watcher sees it, with
+    # the link boxes left as the phone has them.
+    assert watching.next() == version_of(game)
+    board = watching.board
+    assert board.strip().startswith(
+        f'<section id="game-board" class="board" data-version="{version_of(game)}"'
+    )
+    assert scores(board) == game.scores
+    assert find_all(board, "p", "watching") == [
+        "Watching: the scores change on the scorer's phone; this page follows them by itself."
+    ]
+    assert 'id="watch-share" class="handover watch-link" hx-preserve="true"' in board
+    assert "csrfmiddlewaretoken" not in board
+    # A scorer's board is its own (its form): the stream says the version, the phone asks.
+    assert scoring.next() == version_of(game)
+    assert scoring.board is None
+
+    # A board that opens showing an older version is sent the fresh one at once.
+    late = open_stream(asgi_server, reverse("game_events", args=[game.public_id]) + "?v=1")
+    assert late.next() == version_of(game)
+    assert scores(late.board) == game.scores
 
 
 @pytest.mark.parametrize("change", ["undo", "edit", "rotate", "remove", "restore", "names"])

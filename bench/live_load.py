@@ -53,6 +53,7 @@ class Load:
         self.games = games
         self.tables: list[Table] = []
         self.delays: list[float] = []
+        self.writes: list[float] = []
         self.errors: list[str] = []
         self.opened = 0
         self.dropped = 0
@@ -208,9 +209,11 @@ class Load:
             return
         table.state, _ = table.state.play(entry)
         self.recorded += 1
+        self.writes.append((time.monotonic() - table.sent_at) * 1000)
 
     async def go(self, seconds: float) -> dict:
         self.delays, self.recorded, self.fetches, self.boards = [], 0, 0, 0
+        self.writes = []
         errors_before = len(self.errors)
         start = time.monotonic()
 
@@ -231,6 +234,7 @@ class Load:
             "recorded": self.recorded,
             "fetches": self.fetches,
             "boards": self.boards,
+            "writes": self.writes,
             "delays": self.delays,
             "errors": self.errors[errors_before:],
             "dropped": self.dropped,

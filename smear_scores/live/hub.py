@@ -19,6 +19,7 @@ from typing import Any
 from django.conf import settings
 
 Key = tuple[str, int]
+DRAWING_THREADS = 4
 log = logging.getLogger(__name__)
 
 
@@ -60,9 +61,11 @@ class Hub:
         # The fragment a kind of board shows at a version, drawn once for all the streams
         # of this process that carry it: {key: {kind: (version, future)}}.
         self.fragments: dict[Key, dict[str, tuple[str, asyncio.Future]]] = {}
-        # The feed's queries (and a room's re-reads) run here, one at a time, on a
-        # connection of their own: never on a request's thread.
+        # The feed's queries and a room's re-reads run here, one at a time, and the boards
+        # drawn for the streams beside them (each waits on the database for most of its
+        # time), on connections of their own: never on a request's thread.
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="smear-live")
+        self.drawing = ThreadPoolExecutor(DRAWING_THREADS, thread_name_prefix="smear-live-draw")
         self.feed: asyncio.Task | None = None
         # Set once the feed hears every change (PostgreSQL: listening; SQLite: polling).
         self.ready = asyncio.Event()
@@ -130,7 +133,7 @@ class Hub:
         known = drawn.get(kind)
         if known is not None and known[0] == version:
             return known[1]
-        future = self.run(draw)
+        future = self.loop.run_in_executor(self.drawing, draw)
         drawn[kind] = (version, future)
         return future
 
@@ -158,6 +161,9 @@ class Hub:
             self.feed.cancel()
         await self.run(connections.close_all)
         self.executor.shutdown(wait=False)
+        for _ in range(DRAWING_THREADS):
+            await self.loop.run_in_executor(self.drawing, connections.close_all)
+        self.drawing.shutdown(wait=False)
 
 
 _hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()

@@ -29,7 +29,7 @@ from smear_scores.live.hub import Hub, Key, Watch, current
 
 log = logging.getLogger(__name__)
 
-HEARTBEAT = 25
+HEARTBEAT = 45
 # Seconds a phone refused a stream waits before it asks for one again (Retry-After).
 REFUSED_RETRY = 30
 

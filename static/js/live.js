@@ -1,7 +1,7 @@
 // A live board: the scoreboard (#game-board), the table view (#table-board) or a night's
 // room view (#room). It holds one stream of server-sent events (EventSource, its
 // data-stream; the scoreboard's is beside its data-live) that says the version of what it
-// shows when it changes, and again every 25 s as a sign of life: an idle board costs no
+// shows when it changes, and again every 45 s as a sign of life: an idle board costs no
 // request. A board every phone sees alike (a watcher's, the table and room views) comes
 // in the stream itself (event "board"); a scorer's board, told a version it does not
 // show, fetches its fresh fragment. Without a stream
@@ -16,9 +16,9 @@
 (() => {
   "use strict";
   const EVERY_MS = 2000;
-  // A stream silent this long is taken as cut (the server speaks every 25 s), and one that
+  // A stream silent this long is taken as cut (the server speaks every 45 s), and one that
   // opens but says nothing this long as held back (a proxy that buffers).
-  const QUIET_MS = 60000;
+  const QUIET_MS = 100000;
   const FIRST_MS = 10000;
   // The waits before each new try of a stream after a failure; the last one repeats.
   const RETRY_MS = [1000, 3000, 10000, 30000, 60000];

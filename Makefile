@@ -61,7 +61,7 @@ table:
 	$(BIN)/python manage.py migrate --noinput --verbosity 0; \
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0; \
 	$(BIN)/python manage.py table_address --host $(HOST) --port $(PORT); \
-	echo "Serving with DEBUG off ($(WORKERS) uvicorn workers under gunicorn). Ctrl-C stops it."; \
+	echo "Serving with DEBUG off ($(WORKERS) gunicorn workers). Ctrl-C stops it."; \
 	export GUNICORN_ACCESSLOG="$${GUNICORN_ACCESSLOG-}"; \
 	exec $(BIN)/gunicorn --config gunicorn.conf.py
 

@@ -51,6 +51,16 @@ def stream_limit() -> int:
     return max(0, soft - 256)
 
 
+def _drawn(draw: Callable[[], str | None]) -> str | None:
+    from django.db import connections
+
+    try:
+        return draw()
+    finally:
+        # Given back to the process's pool (PostgreSQL) between drawings.
+        connections.close_all()
+
+
 class Hub:
     def __init__(self, loop: asyncio.AbstractEventLoop):
         self.loop = loop
@@ -133,7 +143,7 @@ class Hub:
         known = drawn.get(kind)
         if known is not None and known[0] == version:
             return known[1]
-        future = self.loop.run_in_executor(self.drawing, draw)
+        future = self.loop.run_in_executor(self.drawing, _drawn, draw)
         drawn[kind] = (version, future)
         return future
 

@@ -165,7 +165,7 @@ class EventStream:
     def next(self) -> str:
         kind, version, data = "message", None, []
         while True:
-            line = self.response.fp.readline().decode().rstrip("\n")
+            line = self.response.readline().decode().rstrip("\n")
             if line.startswith("event: "):
                 kind = line[7:]
             elif line.startswith("id: "):

@@ -144,8 +144,8 @@ def test_make_run_pushes_live_boards(table_server):
     stream.request("GET", f"/g/{game['id']}/events/", headers={"Host": host})
     events = stream.getresponse()
     assert (events.status, events.getheader("Content-Type")) == (200, "text/event-stream")
-    assert events.fp.readline() == b"retry: 3000\n"
-    assert events.fp.readline().startswith(b"data: ")
+    assert events.readline() == b"retry: 3000\n"
+    assert events.readline().startswith(b"data: ")
 
     hand = {"number": 1, "bidder": 1, "bid": 2, "points": [1, 3]}
     api.request(
@@ -159,10 +159,10 @@ def test_make_run_pushes_live_boards(table_server):
         },
     )
     assert api.getresponse().status == 201
-    assert events.fp.readline() == b"\n"
-    lines = [events.fp.readline()]
+    assert events.readline() == b"\n"
+    lines = [events.readline()]
     while lines[-1] != b"\n":
-        lines.append(events.fp.readline())
+        lines.append(events.readline())
     assert lines[0] == b"event: board\n"
     assert b'<span class="score" data-team="1">3</span>' in b"".join(lines)
     stream.close()

@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import resource
+import signal
+import threading
 import weakref
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -185,7 +187,31 @@ def current() -> Hub:
     hub = _hubs.get(loop)
     if hub is None or hub.closing:
         hub = _hubs[loop] = Hub(loop)
+        _end_streams_on_stop(loop)
     return hub
+
+
+def _end_streams_on_stop(loop: asyncio.AbstractEventLoop) -> None:
+    """When the server is asked to stop (Ctrl-C, gunicorn stopping or replacing a worker:
+    SIGINT, SIGTERM), the streams end at once rather than hold it for its graceful timeout:
+    their boards reconnect to another process, or poll. Chained before uvicorn's own
+    handlers (SIGQUIT, which gunicorn's master sends on its own SIGINT, is the event loop's
+    and is left alone: a Ctrl-C reaches the workers too)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        before = signal.getsignal(sig)
+        if not callable(before) or getattr(before, "ends_streams", False):
+            continue
+
+        def stop(signum, frame, before=before):
+            hub = _hubs.get(loop)
+            if hub is not None:
+                loop.call_soon_threadsafe(hub.close_all)
+            before(signum, frame)
+
+        stop.ends_streams = True
+        signal.signal(sig, stop)
 
 
 def existing() -> Hub | None:

@@ -36,7 +36,7 @@ chromium:
 	fi
 
 # The table's server (README: At the table): as production serves it, DEBUG off, gunicorn
-# with WORKERS processes, static files collected and served by WhiteNoise, SQLite unless
+# with WORKERS uvicorn processes (ASGI: the live boards are pushed), static files collected and served by WhiteNoise, SQLite unless
 # DATABASE_URL says otherwise. Every phone on the same Wi-Fi can open it: this machine's own
 # addresses and name are accepted as hosts (LAN_HOSTS, read from its network interfaces;
 # never a wildcard). HOST=127.0.0.1 keeps it to this machine. Plain http (HTTPS=false): see
@@ -44,7 +44,8 @@ chromium:
 # `make table` is the same without the install step.
 HOST ?= 0.0.0.0
 PORT ?= 8000
-WORKERS ?= 4
+# One uvicorn worker (an event loop holding its live boards' streams) per core.
+WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 # Kept across runs (so signed-in members and scoring phones stay so); ignored by git.
 SECRET_KEY_FILE ?= var/secret_key
 BIND_TABLE = $(if $(findstring :,$(HOST)),[$(HOST)],$(HOST)):$(PORT)
@@ -78,8 +79,9 @@ dev: $(STAMP)
 	$(BIN)/python manage.py table_address --host $(HOST) --port $(PORT)
 	$(BIN)/python manage.py runserver $(BIND_TABLE)
 
-# Production-style serving for a club's server: DEBUG off, gunicorn with WORKERS processes
-# (default 4), static files collected, compressed and hashed, served by WhiteNoise. Settings
+# Production-style serving for a club's server: DEBUG off, gunicorn with WORKERS uvicorn
+# processes (ASGI, smear_scores.asgi; default one per core), static files collected,
+# compressed and hashed, served by WhiteNoise. Settings
 # come from the environment (docs/operations.md). Without ALLOWED_HOSTS it serves
 # this machine only (127.0.0.1, localhost) over plain http; with ALLOWED_HOSTS it is a public
 # site behind a TLS proxy and HTTPS is on unless HTTPS=false. Without SECRET_KEY a random key
@@ -99,7 +101,9 @@ serve: $(STAMP)
 # Measured speed, printed as a table (docs/benchmarks.md quotes the latest figures). Needs the local
 # PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/smear_bench);
 # the bench database is created and dropped by the script. BENCH_SAMPLES, BENCH_USERS,
-# BENCH_SECONDS and BENCH_WORKERS change the run's size (400, 16, 20, 4).
+# BENCH_SECONDS and BENCH_WORKERS change the run's size (400, 16, 20, 4); BENCH_LIVE_TABLES,
+# BENCH_LIVE_SECONDS and BENCH_LIVE_WORKERS the live boards' (bench/live.py);
+# BENCH_SECTIONS runs some sections only.
 bench: $(STAMP)
 	$(BIN)/python -m bench
 

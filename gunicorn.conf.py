@@ -1,21 +1,24 @@
-"""gunicorn settings for `make serve` (see docs/operations.md).
+"""gunicorn settings for `make run` and `make serve` (see docs/operations.md).
 
 Every value can be changed from the environment: WEB_CONCURRENCY (worker processes),
 BIND (address:port), GUNICORN_TIMEOUT (seconds), FORWARDED_ALLOW_IPS (the proxy's address)."""
 
 import os
 
-wsgi_app = "smear_scores.wsgi:application"
+# ASGI, for the live boards' streams (smear_scores.live): each worker is a uvicorn event
+# loop that holds every stream open in it and answers pages as Django always did.
+wsgi_app = "smear_scores.asgi:application"
 bind = [os.environ.get("BIND", "127.0.0.1:8000")]
-# Several app processes: each handles one request at a time, the database serialises
-# writes to the same game (services lock the game row).
+# Several app processes; the database serialises writes to the same game (services lock
+# the game row), and each process hears of every write from the database.
 workers = int(os.environ.get("WEB_CONCURRENCY", "4"))
-worker_class = "sync"
+worker_class = "uvicorn_worker.UvicornWorker"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
-# Recycle a worker now and then so a slow leak can never take the site down.
-max_requests = 2000
-max_requests_jitter = 200
+# Recycle a worker now and then so a slow leak can never take the site down; seldom, as
+# the boards streaming from it then reconnect to the others.
+max_requests = 200_000
+max_requests_jitter = 20_000
 # Trust X-Forwarded-* only from the proxy in front (the same machine by default).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 # GUNICORN_ACCESSLOG= (empty) turns the access log off.

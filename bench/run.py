@@ -4,9 +4,11 @@
    ratio to a minimal Django view measured in the same run.
 2. Throughput: gunicorn with 4 workers on 127.0.0.1, driven by locust.
 3. How cost grows with the data, with the queries each request makes.
+4. Live boards pushed: how many tables of six one server keeps live (bench/live.py).
 
 Everything runs on a bench database created on the local PostgreSQL and dropped at the
-end (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/smear_bench)."""
+end (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/smear_bench).
+BENCH_SECTIONS (default "1,2,3,4") runs some of them only: 1 and 3 run together."""
 
 from __future__ import annotations
 
@@ -467,17 +469,18 @@ def under_load(args, rows: list[Row], out: Path) -> None:
 
 
 # -- the table ---------------------------------------------------------------------------------
-def report(args, rows: list[Row], versions: str) -> str:
+def report(args, rows: list[Row], versions: str, live: dict | None = None) -> str:
     cores = os.cpu_count()
-    lines = [
-        f"Smear Scores benchmark: {cores} cores, {versions}",
-        "",
-        "1. Server time per request (WSGI call in process, "
-        f"{args.samples} requests each after a warm-up)",
-        "",
-        "| request | median ms | p99 ms | × minimal view | queries (BEGIN, COMMIT count) |",
-        "| --- | ---: | ---: | ---: | ---: |",
-    ]
+    lines = [f"Smear Scores benchmark: {cores} cores, {versions}"]
+    if any(r.section == "1" for r in rows):
+        lines += [
+            "",
+            "1. Server time per request (WSGI call in process, "
+            f"{args.samples} requests each after a warm-up)",
+            "",
+            "| request | median ms | p99 ms | × minimal view | queries (BEGIN, COMMIT count) |",
+            "| --- | ---: | ---: | ---: | ---: |",
+        ]
     for row in (r for r in rows if r.section == "1"):
         v = row.values
         lines.append(
@@ -500,19 +503,25 @@ def report(args, rows: list[Row], versions: str) -> str:
                 f"| {row.name} | {v['requests']:,} | {v['errors']} | {v['rps']:.0f} | "
                 f"{v['median']:.0f} | {v['p99']:.0f} |"
             )
-    lines += [
-        "",
-        "3. How cost grows with the data",
-        "",
-        "| request | median ms | p99 ms | × smallest | queries (BEGIN, COMMIT count) |",
-        "| --- | ---: | ---: | ---: | ---: |",
-    ]
+    if any(r.section == "3" for r in rows):
+        lines += [
+            "",
+            "3. How cost grows with the data",
+            "",
+            "| request | median ms | p99 ms | × smallest | queries (BEGIN, COMMIT count) |",
+            "| --- | ---: | ---: | ---: | ---: |",
+        ]
     for row in (r for r in rows if r.section == "3"):
         v = row.values
         lines.append(
             f"| {row.name} | {v['t'].median_ms:.2f} | {v['t'].p99_ms:.2f} | "
             f"{v['growth']:.2f}× | {v['q']} |"
         )
+    if live is not None:
+        from bench.live import report as live_report
+
+        checks = next((r for r in rows if r.name == "live checks, nothing new (304)"), None)
+        lines += live_report(live, checks.values["rps"] if checks else None)
     lines += ["", *targets(rows, cores)]
     return "\n".join(lines)
 
@@ -636,11 +645,20 @@ def main() -> None:
             f"load average {load:.1f} at the start"
         )
         rows: list[Row] = []
-        print("Measuring in process (1 and 3) ...", flush=True)
-        in_process(args, rows)
-        print("Measuring under load (2) ...", flush=True)
-        under_load(args, rows, out)
-        text = report(args, rows, versions)
+        sections = os.environ.get("BENCH_SECTIONS", "1,2,3,4").split(",")
+        if "1" in sections or "3" in sections:
+            print("Measuring in process (1 and 3) ...", flush=True)
+            in_process(args, rows)
+        if "2" in sections:
+            print("Measuring under load (2) ...", flush=True)
+            under_load(args, rows, out)
+        live = None
+        if "4" in sections:
+            from bench import live as live_bench
+
+            print("Measuring live boards pushed (4) ...", flush=True)
+            live = live_bench.measure(args, out)
+        text = report(args, rows, versions, live)
         (out / "latest.md").write_text(text + "\n")
         print()
         print(text)

@@ -57,7 +57,10 @@ def env_database(name: str, default: str) -> dict:
 
     raw = os.environ.get(name) or default
     try:
-        config = dj_database_url.parse(raw, conn_max_age=60, conn_health_checks=True)
+        # Under ASGI (smear_scores.asgi) each request has a thread of its own, so a
+        # connection kept for the next request would only wait for the garbage collector.
+        keep = env_int("DATABASE_CONN_MAX_AGE", 60)
+        config = dj_database_url.parse(raw, conn_max_age=keep, conn_health_checks=True)
     except ValueError as exc:
         raise ImproperlyConfigured(
             f"{name}={raw!r} is not a database URL ({exc}). Use sqlite:///path/to/db.sqlite3 "
@@ -69,6 +72,16 @@ def env_database(name: str, default: str) -> dict:
             f"{name}={raw!r} selects {engine or 'an unknown engine'}; Smear Scores runs on SQLite "
             f"(sqlite:///...) or PostgreSQL (postgres://...)."
         )
+    if engine == "django.db.backends.postgresql" and env_bool("DATABASE_POOL", False):
+        # A pool of connections per process (psycopg_pool), which each request borrows and
+        # gives back as it ends: under ASGI every request has a thread of its own, so
+        # without it every request would open (and PostgreSQL fork) a connection.
+        config["CONN_MAX_AGE"] = 0
+        config.setdefault("OPTIONS", {})["pool"] = {
+            "min_size": env_int("DATABASE_POOL_MIN", 2),
+            "max_size": env_int("DATABASE_POOL_MAX", 16),
+            "timeout": 10,
+        }
     if engine == "django.db.backends.sqlite3":
         # One writer at a time: wait for the lock instead of failing, and take the write
         # lock at BEGIN so a read-then-write transaction cannot deadlock.

@@ -172,6 +172,12 @@ CACHES = {"default": env_cache()}
 # ends a signed-in session on the server all the same: middleware.signed_out_sessions
 # checks the user's sign-out count on each signed-in request (one query by key), so a
 # cookie copied before the sign-out no longer opens the admin or a director's screen.
+# Live boards (smear_scores.live): how many streams one app process keeps open; past it a
+# board polls instead. Unset: what the process's open-file limit leaves (hub.stream_limit).
+LIVE_MAX_STREAMS = env_int("LIVE_MAX_STREAMS", -1)
+if LIVE_MAX_STREAMS < 0:
+    LIVE_MAX_STREAMS = None
+
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 SESSION_COOKIE_HTTPONLY = True

@@ -69,3 +69,20 @@ def make_game(db) -> Callable[..., Game]:
         return game
 
     return make
+
+
+@pytest.fixture
+def asgi_server(transactional_db):
+    """The app under ASGI, as `make run` serves it, in a thread of this process on the test
+    database (tests/asgi_server.py): .url, .hub(), .call(fn)."""
+    from django.db import connection
+
+    from tests.asgi_server import ThreadServer
+
+    # As smear_scores.asgi sets it for a served process: each request closes its connection.
+    kept = connection.settings_dict["CONN_MAX_AGE"]
+    connection.settings_dict["CONN_MAX_AGE"] = 0
+    server = ThreadServer().start()
+    yield server
+    server.stop()
+    connection.settings_dict["CONN_MAX_AGE"] = kept

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from django.db.models import (
@@ -492,6 +493,35 @@ def version_of(game: Game) -> str:
     recorded, edited or undone, and a new scoring code, save the game's row), in
     microseconds. Kept in the database, so any app process on any machine agrees."""
     return str(int(game.updated_at.timestamp() * 1_000_000))
+
+
+def stamp_version(stamp: datetime) -> str:
+    """version_of for a bare updated_at (what the live feeds read)."""
+    return str(int(stamp.timestamp() * 1_000_000))
+
+
+def game_key(*, public_id: str) -> tuple[int, str] | None:
+    """The game's row id and version (version_of) by one query on the unique public_id
+    index, for a live board's stream; None when there is no such game."""
+    if not PUBLIC_ID.fullmatch(public_id):
+        return None
+    found = list(
+        Game.objects.filter(public_id=public_id).order_by().values_list("pk", "updated_at")[:1]
+    )
+    return (found[0][0], stamp_version(found[0][1])) if found else None
+
+
+def games_changed_since(since: datetime) -> list[tuple[int, str]]:
+    """(row id, version) of every game written after ``since``: one query on the
+    updated_at index, whatever the number of games and of boards open."""
+    rows = Game.objects.filter(updated_at__gt=since).order_by().values_list("pk", "updated_at")
+    return [(pk, stamp_version(stamp)) for pk, stamp in rows]
+
+
+def game_versions(ids: list[int]) -> list[tuple[int, str]]:
+    """(row id, version) of the given games, by primary key."""
+    rows = Game.objects.filter(pk__in=ids).order_by().values_list("pk", "updated_at")
+    return [(pk, stamp_version(stamp)) for pk, stamp in rows]
 
 
 def game_version(*, public_id: str) -> str | None:

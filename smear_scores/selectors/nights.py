@@ -293,3 +293,18 @@ def night_version(night_id: int) -> str:
         return ""
     version, stamp, hands, tables = row
     return f"{version}.{tables}.{hands or 0}.{stamp.timestamp() if stamp else 0}"
+
+
+def night_games(night_id: int) -> list[int]:
+    """The row ids of every game played at the night's tables (what its room view shows)."""
+    return list(
+        RoundTable.objects.filter(round__night_id=night_id)
+        .order_by()
+        .values_list("game_id", flat=True)
+    )
+
+
+def night_versions(ids: list[int]) -> list[tuple[int, int]]:
+    """(row id, own counter) of the given nights: a check-in, a draw or a correction moves
+    it (the games' own writes move their updated_at instead)."""
+    return list(Night.objects.filter(pk__in=ids).order_by().values_list("pk", "version"))

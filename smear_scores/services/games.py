@@ -16,6 +16,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
 from smear_scores import rules
+from smear_scores.live import notify as live
 from smear_scores.models import (
     Game,
     GameRevision,
@@ -292,6 +293,7 @@ def _store_state(game: Game, state: rules.GameState) -> None:
     elif not state.finished:
         game.finished_at = None
     game.save(update_fields=[*STANDINGS, "finished_at", "updated_at"])
+    live.game_changed(game)
     if game.league_id is not None and (state.finished or was_finished):
         # A league game finished, reopened or changed while finished: its club's ratings
         # follow in this transaction, so the league pages only read them.
@@ -746,6 +748,7 @@ def game_names_changed(*, game: Game) -> Game:
         # Only the words: the standings, and so the ratings, are as they were.
         changed += ["reason", "reason_rule"]
     game.save(update_fields=changed)
+    live.game_changed(game)
     return game
 
 
@@ -933,6 +936,7 @@ def game_remove(*, game: Game, source: str = "web") -> Game:
     if game.removed_at is None:
         game.removed_at = timezone.now()
         game.save(update_fields=["removed_at", "updated_at"])
+        live.game_changed(game)
         GameRevision.objects.create(game=game, action=GameRevision.Action.REMOVE, source=source)
     return game
 
@@ -944,6 +948,7 @@ def game_restore(*, game: Game, source: str = "web") -> Game:
     if game.removed_at is not None:
         game.removed_at = None
         game.save(update_fields=["removed_at", "updated_at"])
+        live.game_changed(game)
         GameRevision.objects.create(game=game, action=GameRevision.Action.RESTORE, source=source)
     return game
 
@@ -956,4 +961,5 @@ def game_scoring_rotate(*, game: Game) -> Game:
     game = _locked(game)
     game.scoring_secret = new_scoring_secret()
     game.save(update_fields=["scoring_secret", "updated_at"])
+    live.game_changed(game)
     return game

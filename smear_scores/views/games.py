@@ -36,9 +36,11 @@ from functools import wraps
 from typing import Any
 from urllib.parse import urlencode
 
+from asgiref.sync import sync_to_async
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.functional import SimpleLazyObject
@@ -50,6 +52,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, push_url, reswap
 
 from smear_scores.forms import HandForm, NewGameForm, hand_initial
+from smear_scores.live import stream as live
 from smear_scores.models import Game, Hand
 from smear_scores.permissions import (
     can_score,
@@ -493,7 +496,8 @@ def _live_etag(request: HttpRequest, public_id: str) -> str | None:
 @vary_on_headers("HX-Request")
 def game_table(request: HttpRequest, public_id: str) -> HttpResponse:
     """The table view: big scores for a phone in the middle of the table or a club screen,
-    which follows the game by itself (htmx asks for its #table-board every few seconds)."""
+    which follows the game by itself: its stream (game_events) says when the game changed,
+    and htmx asks for its #table-board every few seconds while there is no stream."""
     game = _game(public_id)
     version = selectors.version_of(game)
     context = {
@@ -501,6 +505,7 @@ def game_table(request: HttpRequest, public_id: str) -> HttpResponse:
         # Read only when the table's board is not kept already (templatetags.parts).
         "board": SimpleLazyObject(lambda: selectors.game_board(game)),
         "parts": SharedParts(f"table:{game.public_id}:{version}"),
+        "version": version,
     }
     return page_or_fragment(request, "games/table.html", "table-board", context)
 
@@ -516,6 +521,78 @@ def game_live(request: HttpRequest, public_id: str) -> HttpResponse:
     #game-board fragment as this phone sees it, with the new version as its ETag.
     Nothing is kept in a process's memory, so any app process may answer any phone."""
     return render(request, "games/game.html#game-board", _board_context(request, _game(public_id)))
+
+
+@require_GET
+async def game_events(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The stream an open scoreboard follows (smear_scores.live): the game's version at
+    once and at every write, as server-sent events. A scorer's board, told a version it
+    does not show, asks game_live as it would when polling; every other phone is sent the
+    board itself (the same for all of them: watcher_board)."""
+    refused = live.refusal(request)
+    if refused is not None:
+        return refused
+    game = await sync_to_async(_game)(public_id, removed=True)
+    scorer = await sync_to_async(can_score)(request, game)
+    draw = None if scorer else ("board", lambda: watcher_board(public_id))
+    return live.response(request, [("game", game.pk)], selectors.version_of(game), draw=draw)
+
+
+@require_GET
+async def game_table_events(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The table view's stream: its #table-board at every write (the same for every phone)."""
+    refused = live.refusal(request)
+    if refused is not None:
+        return refused
+    found = await sync_to_async(selectors.game_key)(public_id=public_id)
+    if found is None:
+        raise Http404("No such game: check the link.")
+    pk, version = found
+    return live.response(
+        request, [("game", pk)], version, draw=("table", lambda: table_board(public_id))
+    )
+
+
+class _Address:
+    """What a board drawn for no one request needs of one: the board's own path."""
+
+    def __init__(self, path: str):
+        self.path = path
+
+
+def watcher_board(public_id: str) -> str | None:
+    """#game-board as every phone that does not score the game sees it, with its link boxes
+    kept as each phone has them (hx-preserve): what the watchers' streams carry. None for
+    a removed game, whose phones then ask (and are shown its page)."""
+    try:
+        game = selectors.game_get(public_id=public_id)
+    except (selectors.GameRemoved, Game.DoesNotExist):
+        return None
+    context = {
+        "board": selectors.game_board(game),
+        "game": game,
+        "version": selectors.version_of(game),
+        "scorer": False,
+        "form": None,
+        "keep_links": True,
+        "hands_over": False,
+        "request": _Address(reverse("game", args=[public_id])),
+    }
+    return render_to_string("games/game.html#game-board", context)
+
+
+def table_board(public_id: str) -> str | None:
+    """The table view's #table-board, the same for every phone."""
+    try:
+        game = selectors.game_get(public_id=public_id)
+    except (selectors.GameRemoved, Game.DoesNotExist):
+        return None
+    context = {
+        "game": game,
+        "board": selectors.game_board(game),
+        "version": selectors.version_of(game),
+    }
+    return render_to_string("games/table.html#table-board", context)
 
 
 @require_POST

@@ -13,6 +13,11 @@ urlpatterns = [
     path("tournaments/<int:night_id>/", nights.tournament, name="tournament"),
     path("tournaments/<int:night_id>/room/", nights.tournament_room, name="tournament_room"),
     path(
+        "tournaments/<int:night_id>/room/events/",
+        nights.tournament_room_events,
+        name="tournament_room_events",
+    ),
+    path(
         "tournaments/<int:night_id>/check-in/",
         nights.tournament_check_in,
         name="tournament_check_in",

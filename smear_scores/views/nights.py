@@ -7,15 +7,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from smear_scores.forms import NightForm
+from smear_scores.live import stream as live
+from smear_scores.live.hub import Hub, Watch
 from smear_scores.models import Club, Night
 from smear_scores.permissions import is_club_admin
 from smear_scores.rules import Refusal
@@ -252,19 +256,37 @@ def tournament_correct(request: HttpRequest, night_id: int, table_id: int) -> Ht
     return _back(request, night, act)
 
 
+async def _room_now(hub: Hub, watch: Watch) -> str:
+    """A room's version after a change it follows; it follows the night's games as drawn."""
+    night_id = watch.keys[0][1]
+    version, games = await hub.run(_room_read, night_id)
+    hub.follow(watch, [("night", night_id), *(("game", pk) for pk in games)])
+    return version
+
+
+def _room_read(night_id: int) -> tuple[str, list[int]]:
+    return selectors.night_version(night_id), selectors.night_games(night_id)
+
+
 @require_GET
-@vary_on_headers("HX-Request")
-def tournament_room(request: HttpRequest, night_id: int) -> HttpResponse:
-    """The room view (a big screen). htmx asks every few seconds with the version it shows;
-    while nothing changed the answer is an empty 204, one cheap query."""
-    version = selectors.night_version(night_id)
+async def tournament_room_events(request: HttpRequest, night_id: int) -> HttpResponse:
+    """The room view's stream (smear_scores.live): its #room whenever a hand at one of the
+    night's tables, a check-in, a draw or a correction moves the night's version."""
+    refused = live.refusal(request)
+    if refused is not None:
+        return refused
+    version, games = await sync_to_async(_room_read)(night_id)
     if not version:
         raise Http404("No such night: check the link.")
-    if request.htmx and request.GET.get("v") == version:
-        return HttpResponse(status=204)
-    night = _night(night_id)
+    keys = [("night", night_id), *(("game", pk) for pk in games)]
+    return live.response(
+        request, keys, version, recheck=_room_now, draw=("room", lambda: room_fragment(night_id))
+    )
+
+
+def _room_context(night: Night, version: str) -> dict[str, Any]:
     rounds = selectors.night_rounds(night)
-    context = {
+    return {
         "night": night,
         "format": selectors.round_format(night),
         "version": version,
@@ -276,4 +298,26 @@ def tournament_room(request: HttpRequest, night_id: int) -> HttpResponse:
         "sit_out_rule": selectors.SIT_OUT_RULE,
         "tie_rule": selectors.TIE_RULE,
     }
+
+
+def room_fragment(night_id: int) -> str | None:
+    """The room view's #room, the same for every screen: what its streams carry."""
+    version = selectors.night_version(night_id)
+    if not version:
+        return None
+    context = _room_context(selectors.night_get(night_id=night_id), version)
+    return render_to_string("nights/room.html#room", context)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def tournament_room(request: HttpRequest, night_id: int) -> HttpResponse:
+    """The room view (a big screen). htmx asks every few seconds with the version it shows;
+    while nothing changed the answer is an empty 204, one cheap query."""
+    version = selectors.night_version(night_id)
+    if not version:
+        raise Http404("No such night: check the link.")
+    if request.htmx and request.GET.get("v") == version:
+        return HttpResponse(status=204)
+    context = _room_context(_night(night_id), version)
     return page_or_fragment(request, "nights/room.html", "room", context)

@@ -8,6 +8,7 @@ urlpatterns = [
     path("new/", games.game_new, name="game_new"),
     path("g/<str:public_id>/", games.game, name="game"),
     path("g/<str:public_id>/live/", games.game_live, name="game_live"),
+    path("g/<str:public_id>/events/", games.game_events, name="game_events"),
     path("g/<str:public_id>/hands/", games.hand_record, name="hand_record"),
     path("g/<str:public_id>/hands/preview/", games.hand_preview, name="hand_preview"),
     path("g/<str:public_id>/hands/<int:number>/edit/", games.hand_edit, name="hand_edit"),
@@ -38,4 +39,5 @@ urlpatterns = [
         name="house_rules_adopt",
     ),
     path("g/<str:public_id>/table/", games.game_table, name="game_table"),
+    path("g/<str:public_id>/table/events/", games.game_table_events, name="game_table_events"),
 ]

@@ -1,15 +1,50 @@
-// A live scoreboard: every 2 s (while the page is shown) ask whether the game changed,
-// with If-None-Match: "<version>". Nothing new costs the server one indexed query and an
-// empty 304. A change brings the fresh #game-board, swapped in by htmx; a hand half
-// tapped in on this phone is carried over into the fresh form, with a line saying the
-// hand number moved on. The open link boxes stay open.
+// A live board: the scoreboard (#game-board), the table view (#table-board) or a night's
+// room view (#room). It holds one stream of server-sent events (EventSource, its
+// data-stream; the scoreboard's is beside its data-live) that says the version of what it
+// shows when it changes, and again every 45 s as a sign of life: an idle board costs no
+// request. A board every phone sees alike (a watcher's, the table and room views) comes
+// in the stream itself (event "board"); a scorer's board, told a version it does not
+// show, fetches its fresh fragment. Without a stream
+// (no EventSource, a server or a proxy that gives none, or cuts it) the board polls as it
+// always did: the scoreboard asks every 2 s (while the page is shown) with
+// If-None-Match: "<version>", nothing new being an empty 304 after one indexed query, and
+// the table and room views let htmx ask every few seconds. It tries the stream again by
+// itself and stops polling as soon as one flows; <body data-live-mode> says which it does.
+// A fresh #game-board is swapped in by htmx; a hand half tapped in on this phone is
+// carried over into the fresh form, with a line saying the hand number moved on. The open
+// link boxes stay open.
 (() => {
   "use strict";
   const EVERY_MS = 2000;
+  // A stream silent this long is taken as cut (the server speaks every 45 s), and one that
+  // opens but says nothing this long as held back (a proxy that buffers).
+  const QUIET_MS = 100000;
+  const FIRST_MS = 10000;
+  // The waits before each new try of a stream after a failure; the last one repeats.
+  const RETRY_MS = [1000, 3000, 10000, 30000, 60000];
   let asking = false;
+  let refreshing = false;
+  let source = null;
+  let streaming = false;
+  let opened = 0;
+  let heard = 0;
+  let failures = 0;
+  let retry = null;
+  let sourceUrl = null;
+  // The last version the stream said.
+  let latest = null;
 
   function board() {
     return document.getElementById("game-board");
+  }
+
+  function liveBoard() {
+    return board() || document.querySelector("#table-board[data-stream], #room[data-stream]");
+  }
+
+  function streamOf(el) {
+    if (el.dataset.stream) return el.dataset.stream;
+    return el.dataset.live ? el.dataset.live.replace(/\/live\/$/, "/events/") : null;
   }
 
   function entered(form) {
@@ -134,6 +169,149 @@
       });
   }
 
-  window.setInterval(ask, EVERY_MS);
-  document.addEventListener("visibilitychange", ask);
+  // The table and room views: their own fragment, as htmx would ask for it.
+  function refresh(el) {
+    const url = el.getAttribute("hx-get");
+    if (refreshing || !url || document.hidden) return;
+    refreshing = true;
+    fetch(url, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" })
+      .then((response) => (response.status === 200 ? response.text() : null))
+      .then((html) => {
+        if (html && liveBoard() === el) {
+          htmx.swap(el, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
+        }
+      })
+      .catch(() => {})
+      .finally(() => {
+        refreshing = false;
+      });
+  }
+
+  function newer(version, shown) {
+    if (/^\d+$/.test(version) && /^\d+$/.test(shown || "")) return BigInt(version) > BigInt(shown);
+    return version !== shown;
+  }
+
+  // The stream said a version: fetch the board if it shows an older one.
+  function follow() {
+    const el = liveBoard();
+    if (!el || latest === null || !newer(latest, el.dataset.version)) return;
+    if (el.id === "game-board") ask();
+    else refresh(el);
+  }
+
+  function setMode(now) {
+    streaming = now;
+    document.body.dataset.liveMode = now ? "stream" : "poll";
+  }
+
+  function open() {
+    const el = liveBoard();
+    const url = el && streamOf(el);
+    if (source || !url || !("EventSource" in window) || document.hidden) return;
+    window.clearTimeout(retry);
+    retry = null;
+    // The version this board shows: a newer board comes at once.
+    source = new EventSource(`${url}?v=${encodeURIComponent(el.dataset.version || "")}`);
+    sourceUrl = url;
+    opened = Date.now();
+    source.onmessage = (event) => {
+      said(event.data);
+      follow();
+    };
+    source.addEventListener("board", (event) => {
+      said(event.lastEventId);
+      put(event.data);
+    });
+    source.onerror = fail;
+  }
+
+  function said(version) {
+    heard = Date.now();
+    if (!streaming) {
+      setMode(true);
+      failures = 0;
+    }
+    latest = version;
+  }
+
+  // A board that came in the stream: swapped in as a fetched one would be.
+  function put(html) {
+    const el = liveBoard();
+    if (!el || !newer(latest, el.dataset.version)) return;
+    if (el.id !== "game-board") {
+      htmx.swap(el, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
+      return;
+    }
+    // A request of this board's is under way, or kept hands are being sent: their answer
+    // is the fresh board, or it is asked for after them (follow).
+    const waiting = document.getElementById("waiting-hands");
+    if (el.querySelector(".htmx-request") || (waiting && waiting.dataset.waiting !== "0")) return;
+    swapIn(el, html);
+  }
+
+  function close() {
+    if (source) source.close();
+    source = null;
+    setMode(false);
+  }
+
+  // The stream failed or stopped: poll (at once, for what may have been missed) and try
+  // the stream again later.
+  function fail() {
+    close();
+    ask();
+    const wait = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
+    failures += 1;
+    window.clearTimeout(retry);
+    retry = window.setTimeout(() => {
+      retry = null;
+      open();
+    }, wait);
+  }
+
+  function watch() {
+    if (!source) return;
+    const now = Date.now();
+    if (streaming ? now - heard > QUIET_MS : now - opened > FIRST_MS) fail();
+  }
+
+  // While the stream flows (or the page is hidden) htmx's own polls of the table and room
+  // views are not sent.
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const el = event.detail.elt;
+    if (!el || (el.id !== "table-board" && el.id !== "room") || !el.dataset.stream) return;
+    if (streaming || document.hidden) event.preventDefault();
+  });
+  // A fresh board (a hand recorded here, kept hands sent, a live update) may still be
+  // older than what the stream said meanwhile; a board swapped in may be the first on
+  // this page (the scoring link's page) or another game's (a rematch).
+  document.addEventListener("htmx:afterSettle", () => {
+    const el = liveBoard();
+    const url = el ? streamOf(el) : null;
+    if (source && url !== sourceUrl) {
+      close();
+      latest = null;
+    }
+    if (!source && !retry && !document.hidden) open();
+    follow();
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) {
+      // A hidden page holds no stream (and no connection of the browser's few per site).
+      window.clearTimeout(retry);
+      retry = null;
+      close();
+    } else if ("EventSource" in window) {
+      open();
+    } else {
+      ask();
+    }
+  });
+  window.setInterval(() => {
+    if (!streaming) ask();
+  }, EVERY_MS);
+  window.setInterval(watch, 5000);
+  setMode(false);
+  open();
 })();

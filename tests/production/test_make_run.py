@@ -127,6 +127,48 @@ def test_make_run_serves_the_table_with_debug_off_from_gunicorn(table_server):
     assert _get(port, "/", f"localhost:{port}").status == 200
 
 
+def test_make_run_pushes_live_boards(table_server):
+    """`make run` serves ASGI: a board's stream says its game's version at once, then the
+    board itself when a hand is recorded on another phone."""
+    import json
+
+    port, _, _ = table_server
+    host = f"localhost:{port}"
+    api = http.client.HTTPConnection("127.0.0.1", port, timeout=DEADLINE)
+    body = {"variant": "ne-wisconsin", "players": ["Ann", "Bo", "Cy", "Dee"], "first_dealer": 0}
+    api.request(
+        "POST", "/api/games", json.dumps(body), {"Host": host, "Content-Type": "application/json"}
+    )
+    game = json.loads(api.getresponse().read())
+    stream = http.client.HTTPConnection("127.0.0.1", port, timeout=DEADLINE)
+    stream.request("GET", f"/g/{game['id']}/events/", headers={"Host": host})
+    events = stream.getresponse()
+    assert (events.status, events.getheader("Content-Type")) == (200, "text/event-stream")
+    assert events.readline() == b"retry: 3000\n"
+    assert events.readline().startswith(b"data: ")
+
+    hand = {"number": 1, "bidder": 1, "bid": 2, "points": [1, 3]}
+    api.request(
+        "POST",
+        f"/api/games/{game['id']}/hands",
+        json.dumps(hand),
+        {
+            "Host": host,
+            "Content-Type": "application/json",
+            "Authorization": f"Bearer {game['edit_token']}",
+        },
+    )
+    assert api.getresponse().status == 201
+    assert events.readline() == b"\n"
+    lines = [events.readline()]
+    while lines[-1] != b"\n":
+        lines.append(events.readline())
+    assert lines[0] == b"event: board\n"
+    assert b'<span class="score" data-team="1">3</span>' in b"".join(lines)
+    stream.close()
+    api.close()
+
+
 def test_make_dev_is_the_development_server_with_debug_on():
     # What `make dev` would run (make -n prints the commands and runs none of them).
     planned = subprocess.run(

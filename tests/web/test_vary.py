@@ -111,6 +111,9 @@ CASES = {
 ONE_WAY = {
     "service_worker": "a script",
     "game_live": "always the board's fragment (what an open board polls); varies on Cookie",
+    "game_events": "a stream (text/event-stream) of versions, or of the watchers' board",
+    "tournament_room_events": "a stream of the room view (text/event-stream)",
+    "game_table_events": "a stream of the table view (text/event-stream)",
     "hand_preview": "always a fragment (only htmx asks for it)",
     "game_history_csv": "a file",
     "rules": "a page htmx never asks for",

@@ -1,0 +1,278 @@
+"""`make bench`, section 4: live boards pushed, measured on one `make serve` server (gunicorn
+with uvicorn workers, gunicorn.conf.py) on loopback.
+
+Tables of six phones (bench/live_load.py, in as many processes as their open files need):
+every phone holds its board's stream; then, for BENCH_LIVE_SECONDS, each table records one
+hand a minute and the five other phones fetch the fresh board when their stream says so.
+The number of tables grows in steps (BENCH_LIVE_TABLES), the streams of one step kept open
+into the next, until a step's push delay p95 is over 1 s or a request fails. At each step,
+before any hand, the server's memory and CPU are read over an idle window (one heartbeat,
+45 s) with every board open, against the same with none open."""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# A load process keeps at most this many streams (its open files).
+PER_PROCESS = 15_000
+IDLE_SECONDS = 45
+DELAY_LIMIT_MS = 1000
+
+
+def _server_usage(pid: int) -> tuple[float, int]:
+    """CPU seconds spent and resident bytes of the server (its master and workers)."""
+    import psutil
+
+    master = psutil.Process(pid)
+    cpu, rss = 0.0, 0
+    for process in [master, *master.children(recursive=True)]:
+        try:
+            times = process.cpu_times()
+            cpu += times.user + times.system
+            rss += process.memory_info().rss
+        except psutil.NoSuchProcess:
+            pass
+    return cpu, rss
+
+
+def _idle(pid: int) -> tuple[float, int]:
+    """The server's CPU seconds per second over an idle window, and its memory after it."""
+    cpu0, _ = _server_usage(pid)
+    time.sleep(IDLE_SECONDS)
+    cpu1, rss = _server_usage(pid)
+    return (cpu1 - cpu0) / IDLE_SECONDS, rss
+
+
+class Loads:
+    """The load processes, each with its share of the tables (table i to process i % n)."""
+
+    def __init__(self, games: list[dict], port: int, out: Path):
+        count = max(2, -(-6 * len(games) // PER_PROCESS))
+        self.shares = [games[k::count] for k in range(count)]
+        self.opened = [0] * count
+        self.processes = []
+        for k, share in enumerate(self.shares):
+            path = out / f"live-games-{k}.json"
+            path.write_text(json.dumps(share))
+            self.processes.append(
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-m",
+                        "bench.live_load",
+                        "--port",
+                        str(port),
+                        "--source",
+                        f"127.0.0.{11 + k}",
+                        "--games",
+                        str(path),
+                    ],
+                    cwd=ROOT,
+                    env={**os.environ, "PYTHONPATH": str(ROOT)},
+                    text=True,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=open(out / f"live-load-{k}.log", "w"),  # noqa: SIM115
+                )  # fmt: skip
+            )
+
+    def ask(self, commands: list[str | None]) -> list[dict]:
+        for process, command in zip(self.processes, commands, strict=True):
+            if command:
+                process.stdin.write(command + "\n")
+                process.stdin.flush()
+        answers = []
+        for process, command in zip(self.processes, commands, strict=True):
+            if not command:
+                continue
+            line = process.stdout.readline()
+            if not line:
+                raise SystemExit("a live load process stopped; see bench-results/live-load-*.log")
+            answers.append(json.loads(line))
+        return answers
+
+    def open(self, tables: int) -> int:
+        commands: list[str | None] = []
+        for k in range(len(self.shares)):
+            want = len(range(k, tables, len(self.shares)))
+            commands.append(f"open {self.opened[k]} {want - self.opened[k]}")
+            self.opened[k] = want
+        return sum(a["opened"] for a in self.ask(commands))
+
+    def go(self, seconds: int) -> list[dict]:
+        return self.ask([f"go {seconds}"] * len(self.processes))
+
+    def stop(self) -> None:
+        for process in self.processes:
+            try:
+                process.stdin.write("quit\n")
+                process.stdin.flush()
+                process.wait(20)
+            except (OSError, subprocess.TimeoutExpired):
+                process.kill()
+
+
+def measure(args, out: Path) -> dict:
+    """The steps measured, and the server they ran on."""
+    from smear_scores.services.games import game_create
+
+    steps = [
+        int(s) for s in os.environ.get("BENCH_LIVE_TABLES", "1000,2000,3000,4000,5000").split(",")
+    ]
+    seconds = int(os.environ.get("BENCH_LIVE_SECONDS", "30"))
+    players = ["Ann", "Bo", "Cy", "Dee", "Eli", "Flo"]
+    games = []
+    for _ in range(max(steps)):
+        game = game_create(variant="schmier", players=players, first_dealer=0)
+        games.append(
+            {"public_id": game.public_id, "edit_token": game.edit_token, "variant": "schmier"}
+        )
+
+    from bench.run import free_port, wait_until_serving
+
+    # As `make serve` runs by default: one uvicorn worker per core.
+    workers = int(os.environ.get("BENCH_LIVE_WORKERS", os.cpu_count() or 2))
+
+    port = free_port()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "smear_scores.settings",
+        "WEB_CONCURRENCY": str(workers),
+        "BIND": f"127.0.0.1:{port}",
+        "GUNICORN_ACCESSLOG": "",
+        "GUNICORN_LOGLEVEL": "warning",
+    }
+    log = open(out / "live-server.log", "w")  # noqa: SIM115 - closed in finally
+    server = subprocess.Popen(
+        [str(Path(sys.executable).parent / "gunicorn"), "--config", "gunicorn.conf.py"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    loads = None
+    done: list[dict] = []
+    try:
+        wait_until_serving(f"http://127.0.0.1:{port}", server)
+        idle_cpu, idle_rss = _idle(server.pid)
+        loads = Loads(games, port, out)
+        for tables in steps:
+            print(f"  {tables:,} tables of six ...", flush=True)
+            opened = loads.open(tables)
+            cpu, rss = _idle(server.pid)
+            cpu0, _ = _server_usage(server.pid)
+            answers = loads.go(seconds)
+            cpu1, _ = _server_usage(server.pid)
+            delays = sorted(d for a in answers for d in a["delays"])
+            writes = sorted(d for a in answers for d in a["writes"])
+            errors = [e for a in answers for e in a["errors"]]
+            step = {
+                "tables": tables,
+                "boards": opened,
+                "hands": sum(a["recorded"] for a in answers),
+                "fetches": sum(a["fetches"] for a in answers),
+                "boards_pushed": sum(a["boards"] for a in answers),
+                "seconds": seconds,
+                "p50": statistics.median(delays) if delays else None,
+                "p95": delays[int(len(delays) * 0.95)] if delays else None,
+                "write_p50": statistics.median(writes) if writes else None,
+                "write_p95": writes[int(len(writes) * 0.95)] if writes else None,
+                "errors": errors,
+                "busy": (cpu1 - cpu0) / (seconds + 3),
+                "memory_per_board": (rss - idle_rss) / opened if opened else None,
+                "cpu_per_board": (cpu - idle_cpu) / opened if opened else None,
+                "idle_cpu": cpu,
+            }
+            step["ok"] = (
+                opened == 6 * tables
+                and not errors
+                and step["p95"] is not None
+                and step["p95"] <= DELAY_LIMIT_MS
+            )
+            done.append(step)
+            if not step["ok"]:
+                break
+    finally:
+        if loads is not None:
+            loads.stop()
+        server.terminate()
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+    (out / "live.json").write_text(json.dumps(done, indent=1))
+    return {"steps": done, "workers": workers, "seconds": seconds}
+
+
+def _ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0f}"
+
+
+def report(live: dict, polling_rps: float | None) -> list[str]:
+    steps = live["steps"]
+    lines = [
+        "",
+        f"4. Live boards pushed: gunicorn, {live['workers']} uvicorn workers on 127.0.0.1, "
+        f"PostgreSQL; tables of six phones, each holding its board's stream, each table "
+        f"recording one hand a minute ({live['seconds']} s a step) from one phone; the five others "
+        "watch, and their streams carry the fresh board",
+        "",
+        "| tables of six | open boards | hands | boards pushed | fetches | hand written p50/p95 "
+        "ms | board shown p50 ms | p95 ms | errors | server CPU (cores) |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for s in steps:
+        p50 = f"{s['p50']:.0f}" if s["p50"] is not None else "-"
+        p95 = f"{s['p95']:.0f}" if s["p95"] is not None else "-"
+        lines.append(
+            f"| {s['tables']:,} | {s['boards']:,} | {s['hands']:,} | {s['boards_pushed']:,} "
+            f"| {s['fetches']:,} | {_ms(s['write_p50'])} / {_ms(s['write_p95'])} | {p50} "
+            f"| {p95} | {len(s['errors'])} | {s['busy']:.2f} |"
+        )
+    kept = [s for s in steps if s["ok"]]
+    best = kept[-1] if kept else None
+    polling = f"about {int(polling_rps * 2 / 6):,}" if polling_rps else "not measured"
+    lines += ["", "| row | push | beside it |", "| --- | --- | --- |"]
+    if best:
+        more = "" if best is steps[-1] and best["tables"] else ""
+        lines.append(
+            f"| live: tables one server keeps live | {best['tables']:,}{more} (p95 "
+            f"{best['p95']:.0f} ms ≤ 1 s, no error) | polling: {polling} (checks/s of "
+            "section 2 × 2 s ÷ 6 phones) |"
+        )
+        lines.append(
+            f"| live: push delay p50/p95 ms | {best['p50']:.0f} / {best['p95']:.0f} | at "
+            f"{best['tables']:,} tables |"
+        )
+    else:
+        lines.append(
+            f"| live: tables one server keeps live | none of the steps (p95 over 1 s or "
+            f"errors) | polling: {polling} |"
+        )
+    top = best or steps[-1]
+    if top.get("memory_per_board") is not None:
+        lines.append(
+            f"| live: memory per open board | {top['memory_per_board'] / 1024:.1f} KB | "
+            f"server RSS with {top['boards']:,} boards open, less with none, ÷ boards |"
+        )
+        lines.append(
+            f"| live: CPU per idle board | {top['cpu_per_board'] * 1e6:.1f} µs/s | server CPU "
+            f"over {IDLE_SECONDS} s with {top['boards']:,} boards open and nothing recorded, "
+            f"less with none, ÷ boards ({top['idle_cpu']:.3f} cores in all) |"
+        )
+    if steps and steps[-1]["ok"]:
+        lines.append(
+            f"(every step held: {steps[-1]['tables']:,} tables is as far as this run went, "
+            "not a limit found; BENCH_LIVE_TABLES sets the steps)"
+        )
+    elif steps:
+        last = steps[-1]
+        why = f"{len(last['errors'])} errors" if last["errors"] else f"p95 {last['p95']:.0f} ms"
+        first = f" (first: {last['errors'][0]})" if last["errors"] else ""
+        lines.append(f"(the step of {last['tables']:,} tables did not hold: {why}{first})")
+    return lines

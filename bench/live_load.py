@@ -1,0 +1,268 @@
+"""The load of `make bench`'s live boards (bench/live.py starts several of these): phones
+at tables of six, each phone holding its board's stream, on loopback.
+
+Per table, six phones open ``/g/<game>/events/``; after "go" (stdin), each table records
+one hand a minute (at a random second of the minute) through the JSON API from one of
+them, and the five others, which watch, get the fresh board in their stream (a phone told
+only a version fetches its board as live.js does: ``/g/<game>/live/`` with If-None-Match,
+gzip). The push delay of a phone is from the hand being sent to that phone having the
+fresh board. Bounded: a fixed number of tables, a
+fixed number of seconds, then it reports (one JSON line) and stops.
+
+Commands on stdin: ``open <first> <count>`` (open the streams of those tables), ``go
+<seconds>`` (record for that long), ``quit``. Each answers one JSON line on stdout."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import resource
+import sys
+import time
+
+from bench.data import filler
+from smear_scores import rules
+
+OPENING = 256  # streams being opened at once
+
+
+class Table:
+    def __init__(self, game: dict):
+        self.id = game["public_id"]
+        self.token = game["edit_token"]
+        self.state = rules.new_game(rules.get_variant(game["variant"]), {}, 0)
+        self.sent_at: float | None = None
+        self.phones: list[Phone] = []
+
+
+class Phone:
+    def __init__(self, table: Table, records: bool):
+        self.table = table
+        self.records = records
+        self.shown: str | None = None
+        # A hand was sent at this table that this phone does not show yet.
+        self.pending = False
+        self.task: asyncio.Task | None = None
+
+
+class Load:
+    def __init__(self, host: str, port: int, source: str, games: list[dict]):
+        self.host, self.port, self.source = host, port, source
+        self.games = games
+        self.tables: list[Table] = []
+        self.delays: list[float] = []
+        self.writes: list[float] = []
+        self.errors: list[str] = []
+        self.opened = 0
+        self.dropped = 0
+        self.recorded = 0
+        self.fetches = 0
+        self.boards = 0
+        self.first: asyncio.Future | None = None
+
+    async def connect(self):
+        return await asyncio.open_connection(self.host, self.port, local_addr=(self.source, 0))
+
+    def error(self, what: str) -> None:
+        if len(self.errors) < 50:
+            self.errors.append(what)
+        else:
+            self.errors[-1] = f"... and more ({what})"
+
+    # -- a phone's stream ---------------------------------------------------------------
+    async def stream(self, phone: Phone, ready: asyncio.Event) -> None:
+        try:
+            reader, writer = await self.connect()
+            writer.write(
+                f"GET /g/{phone.table.id}/events/ HTTP/1.1\r\nHost: {self.host}\r\n"
+                "Accept: text/event-stream\r\n\r\n".encode()
+            )
+            status = await reader.readline()
+            if b" 200 " not in status:
+                self.error(f"stream answered {status.decode().strip()}")
+                ready.set()
+                return
+            while (await reader.readline()) not in (b"\r\n", b""):
+                pass
+            buffer = b""
+            while True:
+                size = int((await reader.readline()).strip() or b"0", 16)
+                if size == 0:
+                    break
+                buffer += (await reader.readexactly(size + 2))[:-2]
+                while b"\n\n" in buffer:
+                    event, buffer = buffer.split(b"\n\n", 1)
+                    kind, version, data = b"message", None, None
+                    for line in event.split(b"\n"):
+                        if line.startswith(b"event: "):
+                            kind = line[7:]
+                        elif line.startswith(b"id: "):
+                            version = line[4:].decode()
+                        elif line.startswith(b"data: ") and data is None:
+                            data = line[6:].decode()
+                    if kind == b"board":
+                        self.shown_board(phone, version)
+                    elif data is not None:
+                        self.heard(phone, data, ready)
+            self.dropped += 1
+        except (OSError, asyncio.IncompleteReadError, ValueError) as exc:
+            self.dropped += 1
+            self.error(f"stream: {exc!r}")
+            ready.set()
+
+    def heard(self, phone: Phone, version: str, ready: asyncio.Event) -> None:
+        if phone.shown is None:
+            phone.shown = version
+            self.opened += 1
+            ready.set()
+        elif version != phone.shown and not phone.records:
+            asyncio.get_running_loop().create_task(self.fetch(phone, version))
+
+    def shown_board(self, phone: Phone, version: str | None) -> None:
+        """The stream carried the board itself (a watcher's): shown at once."""
+        self.boards += 1
+        if version is None or version == phone.shown:
+            return
+        phone.shown = version
+        if phone.pending:
+            phone.pending = False
+            self.delays.append((time.monotonic() - phone.table.sent_at) * 1000)
+
+    async def fetch(self, phone: Phone, version: str) -> None:
+        """What live.js does when its stream says a version it does not show."""
+        self.fetches += 1
+        try:
+            reader, writer = await self.connect()
+            writer.write(
+                f"GET /g/{phone.table.id}/live/ HTTP/1.1\r\nHost: {self.host}\r\n"
+                f'If-None-Match: "{phone.shown}"\r\nHX-Request: true\r\n'
+                "Accept-Encoding: gzip\r\nConnection: close\r\n\r\n".encode()
+            )
+            answer = await reader.read()
+            writer.close()
+        except OSError as exc:
+            self.error(f"fetch: {exc!r}")
+            return
+        head = answer.split(b"\r\n", 1)[0]
+        if b" 200 " not in head:
+            self.error(f"fetch answered {head.decode()}")
+            return
+        for line in answer.split(b"\r\n\r\n", 1)[0].split(b"\r\n"):
+            if line.lower().startswith(b"etag:"):
+                # W/"<version>" once gzipped.
+                tag = line.split(b":", 1)[1].strip().removeprefix(b"W/")
+                phone.shown = tag.strip(b'"').decode()
+        if phone.pending:
+            phone.pending = False
+            self.delays.append((time.monotonic() - phone.table.sent_at) * 1000)
+
+    async def open(self, first: int, count: int) -> dict:
+        started = time.monotonic()
+        gate = asyncio.Semaphore(OPENING)
+
+        async def one(phone: Phone) -> None:
+            async with gate:
+                ready = asyncio.Event()
+                phone.task = asyncio.get_running_loop().create_task(self.stream(phone, ready))
+                await ready.wait()
+
+        new = []
+        for game in self.games[first : first + count]:
+            table = Table(game)
+            table.phones = [Phone(table, records=(i == 0)) for i in range(6)]
+            self.tables.append(table)
+            new += table.phones
+        await asyncio.gather(*(one(p) for p in new))
+        return {"opened": self.opened, "seconds": time.monotonic() - started}
+
+    # -- the tables recording ------------------------------------------------------------
+    async def record(self, table: Table) -> None:
+        entry = filler(table.state)
+        body = json.dumps(
+            {
+                "number": table.state.next_number,
+                "bidder": entry.bidder,
+                "bid": entry.bid,
+                "points": list(entry.points),
+            }
+        ).encode()
+        table.sent_at = time.monotonic()
+        for phone in table.phones:
+            phone.pending = not phone.records
+        try:
+            reader, writer = await self.connect()
+            writer.write(
+                f"POST /api/games/{table.id}/hands HTTP/1.1\r\nHost: {self.host}\r\n"
+                f"Authorization: Bearer {table.token}\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
+                + body
+            )
+            answer = await reader.read()
+            writer.close()
+        except OSError as exc:
+            self.error(f"record: {exc!r}")
+            return
+        if b" 201 " not in answer.split(b"\r\n", 1)[0]:
+            self.error(f"record answered {answer[:200]!r}")
+            return
+        table.state, _ = table.state.play(entry)
+        self.recorded += 1
+        self.writes.append((time.monotonic() - table.sent_at) * 1000)
+
+    async def go(self, seconds: float) -> dict:
+        self.delays, self.recorded, self.fetches, self.boards = [], 0, 0, 0
+        self.writes = []
+        errors_before = len(self.errors)
+        start = time.monotonic()
+
+        async def table_minute(table: Table) -> None:
+            at = random.uniform(0, 60)
+            while at < seconds:
+                await asyncio.sleep(max(0, start + at - time.monotonic()))
+                await self.record(table)
+                at += 60
+
+        await asyncio.gather(*(table_minute(t) for t in self.tables))
+        # The last hands' boards.
+        await asyncio.sleep(3)
+        missed = sum(p.pending for t in self.tables for p in t.phones)
+        if missed:
+            self.error(f"{missed} boards never showed a hand recorded at their table")
+        return {
+            "recorded": self.recorded,
+            "fetches": self.fetches,
+            "boards": self.boards,
+            "writes": self.writes,
+            "delays": self.delays,
+            "errors": self.errors[errors_before:],
+            "dropped": self.dropped,
+        }
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--source", default="127.0.0.1", help="the phones' own address")
+    parser.add_argument("--games", required=True, help="a JSON file of this process's games")
+    args = parser.parse_args()
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    with open(args.games, encoding="utf-8") as f:
+        load = Load(args.host, args.port, args.source, json.load(f))
+    loop = asyncio.get_running_loop()
+    while True:
+        line = (await loop.run_in_executor(None, sys.stdin.readline)).split()
+        if not line or line[0] == "quit":
+            return
+        if line[0] == "open":
+            answer = await load.open(int(line[1]), int(line[2]))
+        else:
+            answer = await load.go(float(line[1]))
+        print(json.dumps(answer), flush=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,14 @@
+"""Live boards pushed by server-sent events (docs/architecture.md, "Live boards").
+
+An open board (the scoreboard, the table view, a night's room view) holds one stream,
+``GET .../events/``, answered by an async view under ASGI. The stream carries versions
+only: the board's version at once, each new one as it is written, and the same again
+every ``HEARTBEAT`` seconds as a sign of life. A board that sees a version it does not
+show fetches its fragment as it always did (``If-None-Match``), so what a phone sees is
+drawn for that phone (its form, its scoring rights) by whichever process answers.
+
+Each process learns of changed games from the database, never from another process's
+memory (``feeds``): on PostgreSQL one ``LISTEN`` connection per process hears the
+``NOTIFY`` each write sends inside its own transaction (``notify``); on SQLite one
+indexed query per ``POLL`` seconds per process reads every game written since the last
+one. The ``hub`` of a process fans each change out to the streams open in it."""

@@ -1,0 +1,219 @@
+"""The open streams of one process, by what each follows, and the one feed that wakes them.
+
+A process has one hub per event loop (a uvicorn worker has one loop): every stream
+registers a ``Watch`` on the keys it follows, ``("game", id)`` or ``("night", id)``, and
+the feed (``feeds.run``, started with the first watch) publishes each change it hears.
+Publishing wakes only the watches of that key; a version the hub already has, or an older
+one, wakes nobody. Nothing here is needed by another process: each has its own feed."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import resource
+import signal
+import threading
+import weakref
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from django.conf import settings
+
+Key = tuple[str, int]
+DRAWING_THREADS = 4
+log = logging.getLogger(__name__)
+
+
+class Watch:
+    """One open stream: the keys it follows, and the event a change of one of them sets."""
+
+    __slots__ = ("keys", "wake")
+
+    def __init__(self, keys: Iterable[Key]):
+        self.keys: tuple[Key, ...] = tuple(keys)
+        self.wake = asyncio.Event()
+
+
+def _newer(version: str, than: str | None) -> bool:
+    if than is None:
+        return True
+    try:
+        return int(version) > int(than)
+    except ValueError:
+        return version != than
+
+
+def stream_limit() -> int:
+    """How many streams one process keeps open (settings.LIVE_MAX_STREAMS, else what its
+    open-file limit leaves after 256 for everything else). A board refused a stream polls."""
+    if settings.LIVE_MAX_STREAMS is not None:
+        return settings.LIVE_MAX_STREAMS
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return max(0, soft - 256)
+
+
+def _drawn(draw: Callable[[], str | None]) -> str | None:
+    from django.db import connections
+
+    try:
+        return draw()
+    finally:
+        # Given back to the process's pool (PostgreSQL) between drawings.
+        connections.close_all()
+
+
+class Hub:
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.loop = loop
+        self.watching: dict[Key, set[Watch]] = {}
+        self.versions: dict[Key, str] = {}
+        self.open = 0
+        self.closing = False
+        # The fragment a kind of board shows at a version, drawn once for all the streams
+        # of this process that carry it: {key: {kind: (version, future)}}.
+        self.fragments: dict[Key, dict[str, tuple[str, asyncio.Future]]] = {}
+        # The feed's queries and a room's re-reads run here, one at a time, and the boards
+        # drawn for the streams beside them (each waits on the database for most of its
+        # time), on connections of their own: never on a request's thread.
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix="smear-live")
+        self.drawing = ThreadPoolExecutor(DRAWING_THREADS, thread_name_prefix="smear-live-draw")
+        self.feed: asyncio.Task | None = None
+        # Set once the feed hears every change (PostgreSQL: listening; SQLite: polling).
+        self.ready = asyncio.Event()
+
+    def full(self) -> bool:
+        return self.open >= stream_limit()
+
+    def watch(self, keys: Iterable[Key], versions: dict[Key, str] | None = None) -> Watch:
+        watch = Watch(keys)
+        for key in watch.keys:
+            self.watching.setdefault(key, set()).add(watch)
+        for key, version in (versions or {}).items():
+            if _newer(version, self.versions.get(key)):
+                self.versions[key] = version
+        self.open += 1
+        if self.feed is None or self.feed.done():
+            from smear_scores.live.feeds import run
+
+            self.feed = self.loop.create_task(run(self), name="smear-live-feed")
+        return watch
+
+    def follow(self, watch: Watch, keys: Iterable[Key]) -> None:
+        """The watch now follows ``keys`` (a room whose night drew new tables)."""
+        keys = tuple(keys)
+        if keys == watch.keys:
+            return
+        self._drop(watch)
+        watch.keys = keys
+        for key in keys:
+            self.watching.setdefault(key, set()).add(watch)
+
+    def unwatch(self, watch: Watch) -> None:
+        self._drop(watch)
+        self.open -= 1
+
+    def _drop(self, watch: Watch) -> None:
+        for key in watch.keys:
+            watches = self.watching.get(key)
+            if watches is None:
+                continue
+            watches.discard(watch)
+            if not watches:
+                del self.watching[key]
+                self.versions.pop(key, None)
+                self.fragments.pop(key, None)
+
+    def publish(self, key: Key, version: str | None = None) -> None:
+        """The feed heard that ``key`` changed, to ``version`` where it knows it."""
+        watches = self.watching.get(key)
+        if not watches:
+            return
+        if version is not None:
+            if not _newer(version, self.versions.get(key)):
+                return
+            self.versions[key] = version
+        for watch in watches:
+            watch.wake.set()
+
+    def fragment(
+        self, key: Key, kind: str, version: str, draw: Callable[[], str | None]
+    ) -> asyncio.Future:
+        """``draw()`` (on the feed's thread) once per key, kind and version, whatever the
+        number of streams asking."""
+        drawn = self.fragments.setdefault(key, {})
+        known = drawn.get(kind)
+        if known is not None and known[0] == version:
+            return known[1]
+        future = self.loop.run_in_executor(self.drawing, _drawn, draw)
+        drawn[kind] = (version, future)
+        return future
+
+    def keys(self, kind: str) -> list[int]:
+        return [pk for k, pk in self.watching if k == kind]
+
+    def run(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future:
+        return self.loop.run_in_executor(self.executor, fn, *args)
+
+    def close_all(self) -> None:
+        """End every stream of this process (the boards fall back to polling and come
+        back by themselves)."""
+        self.closing = True
+        for watches in list(self.watching.values()):
+            for watch in watches:
+                watch.wake.set()
+
+    async def stop(self) -> None:
+        """End every stream, the feed and the feed's database connection (a server that
+        stops)."""
+        from django.db import connections
+
+        self.close_all()
+        if self.feed is not None:
+            self.feed.cancel()
+        await self.run(connections.close_all)
+        self.executor.shutdown(wait=False)
+        for _ in range(DRAWING_THREADS):
+            await self.loop.run_in_executor(self.drawing, connections.close_all)
+        self.drawing.shutdown(wait=False)
+
+
+_hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()
+
+
+def current() -> Hub:
+    """The hub of the running event loop, made at its first stream."""
+    loop = asyncio.get_running_loop()
+    hub = _hubs.get(loop)
+    if hub is None or hub.closing:
+        hub = _hubs[loop] = Hub(loop)
+        _end_streams_on_stop(loop)
+    return hub
+
+
+def _end_streams_on_stop(loop: asyncio.AbstractEventLoop) -> None:
+    """When the server is asked to stop (Ctrl-C, gunicorn stopping or replacing a worker:
+    SIGINT, SIGTERM), the streams end at once rather than hold it for its graceful timeout:
+    their boards reconnect to another process, or poll. Chained before uvicorn's own
+    handlers (SIGQUIT, which gunicorn's master sends on its own SIGINT, is the event loop's
+    and is left alone: a Ctrl-C reaches the workers too)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        before = signal.getsignal(sig)
+        if not callable(before) or getattr(before, "ends_streams", False):
+            continue
+
+        def stop(signum, frame, before=before):
+            hub = _hubs.get(loop)
+            if hub is not None:
+                loop.call_soon_threadsafe(hub.close_all)
+            before(signum, frame)
+
+        stop.ends_streams = True
+        signal.signal(sig, stop)
+
+
+def existing() -> Hub | None:
+    """The hub of the running event loop, if it has one."""
+    return _hubs.get(asyncio.get_running_loop())

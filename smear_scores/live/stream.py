@@ -1,0 +1,141 @@
+"""One board's stream: ``text/event-stream``.
+
+``data: <version>`` at once, then each new version of what the board follows, then the
+same again every ``HEARTBEAT`` seconds (under a proxy's read timeout, and the board's
+sign that the stream still flows). The board compares each with the version it shows and
+fetches its fragment when they differ.
+
+A board that every phone sees alike (a watcher's scoreboard, the table view, the room
+view) is carried in the stream instead, as ``event: board`` with ``id: <version>`` and
+the fragment as its data: drawn once per version in each process for all its streams,
+where each phone fetching it would cost a request and a drawing per phone. A scorer's
+board is the phone's own (its form, its rights): its stream carries versions only.
+
+Under WSGI (``make dev``) there is no stream: the answer is 204, which tells the browser
+not to reconnect, and the board polls."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+from asgiref.sync import SyncToAsync, sync_to_async
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+
+from smear_scores.live.hub import Hub, Key, Watch, current
+
+log = logging.getLogger(__name__)
+
+HEARTBEAT = 45
+# Seconds a phone refused a stream waits before it asks for one again (Retry-After).
+REFUSED_RETRY = 30
+
+Recheck = Callable[[Hub, Watch], Awaitable[str]]
+Draw = Callable[[], str | None]
+
+
+def event(version: str) -> bytes:
+    return f"data: {version}\n\n".encode()
+
+
+def board_event(version: str, html: str) -> bytes:
+    lines = "".join(f"data: {line}\n" for line in html.replace("\r", "").split("\n"))
+    return f"event: board\nid: {version}\n{lines}\n".encode()
+
+
+def refusal(request: HttpRequest) -> HttpResponse | None:
+    """Why this request gets no stream, as the answer to give, or None."""
+    if not isinstance(request, ASGIRequest):
+        return HttpResponse(status=204)
+    if current().full():
+        return HttpResponse(
+            "This server holds all the live boards it can: this board checks every few "
+            "seconds instead.",
+            status=503,
+            content_type="text/plain; charset=utf-8",
+            headers={"Retry-After": str(REFUSED_RETRY)},
+        )
+    return None
+
+
+async def _let_go_of_the_request_thread() -> None:
+    """The middleware ran on a thread of this request's own (asgiref keeps one per request
+    until it ends) with a database connection: a stream needs neither, so both go now,
+    rather than one thread and one connection per open board."""
+    context = SyncToAsync.thread_sensitive_context.get(None)
+    if context is None:
+        return
+    await sync_to_async(connections.close_all)()
+    executor = SyncToAsync.context_to_thread_executor.pop(context, None)
+    if executor is not None:
+        # Idle by now: it ends at once.
+        executor.shutdown(wait=True)
+
+
+async def events(
+    keys: list[Key],
+    version: str,
+    recheck: Recheck | None,
+    draw: tuple[str, Draw] | None,
+    shown: str | None,
+) -> AsyncIterator[bytes]:
+    hub = current()
+    watch = hub.watch(keys, {keys[0]: version} if recheck is None else None)
+
+    async def said(now: str) -> bytes:
+        if draw is not None:
+            try:
+                html = await hub.fragment(keys[0], draw[0], now, draw[1])
+            except Exception:
+                log.exception("Live boards: a board could not be drawn")
+                html = None
+            if html:
+                return board_event(now, html)
+        return event(now)
+
+    try:
+        await _let_go_of_the_request_thread()
+        first = await said(version) if shown is not None and shown != version else event(version)
+        yield b"retry: 3000\n" + first
+        sent = version
+        while not hub.closing:
+            try:
+                async with asyncio.timeout(HEARTBEAT):
+                    await watch.wake.wait()
+            except TimeoutError:
+                yield event(sent)
+                continue
+            watch.wake.clear()
+            if hub.closing:
+                break
+            now = await recheck(hub, watch) if recheck else hub.versions.get(keys[0])
+            if now is not None and now != sent:
+                sent = now
+                yield await said(now)
+    finally:
+        hub.unwatch(watch)
+
+
+def response(
+    request: HttpRequest,
+    keys: list[Key],
+    version: str,
+    *,
+    recheck: Recheck | None = None,
+    draw: tuple[str, Draw] | None = None,
+) -> HttpResponse:
+    """The stream of a board that follows ``keys``: the first key's version as the hub
+    knows it, or, with ``recheck``, what it answers on each change. With ``draw`` (a kind
+    of board, and what draws it), each change carries the board itself. The phone says
+    the version it shows as ``?v=``."""
+    shown = request.GET.get("v")
+    answer = StreamingHttpResponse(
+        events(keys, version, recheck, draw, shown), content_type="text/event-stream"
+    )
+    answer["Cache-Control"] = "no-cache, no-transform"
+    # nginx passes the stream through unbuffered, whatever its proxy_buffering.
+    answer["X-Accel-Buffering"] = "no"
+    return answer

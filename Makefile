@@ -25,7 +25,7 @@ install: $(STAMP)
 # Re-lock after editing pyproject.toml: keeps every pin that still fits its bound.
 # `make lock UPGRADE=1` moves every package to the newest release its bound allows.
 lock: $(STAMP)
-	$(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --universal \
+	$(BIN)/uv pip compile pyproject.toml --all-extras --generate-hashes --universal \
 		--python-version 3.11 --quiet $(if $(UPGRADE),--upgrade) -o requirements.lock
 
 # Browser tests drive Debian's chromium; install it when it is missing on a Debian machine.

@@ -114,6 +114,9 @@
     old.querySelectorAll("details[open]").forEach((d) => {
       open.push(d.className);
     });
+    // This phone was stopped scoring while a hand is half entered: keep the page and the
+    // hand; Record then says why (and the next board it asks for is the read-only one).
+    if (fields && html.indexOf('id="hand-form"') < 0) return;
     htmx.swap(old, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
     const fresh = board();
     if (!fresh) return;

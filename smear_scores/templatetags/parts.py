@@ -19,6 +19,7 @@ a notice). The key holds a digest of the code, templates and static files
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 from functools import cache
 from pathlib import Path
@@ -31,6 +32,7 @@ from django.template.context import Context
 from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
+logger = logging.getLogger(__name__)
 
 # A version's parts are needed until the next hand (about a minute at a table); a board
 # left open longer draws them once more.
@@ -63,12 +65,18 @@ class SharedParts:
         self.key = f"parts:{code_version()}:{key}"
         self.fresh = frozenset(fresh)
         self._kept: dict[str, tuple[str, str]] | None = None
+        # The cache failed once for this page: the rest is drawn without asking it again.
+        self._failed = False
         # How many parts this viewer drew (the rest came from the cache).
         self.drawn = 0
 
     def kept(self, name: str) -> tuple[str, str] | None:
         if self._kept is None:
-            self._kept = default_cache.get(self.key) or {}
+            try:
+                self._kept = default_cache.get(self.key) or {}
+            except Exception:  # a cache that fails (Redis gone) is a miss
+                logger.warning("The cache could not be read; drawing %s afresh", self.key)
+                self._kept, self._failed = {}, True
         return self._kept.get(name)
 
     def keep(self, name: str, part: tuple[str, str]) -> None:
@@ -76,7 +84,13 @@ class SharedParts:
         if self._kept is None:
             self._kept = {}
         self._kept[name] = part
-        default_cache.set(self.key, self._kept, KEEP_SECONDS)
+        if self._failed:
+            return
+        try:
+            default_cache.set(self.key, self._kept, KEEP_SECONDS)
+        except Exception:  # the page is drawn all the same
+            logger.warning("The cache could not be written; %s is not kept", self.key)
+            self._failed = True
 
 
 class SharedPartNode(Node):

@@ -17,6 +17,7 @@ from django.urls import reverse
 from smear_scores.models import Seat
 from smear_scores.selectors.games import version_of
 from smear_scores.services import games as services
+from smear_scores.templatetags import parts
 from smear_scores.templatetags.parts import SharedParts
 
 from .conftest import HTMX, find_all, grant, notices, scores, text
@@ -192,3 +193,27 @@ def test_the_table_view_is_drawn_once_per_version(make_game):
         second = text(Client().get(url))
     assert without_tokens(second) == without_tokens(first)
     assert (len(cold), len(warm)) == (2, 1)
+
+
+class BrokenCache:
+    """A cache that is gone (a Redis that stopped)."""
+
+    def get(self, key):
+        raise ConnectionError("Connection refused")
+
+    def set(self, key, value, timeout):
+        raise ConnectionError("Connection refused")
+
+
+def test_a_board_is_drawn_when_the_cache_is_gone(make_game, monkeypatch, caplog):
+    game = make_game("schmier", hands=4)
+    kept = text(visit(Client(), game)[0])
+    cache.clear()
+    monkeypatch.setattr(parts, "default_cache", BrokenCache())
+
+    page, _ = visit(grant(Client(), game), game)
+    watcher, _ = visit(Client(), game)
+
+    assert 'id="hand-form"' in text(page)
+    assert without_tokens(text(watcher)) == without_tokens(kept)
+    assert "The cache could not be read" in caplog.text

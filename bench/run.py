@@ -141,7 +141,8 @@ def board_viewer(app, game, *, cold: bool, phones: int = 5):
     opening its scoreboard, in turn. Cold: the first phone to look after a hand was
     recorded (on another phone, before the clock starts), which draws the board; warm:
     another phone at a version a phone has already seen, which gets the board drawn for
-    it. ``call.queries()`` counts one view's queries (not the hand's)."""
+    it. ``call.queries()`` counts one view's queries (not the hand's); ``call.view`` is the
+    view alone, ``call.before`` what comes before it (the hand, when cold)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -156,10 +157,11 @@ def board_viewer(app, game, *, cold: bool, phones: int = 5):
         phone.call("GET", path)
     turn = [0]
 
-    def call() -> float:
-        if cold:
-            state = current[0].state()
-            current[0], _ = hand_record(game=current[0], entry=filler(state), number=None)
+    def next_hand() -> None:
+        state = current[0].state()
+        current[0], _ = hand_record(game=current[0], entry=filler(state), number=None)
+
+    def view() -> float:
         phone = watchers[turn[0] % len(watchers)]
         turn[0] += 1
         status, body, spent = phone.call("GET", path)
@@ -167,17 +169,22 @@ def board_viewer(app, game, *, cold: bool, phones: int = 5):
             raise SystemExit(f"GET {path} answered {status}: {body[:300]!r}")
         return spent
 
+    def call() -> float:
+        if cold:
+            next_hand()
+        return view()
+
     def queries() -> int:
         """One more view, its queries counted (not the hand's before it)."""
         if cold:
-            state = current[0].state()
-            current[0], _ = hand_record(game=current[0], entry=filler(state), number=None)
+            next_hand()
         with CaptureQueriesContext(connection) as captured:
-            watchers[0].call("GET", path)
+            view()
         return len(captured.captured_queries)
 
     call()
-    call.queries = queries
+    # The view alone, and what comes before it (bench.calls counts the view's work only).
+    call.view, call.before, call.queries = view, next_hand if cold else None, queries
     return call
 
 

@@ -263,7 +263,8 @@ def test_create_game_refuses_malformed_fields_together_with_plain_messages(api):
         {
             "field": "options.pot",
             "message": "There is no option 'pot'; the options are cap_non_bidder, kitty, "
-            "must_bid_to_win, smudge, stick_dealer, win_only_on_made_bid (GET /api/variants says which variant takes which).",
+            "must_bid_to_win, smudge, stick_dealer, win_only_on_made_bid "
+            "(GET /api/variants says which variant takes which).",
             "rule": "",
         },
     ]

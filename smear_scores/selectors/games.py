@@ -158,8 +158,9 @@ def team_names(game: Game) -> tuple[str, ...]:
 
 def game_variant(game: Game) -> rules.Variant:
     """The rules the game is played by: its frozen variant with the per-game options the
-    table chose folded in (a smudge, a stuck dealer), as the engine plays them."""
-    return game.rules_variant.with_options(game.options)
+    table chose folded in (a smudge, a stuck dealer), as the engine plays them; the game
+    row folds them already (Game.rules_variant)."""
+    return game.rules_variant
 
 
 def named_variant(game: Game) -> rules.Variant:

@@ -86,3 +86,13 @@ def asgi_server(transactional_db):
     yield server
     server.stop()
     connection.settings_dict["CONN_MAX_AGE"] = kept
+
+
+@pytest.fixture
+def live_notify_queries(db) -> int:
+    """Statements a game write adds to tell the live boards: on PostgreSQL one
+    ``SELECT pg_notify(...)`` inside the write's transaction; on SQLite none (each process
+    reads the games' updated_at instead)."""
+    from django.db import connection
+
+    return 1 if connection.vendor == "postgresql" else 0

@@ -496,15 +496,16 @@ def test_undo_with_no_hands_answers_409(api):
 
 # -- what a write costs ---------------------------------------------------------------------
 @pytest.mark.parametrize("hands", [1, 40])
-def test_record_hand_runs_fixed_queries(api, hands, django_assert_num_queries):
+def test_record_hand_runs_fixed_queries(api, hands, django_assert_num_queries, live_notify_queries):
     game = api.create()
     for _ in range(hands):
         api.hand(game, {"thrown_in": True})
 
     # The game with its players' names; in the write's transaction (a savepoint pair
     # under the test's own transaction) the game locked once, the hand, its audit record,
-    # the game's standings; then the hands for the answer.
-    with django_assert_num_queries(8):
+    # the game's standings, the live boards' notice (PostgreSQL); then the hands for the
+    # answer.
+    with django_assert_num_queries(8 + live_notify_queries):
         response = record(
             api, game, {"number": hands + 1, "bidder": 1, "bid": 3, "points": [2, 3, 1]}
         )

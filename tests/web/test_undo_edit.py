@@ -269,15 +269,16 @@ def test_hand_preview_without_htmx_is_the_same_line(client, make_game):
 
 @pytest.mark.parametrize("hands", [2, 40])
 def test_hand_undo_post_runs_fixed_queries(
-    client, make_game, scorer_for, hands, django_assert_num_queries
+    client, make_game, scorer_for, hands, django_assert_num_queries, live_notify_queries
 ):
     game = make_game("schmier", hands=hands)
     scorer = scorer_for(game)
     url = reverse("hand_undo", args=[game.public_id])
     # The game with its players' names; in the service's transaction (two savepoint
     # statements under the test's own transaction) the locked game, its hands, the audit
-    # record, the hand deleted, the game's standings; then the last few hands for the board.
-    with django_assert_num_queries(9):
+    # record, the hand deleted, the game's standings, the live boards' notice (PostgreSQL);
+    # then the last few hands for the board.
+    with django_assert_num_queries(9 + live_notify_queries):
         response = scorer.post(url, {"number": str(hands)}, **HTMX)
     assert response.status_code == 200
     assert Hand.objects.filter(game=game).count() == hands - 1

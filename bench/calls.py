@@ -6,22 +6,9 @@ dropped as `make bench` does it)."""
 from __future__ import annotations
 
 import cProfile
-import os
 import pstats
-import secrets
-import shutil
-import tempfile
-from pathlib import Path
 
-from bench.run import (
-    DEFAULT_URL,
-    board_viewer,
-    create_database,
-    drop_database,
-    get_ok,
-    hand_poster,
-    scorer,
-)
+from bench.run import bench_django, board_viewer, get_ok, hand_poster, scorer
 
 REQUESTS = 50
 
@@ -78,28 +65,7 @@ def rows(app) -> list[tuple[str, object]]:
 
 
 def main() -> None:
-    url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL)
-    static_root = Path(tempfile.mkdtemp(prefix="smear-bench-static-"))
-    os.environ.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "bench.settings",
-            "DATABASE_URL": url,
-            "DEBUG": "false",
-            "HTTPS": "false",
-            "SECRET_KEY": secrets.token_urlsafe(50),
-            "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "STATIC_ROOT": str(static_root),
-            "LOG_LEVEL": "ERROR",
-        }
-    )
-    create_database(url)
-    try:
-        import django
-        from django.core.management import call_command
-
-        django.setup()
-        call_command("migrate", verbosity=0)
-        call_command("collectstatic", verbosity=0, interactive=False)
+    with bench_django():
         from django.core.wsgi import get_wsgi_application
 
         app = get_wsgi_application()
@@ -107,12 +73,6 @@ def main() -> None:
         print("| --- | ---: |")
         for name, call in rows(app):
             print(f"| {name} | {calls_per_request(call):,.0f} |", flush=True)
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        drop_database(url)
-        shutil.rmtree(static_root, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -607,20 +609,13 @@ def targets(rows: list[Row], cores: int | None) -> list[str]:
     return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(prog="make bench", description=__doc__.split("\n")[0])
-    parser.add_argument("--samples", type=int, default=int(os.environ.get("BENCH_SAMPLES", 400)))
-    parser.add_argument("--users", type=int, default=int(os.environ.get("BENCH_USERS", 16)))
-    parser.add_argument("--seconds", type=int, default=int(os.environ.get("BENCH_SECONDS", 20)))
-    parser.add_argument("--workers", type=int, default=int(os.environ.get("BENCH_WORKERS", 4)))
-    args = parser.parse_args()
-
+@contextmanager
+def bench_django() -> Iterator[None]:
+    """Django set up on a fresh bench database (BENCH_DATABASE_URL, created here and dropped
+    at the end) with production settings (DEBUG off, hashed and compressed static files,
+    collected into a temporary folder), over plain http on loopback."""
     url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL)
-    out = ROOT / "bench-results"
-    out.mkdir(exist_ok=True)
     static_root = Path(tempfile.mkdtemp(prefix="smear-bench-static-"))
-    # Production settings (DEBUG off, hashed and compressed static files), over plain
-    # http on loopback, on the bench database.
     os.environ.update(
         {
             "DJANGO_SETTINGS_MODULE": "bench.settings",
@@ -641,6 +636,27 @@ def main() -> None:
         django.setup()
         call_command("migrate", verbosity=0)
         call_command("collectstatic", verbosity=0, interactive=False)
+        yield
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        drop_database(url)
+        shutil.rmtree(static_root, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="make bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--samples", type=int, default=int(os.environ.get("BENCH_SAMPLES", 400)))
+    parser.add_argument("--users", type=int, default=int(os.environ.get("BENCH_USERS", 16)))
+    parser.add_argument("--seconds", type=int, default=int(os.environ.get("BENCH_SECONDS", 20)))
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("BENCH_WORKERS", 4)))
+    args = parser.parse_args()
+
+    out = ROOT / "bench-results"
+    out.mkdir(exist_ok=True)
+    with bench_django():
+        import django
         from django.db import connection
 
         with connection.cursor() as cursor:
@@ -670,9 +686,3 @@ def main() -> None:
         print()
         print(text)
         print(f"\n(also in {out.relative_to(ROOT)}/latest.md)")
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        drop_database(url)
-        shutil.rmtree(static_root, ignore_errors=True)

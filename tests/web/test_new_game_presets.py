@@ -18,7 +18,7 @@ def _buttons(page: str) -> list[str]:
 
 
 def _links(page: str) -> list[str]:
-    return re.findall(r'<a href="/new/\?variant=([^"]+)">', page)
+    return re.findall(r'<a href="/new/\?variant=([^"]+)"', page)
 
 
 def test_new_game_offers_two_games_as_buttons_and_lists_the_others(client):

@@ -653,6 +653,18 @@ def test_league_game_watcher_is_told_to_sign_in(client, league, four):
     assert 'action="/g/' not in page
 
 
+def test_league_game_sign_in_link_comes_back_to_the_board_after_a_live_refresh(
+    client, league, four
+):
+    # A watcher's board is redrawn in place (the live check, the pushed board): its
+    # sign-in link still brings the member back to the board, not to the fragment.
+    game = play(league, four, [])
+    back = f"?next=%2Fg%2F{game.public_id}%2F"
+
+    for path in (f"/g/{game.public_id}/", f"/g/{game.public_id}/live/"):
+        assert back in client.get(path).content.decode(), path
+
+
 def test_league_game_rematch_stays_in_the_league_with_the_same_players(client, league, four):
     game = wisconsin_win(league, four, winner=0)
     client.force_login(make_user("mel", club=league.club))

@@ -5,8 +5,8 @@ it is never changed once saved, so its settings are shown, not edited."""
 from __future__ import annotations
 
 from django.contrib import admin
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
 
 from smear_scores.models import HouseRules
 from smear_scores.selectors.house_rules import shown_settings
@@ -24,7 +24,7 @@ class HouseRulesAdmin(ClubScopedAdmin):
     @admin.display(description="The rules")
     def rules(self, obj: HouseRules) -> str:
         lines = shown_settings(obj.rules_variant)
-        return format_html("<dl>{}</dl>", format_html_join("", "<dt>{}</dt><dd>{}</dd>", lines))
+        return render_to_string("admin/smear_scores/_settings.html", {"lines": lines})
 
     def has_add_permission(self, request):
         # Adopted from the set's page ("Adopt for the club"), where the table shared it.

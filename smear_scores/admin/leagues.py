@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import format_html
 
 from smear_scores.models import HouseRules, League
 from smear_scores.rules import Option, Variant
@@ -76,13 +76,9 @@ class LeagueForm(forms.ModelForm):
 
     @staticmethod
     def _field(variant: Variant, option: Option, value) -> forms.Field:
-        rule = format_html(
-            '<a href="{}#{}">Rule {} on the rules page</a>.',
-            reverse("rules", args=[variant.slug]),
-            option.rule,
-            option.rule,
+        help_text = render_to_string(
+            "admin/smear_scores/_option_help.html", {"variant": variant, "option": option}
         )
-        help_text = format_html("{} {}", option.help, rule)
         if option.type is bool:
             return forms.BooleanField(
                 label=option.label, required=False, initial=value, help_text=help_text

@@ -304,3 +304,18 @@ def test_admin_paste_is_closed_to_a_member_who_is_not_an_admin(client, club):
     assert client.get(PASTE).status_code == 403
     assert client.post(PASTE, {"club": club.pk, "names": "Zoe"}).status_code == 403
     assert not Player.objects.filter(name="Zoe").exists()
+
+
+def test_admin_club_admin_reads_an_adopted_sets_settings(client, club, ada):
+    from smear_scores.selectors.house_rules import preset_settings
+    from smear_scores.services.house_rules import house_rules_adopt, house_rules_create
+
+    shared = house_rules_create(
+        settings={**preset_settings("auction-pitch"), "name": "Tuesday <b>Smear</b>"}
+    )
+    adopted = house_rules_adopt(house_rules=shared, club=club)
+
+    page = client.get(f"/admin/smear_scores/houserules/{adopted.pk}/change/").content.decode()
+
+    assert "<dt>Game to</dt><dd>11.</dd>" in page
+    assert "<b>Smear</b>" not in page  # the name is text, never markup

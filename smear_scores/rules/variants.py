@@ -855,7 +855,7 @@ def settings_check(data: Any) -> list[RuleError]:
         error(
             "all_pass_points",
             "The dealer is set back when everyone passes, but by 0 points: set "
-            "all_pass_points to 1 or more, or choose another all_pass.",
+            "all_pass_points to 1 or more, or choose something else for all_pass.",
             "thrown_in",
         )
 

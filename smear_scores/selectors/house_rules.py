@@ -289,7 +289,12 @@ def setting_sentence(key: str, value: Any, settings: dict[str, Any]) -> str:
         "non_bidders": lambda: {
             "score": "The other teams score what they took.",
             "must_bid_to_win": "The other teams score what they took, but only the bidding "
-            "team can win in a hand.",
+            "team can win in a hand: at the target after it, it wins"
+            + (
+                " if its bid was made."
+                if s.get("win") == "made_bid_only"
+                else ", even if its bid was set."
+            ),
             "held_at_target": "The other teams score what they took, but a team that did not "
             f"bid and passes {s.get('target')} stops at {s.get('target')}.",
         }[value],

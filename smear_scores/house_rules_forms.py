@@ -304,7 +304,9 @@ class HouseRulesForm(ListedRefusals, forms.Form):
     def refusal_field(self, name: str) -> str | None:
         parts = name.split(".")
         if parts[0] == "points" and len(parts) >= 2 and parts[1].isdigit():
-            in_play = [k for k in self.point_order() if self.cleaned_data.get(f"point_{k}")]
+            # (cleaned_data: none before the form is read)
+            read = getattr(self, "cleaned_data", {})
+            in_play = [k for k in self.point_order() if read.get(f"point_{k}")]
             place = int(parts[1])
             if place < len(in_play):
                 key = in_play[place]
@@ -351,6 +353,10 @@ class HouseRulesForm(ListedRefusals, forms.Form):
             message,
         )
         return RuleError(error.field, message, error.rule)
+
+    def in_form_message(self, error: RuleError) -> str:
+        """in_form_words' message: how the builder's example lines say a problem."""
+        return self.in_form_words(error).message
 
     def add_refusal(self, refused: Refused) -> None:
         super().add_refusal(Refused([self.in_form_words(e) for e in refused.errors]))

@@ -104,7 +104,8 @@ def test_a_presets_game_keeps_its_presets_page_and_has_its_own_too(client, make_
     name = "Four Point Northeastern Wisconsin Smear"
     assert re.findall(rf'<a href="([^"]*)">Rules of {name}</a>', board) == ["/rules/ne-wisconsin/"]
     assert own.status_code == 200
-    assert f"<h1>Rules of {name}</h1>" in text(own)
+    # A long word of the name may break, with a hyphen, on a narrow screen.
+    assert f"<h1>Rules of {name}</h1>" in text(own).replace("\u00ad", "")
 
 
 def test_a_game_of_saved_rules_since_deleted_links_to_its_own_rules_page(client):

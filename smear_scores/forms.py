@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from django import forms
-from django.urls import reverse
 
 from smear_scores import rules
 from smear_scores.rules import HandEntry, HandRefused, Refused, RuleError
 from smear_scores.rules.hands import and_join
 from smear_scores.services.nights import MAX_BONUS, MAX_ROUND_HANDS, MAX_ROUNDS
+from smear_scores.templatetags.links import rules_url
 from smear_scores.templatetags.teams import ButtonWords, button_words, team_colour
 
 NOT_OUT = "none"
@@ -184,12 +184,15 @@ class HandForm(RefusalErrors, forms.Form):
         variant: rules.Variant,
         names: Sequence[str],
         teams: Sequence[str],
+        game: Any = None,
         **kwargs: Any,
     ):
+        # ``game``: the game the hand is of, whose rules page the "why?" links go to.
         # The players' names in seat order and the teams' names (selectors.team_names) are
         # only drawn, never needed to read a post: they may be lazy sequences, read only if
         # the form is shown.
         self.variant = variant
+        self.game = game
         self.names = names
         self.teams = teams
         super().__init__(*args, **kwargs)
@@ -356,7 +359,7 @@ class HandForm(RefusalErrors, forms.Form):
 
     def why(self, messages: Sequence[str]) -> dict[str, str]:
         """Each message's "why?" link (the rule on the rules page), where it has a rule."""
-        page = reverse("rules", args=[self.variant.slug])
+        page = rules_url(self.variant, self.game)
         return {m: f"{page}#{self.error_rules[m]}" for m in messages if m in self.error_rules}
 
     def _with_why(self, messages: Sequence[str]) -> list[tuple[str, str]]:

@@ -4,6 +4,7 @@ contradict each other is the engine's to say, through the services (house_rules_
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -14,6 +15,12 @@ from smear_scores.selectors import house_rules as selectors
 
 VALUES = selectors.setting_values()
 LIMITS = selectors.setting_limits()
+
+# What the engine's messages name as the API does: a setting by its path (min_bid,
+# moon.made_points, settings.max_bid), a value in quotes ("set_back"), a setting set to null.
+SETTING_PATH = re.compile(r"\b(?:settings\.)?[a-z]+(?:[._][a-z]+)+\b")
+QUOTED_VALUE = re.compile(r'"([a-z_]+)"')
+SET_TO_NULL = re.compile(rf"\bset ({SETTING_PATH.pattern}) to null\b")
 
 
 def _choices(key: str, values_key: str | None = None) -> list[tuple[str, str]]:
@@ -297,7 +304,9 @@ class HouseRulesForm(ListedRefusals, forms.Form):
     def refusal_field(self, name: str) -> str | None:
         parts = name.split(".")
         if parts[0] == "points" and len(parts) >= 2 and parts[1].isdigit():
-            in_play = [k for k in self.point_order() if self.cleaned_data.get(f"point_{k}")]
+            # (cleaned_data: none before the form is read)
+            read = getattr(self, "cleaned_data", {})
+            in_play = [k for k in self.point_order() if read.get(f"point_{k}")]
             place = int(parts[1])
             if place < len(in_play):
                 key = in_play[place]
@@ -319,6 +328,38 @@ class HouseRulesForm(ListedRefusals, forms.Form):
             self.points_problems.append(error.message)
         else:
             super().refusal_elsewhere(error)
+
+    # -- the engine's words, as the form shows them -------------------------------------
+    def label_of(self, path: str) -> str | None:
+        """The label the form shows the setting at ``path`` under, quoted; None if none."""
+        name = self.refusal_field(path.removeprefix("settings."))
+        return f"“{self.fields[name].label}”" if name is not None else None
+
+    def in_form_words(self, error: RuleError) -> RuleError:
+        """The engine's message about the settings as this form says it: each setting it
+        names by its path by the label it has here ("lower min_bid" → "lower “Lowest
+        bid”"), a value of the refused setting by its button's words, a setting "set to
+        null" as left empty. The engine words its messages once, for the API, whose fields
+        are the paths; this is the one place the form's words are put in."""
+        message = SET_TO_NULL.sub(
+            lambda m: f"leave {m.group(1)} empty" if self.label_of(m.group(1)) else m.group(0),
+            error.message,
+        )
+        message = SETTING_PATH.sub(lambda m: self.label_of(m.group(0)) or m.group(0), message)
+        name = self.refusal_field(error.field.removeprefix("settings."))
+        choices = dict(getattr(self.fields[name], "choices", ())) if name else {}
+        message = QUOTED_VALUE.sub(
+            lambda m: f"“{choices[m.group(1)]}”" if m.group(1) in choices else m.group(0),
+            message,
+        )
+        return RuleError(error.field, message, error.rule)
+
+    def in_form_message(self, error: RuleError) -> str:
+        """in_form_words' message: how the builder's example lines say a problem."""
+        return self.in_form_words(error).message
+
+    def add_refusal(self, refused: Refused) -> None:
+        super().add_refusal(Refused([self.in_form_words(e) for e in refused.errors]))
 
     def show_problems(self, problems: list[RuleError]) -> None:
         """The engine's problems with the settings, beside their fields (nothing saved)."""

@@ -97,6 +97,21 @@ NEW_GAME_KEY = Header(
 )
 
 
+# Saved house rules answer with nothing secret (anyone with a set's id may read it), so
+# their keys share one scope, and a key sent again with other rules is refused as reused.
+HOUSE_RULES_SCOPE = "house-rules"
+HOUSE_RULES_KEY = Header(
+    None,
+    alias="Idempotency-Key",
+    min_length=1,
+    max_length=MAX_KEY,
+    pattern=KEY_PATTERN,
+    description="Any unique string (a UUID): a repeat with the same key and the same body, "
+    "within a day, gets the first answer back and saves no second copy. The same key with "
+    "a different body is refused (422): send a new key with each new set.",
+)
+
+
 # Registered after .../hands/last, so that "last" is never read as a hand number.
 HandNumber = Annotated[int, Path(ge=1, description="The hand's number: 1, 2, …", example=1)]
 
@@ -191,9 +206,10 @@ def writable_game(request: HttpRequest, id: str) -> Game:
 
 
 def keyed_write(request: HttpRequest, scope: str | None, key: str | None, write) -> Status:
-    """Run a write once per Idempotency-Key in ``scope`` ("game:<id>" for a game's hands;
-    None for create and import, whose keys are bound to their request, see
-    idempotency.new_game_scope). Its refusals are answered by the API's handler."""
+    """Run a write once per Idempotency-Key in ``scope`` ("game:<id>" for a game's hands,
+    HOUSE_RULES_SCOPE for saved house rules; None for create and import, whose keys are
+    bound to their request, see idempotency.new_game_scope). Its refusals are answered by
+    the API's handler."""
     request_id = fingerprint(request)
     if scope is None:
         if key is not None and len(key) < MIN_NEW_GAME_KEY:
@@ -242,8 +258,14 @@ def variants(request: HttpRequest):
     summary="Save house rules: a preset and the settings that differ",
     tags=["house rules"],
 )
-def create_house_rules(request: HttpRequest, payload: HouseRulesIn):
-    return Status(201, house_rules_out(request, house_rules_create(settings=payload.given())))
+def create_house_rules(
+    request: HttpRequest, payload: HouseRulesIn, idempotency_key: str | None = HOUSE_RULES_KEY
+):
+    def write() -> Answer:
+        saved = house_rules_create(settings=payload.given())
+        return Answer(201, house_rules_out(request, saved).model_dump(mode="json"))
+
+    return keyed_write(request, HOUSE_RULES_SCOPE, idempotency_key, write)
 
 
 @router.get(

@@ -324,8 +324,9 @@ class Variant:
     # "score" non-bidders score what they took (S9, W9); "must_bid_to_win" they score, but
     # only the bidding team can win in a hand (a thrown-in hand has none: nobody wins in it;
     # the bidding team at the target is the one candidate even when its bid was set, unless
-    # ``win`` says otherwise); "held_at_target" after adding, a non-bidding team above the
-    # target ends at it (W10b, D6).
+    # ``win`` says otherwise; Minnesota Smear's source, play_smear, lets only a made bid go
+    # out: this engine has not followed it); "held_at_target" after adding, a non-bidding
+    # team above the target ends at it (W10b, D6).
     non_bidders: str = "score"
     # After a scored hand, among the teams at the target or more: "most_points" (D5);
     # "bidder_out_first" a bidding team that made its bid wins, whatever the others have
@@ -855,7 +856,7 @@ def settings_check(data: Any) -> list[RuleError]:
         error(
             "all_pass_points",
             "The dealer is set back when everyone passes, but by 0 points: set "
-            "all_pass_points to 1 or more, or choose another all_pass.",
+            "all_pass_points to 1 or more, or choose something else for all_pass.",
             "thrown_in",
         )
 
@@ -1511,8 +1512,9 @@ MINNESOTA_SMEAR = _preset(
             False,
             (False, True),
             HOUSE_RULE_IDS["non_bidders"],
-            "Only the bidding team can win in a hand: a team that did not bid plays on, "
-            "whatever its score.",
+            "Only the bidding team can win in a hand: it wins when it is at the target after "
+            "the hand, even if its bid was set; a team that did not bid plays on, whatever "
+            "its score.",
             sets={True: {"non_bidders": "must_bid_to_win"}},
         ),
     ),

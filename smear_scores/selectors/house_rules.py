@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -289,7 +289,12 @@ def setting_sentence(key: str, value: Any, settings: dict[str, Any]) -> str:
         "non_bidders": lambda: {
             "score": "The other teams score what they took.",
             "must_bid_to_win": "The other teams score what they took, but only the bidding "
-            "team can win in a hand.",
+            "team can win in a hand: at the target after it, it wins"
+            + (
+                " if its bid was made."
+                if s.get("win") == "made_bid_only"
+                else ", even if its bid was set."
+            ),
             "held_at_target": "The other teams score what they took, but a team that did not "
             f"bid and passes {s.get('target')} stops at {s.get('target')}.",
         }[value],
@@ -348,12 +353,23 @@ def _fitted_entry(variant: rules.Variant, entry: rules.HandEntry) -> rules.HandE
     )
 
 
-def _played(settings: dict[str, Any], preset: rules.Variant, example: Any) -> tuple[str, bool]:
+# How a screen words the engine's problem with the settings: as the engine says it (for
+# the API's fields), unless the screen puts it in its own words (HouseRulesForm).
+Say = Callable[[RuleError], str]
+
+
+def _engine_words(error: RuleError) -> str:
+    return error.message
+
+
+def _played(
+    settings: dict[str, Any], preset: rules.Variant, example: Any, say: Say = _engine_words
+) -> tuple[str, bool]:
     # A set not named yet plays as any other (its name is checked where it is saved).
     settings = {**settings, "name": str(settings.get("name") or "").strip() or preset.name}
     problems = rules.settings_check(settings)
     if problems:
-        return f"Not with the other settings: {problems[0].message}", False
+        return f"Not with the other settings: {say(problems[0])}", False
     variant = rules.variant_from_settings(settings)
     before = tuple((list(example.scores_before) + [0] * variant.teams)[: variant.teams])
     options = {k: v for k, v in example.options.items() if k in {o.name for o in variant.options}}
@@ -369,7 +385,7 @@ def _played(settings: dict[str, Any], preset: rules.Variant, example: Any) -> tu
     return (f"{line} · {end}" if end else line), True
 
 
-def example_hand(settings: dict[str, Any]) -> ExampleHand | None:
+def example_hand(settings: dict[str, Any], *, say: Say = _engine_words) -> ExampleHand | None:
     """The example hand under ``settings``; None where the preset has no example."""
     found = _example(settings)
     if found is None:
@@ -378,7 +394,7 @@ def example_hand(settings: dict[str, Any]) -> ExampleHand | None:
     before = " · ".join(
         f"{rules.team_label(t)} {score}" for t, score in enumerate(example.scores_before)
     )
-    result, playable = _played(settings, preset, example)
+    result, playable = _played(settings, preset, example, say)
     return ExampleHand(
         title=example.title,
         words=example.words,
@@ -389,13 +405,15 @@ def example_hand(settings: dict[str, Any]) -> ExampleHand | None:
     )
 
 
-def example_with(settings: dict[str, Any], key: str, value: Any) -> str:
+def example_with(
+    settings: dict[str, Any], key: str, value: Any, *, say: Say = _engine_words
+) -> str:
     """What the example hand does when ``key`` (a setting, or "moon_made"/"moon_failed")
     is ``value`` and every other setting as it is: the effect of that choice."""
     found = _example(settings)
     if found is None:
         return ""
-    return _played(_with_choice(settings, key, value), *found)[0]
+    return _played(_with_choice(settings, key, value), *found, say)[0]
 
 
 def _with_choice(settings: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
@@ -492,7 +510,9 @@ def _moon_value(settings: dict[str, Any], key: str) -> Any:
     return moon.get(key.removeprefix("moon_"), "")
 
 
-def builder(settings: dict[str, Any]) -> Builder:
+def builder(settings: dict[str, Any], *, say: Say = _engine_words) -> Builder:
+    """What the builder shows beside each setting; ``say`` words a problem of the settings
+    (the form's labels for the engine's field paths)."""
     s = dict(settings)
     sentences = {
         key: setting_sentence(key, s.get(key), s)
@@ -524,7 +544,7 @@ def builder(settings: dict[str, Any]) -> Builder:
                     value=value,
                     label=CHOICE_LABELS[key][value],
                     sentence=setting_sentence(key, value, _with_choice(s, key, value)),
-                    example=example_with(s, key, value),
+                    example=example_with(s, key, value, say=say),
                 )
                 for value in values
             ]
@@ -542,7 +562,7 @@ def builder(settings: dict[str, Any]) -> Builder:
                 value=f"{players}x{teams}",
                 label=words,
                 sentence="",
-                example=_played(changed, *found)[0] if found else "",
+                example=_played(changed, *found, say)[0] if found else "",
             )
         )
     all_points = [
@@ -550,12 +570,12 @@ def builder(settings: dict[str, Any]) -> Builder:
             value=value,
             label="",
             sentence=setting_sentence("all_points_wins", flag, s),
-            example=example_with(s, "all_points_wins", flag),
+            example=example_with(s, "all_points_wins", flag, say=say),
         )
         for value, flag in (("on", True), ("", False))
     ]
     return Builder(
-        example=example_hand(s),
+        example=example_hand(s, say=say),
         sentences=sentences,
         choices=choices,
         same=same,

@@ -264,13 +264,29 @@ def _scoring(variant: rules.Variant) -> Rule:
     return Rule(variant.rule("scoring"), "Scoring a hand", text, see=("D3",))
 
 
+def _bidder_only_wins(variant: rules.Variant) -> str:
+    """When the bidding team wins under must_bid_to_win, as the engine decides it
+    (GameState.decided): at the target after the hand, whatever the others have; made or
+    set, unless the game is only won on a made bid."""
+    team = "player" if variant.cutthroat else "team"
+    if variant.win == "made_bid_only":
+        return (
+            f"the bidding {team} wins when its bid was made and it is at {variant.target} or "
+            "more after the hand, whatever the others have"
+        )
+    return (
+        f"the bidding {team} wins when it is at {variant.target} or more after the hand, "
+        "whatever the others have, even if its bid was set"
+    )
+
+
 def _non_bidders(variant: rules.Variant) -> Rule:
     others = "The players who did not bid" if variant.cutthroat else "The teams that did not bid"
     text = {
         "score": f"{others} always score what they took.",
-        "must_bid_to_win": f"{others} score what they took, but only the bidding "
-        f"{'player' if variant.cutthroat else 'team'} can win in a hand: the others play on, "
-        "whatever their score.",
+        "must_bid_to_win": f"{others} score what they took, but cannot win in that hand, "
+        f"whatever their score: {_bidder_only_wins(variant)}. Otherwise nobody wins in that "
+        "hand, nor after a deal everyone passed: play on.",
         "held_at_target": f"{others} score what they took, but one that passes "
         f"{variant.target} in a hand keeps just {variant.target}; at {variant.target} it has "
         "still reached the target and can win.",
@@ -282,7 +298,14 @@ def _win(variant: rules.Variant) -> Rule:
     team = "player" if variant.cutthroat else "team"
     text = f"After each hand, every {team} at {variant.target} or more may win. "
     see: tuple[str, ...] = ("D5",)
-    if variant.win == "made_bid_only":
+    if variant.non_bidders == "must_bid_to_win":
+        # Only the bidding team is a candidate: no most points, no tie (GameState.decided).
+        text = (
+            f"After each hand, only the bidding {team} may win ({variant.rule('non_bidders')}): "
+            f"{_bidder_only_wins(variant)}. Otherwise nobody wins in that hand: play on."
+        )
+        see = (variant.rule("non_bidders"), *see)
+    elif variant.win == "made_bid_only":
         text += (
             "Nobody wins in a hand whose bid was set or thrown in: play on. In a hand whose bid "
             f"was made, one {team} there wins; of several, the most points wins, and a tie for "
@@ -299,9 +322,6 @@ def _win(variant: rules.Variant) -> Rule:
             f"If there is one, it wins. Of several, the most points wins; a tie for the most "
             f"goes to the bidding {team} if it is one of them, else play another hand."
         )
-    if variant.non_bidders == "must_bid_to_win":
-        text += f" Only the bidding {team} can win in a hand ({variant.rule('non_bidders')})."
-        see = (variant.rule("non_bidders"), *see)
     if variant.all_points_wins:
         text += f" A {team} that takes every point in play in one hand wins at once, bid or not."
     return Rule(variant.rule("win"), "Winning", text, see=see)
@@ -401,15 +421,7 @@ def _readings(variant: rules.Variant) -> list[Rule]:
             "must agree, or the hand is turned down with the reason.",
         ),
         Rule("D4", "Thrown in", d4),
-        Rule(
-            "D5",
-            "Who may win after a hand",
-            f"Every {team} at the target or above may win. "
-            f"Where the most points decide and the highest are level without the bidding "
-            f"{team} among them, nobody has won yet: play another hand, and the same rule is "
-            "used after it.",
-            see=(variant.rule("win"),),
-        ),
+        Rule("D5", "Who may win after a hand", _d5(variant), see=(variant.rule("win"),)),
         Rule(
             "D7",
             "Seats and the deal",
@@ -432,6 +444,33 @@ def _readings(variant: rules.Variant) -> list[Rule]:
         ),
         Rule("D13", "Counting Game", d13, see=("D2",) if variant.counts_game else ()),
     ]
+
+
+def _at_once(variant: rules.Variant) -> str:
+    """What ends the game at once, before who may win at the target is asked."""
+    ends = []
+    moon = variant.moon
+    if moon is not None and (moon.made == "wins" or moon.failed == "loses"):
+        ends.append(f"{moon.name} ({variant.rule('moon')})")
+    if variant.all_points_wins:
+        ends.append(f"every point in one hand ({variant.rule('win')})")
+    return f" What ends the game at once comes first: {and_join(ends)}." if ends else ""
+
+
+def _d5(variant: rules.Variant) -> str:
+    team = "player" if variant.cutthroat else "team"
+    if variant.non_bidders == "must_bid_to_win":
+        return (
+            f"Only the bidding {team} may win after a hand, and only at the target or above "
+            f"({variant.rule('non_bidders')}): the most points never decide between "
+            f"{team}s, so no tie can hold the game up. Any other {team} at the target plays "
+            f"on.{_at_once(variant)}"
+        )
+    return (
+        f"Every {team} at the target or above may win. Where the most points decide and the "
+        f"highest are level without the bidding {team} among them, nobody has won yet: play "
+        "another hand, and the same rule is used after it."
+    )
 
 
 def _hand_words(variant: rules.Variant, example: rules.Example) -> str:

@@ -1,14 +1,37 @@
-"""Addresses a long page repeats: a league table links each of its players in every row
-they appear in (hundreds of rows), so each address is worked out once per process."""
+"""Addresses a page links to: a league table links each of its players in every row they
+appear in (hundreds of rows), so each address is worked out once per process; a game's
+"why?" links go to the rules page its rules have (``rules_url``)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from django import template
 from django.urls import get_script_prefix, reverse
 
+from smear_scores.rules import Variant
+from smear_scores.selectors.house_rules import house_rules_id
+from smear_scores.selectors.variants import variant_get
+
 register = template.Library()
+
+
+@register.simple_tag
+def rules_url(variant: Variant, game: Any = None) -> str:
+    """``{% rules_url variant game as page %}``: the rules page a game's links go to. A
+    preset's rules and a saved set's have a page of their own (``/rules/<slug>/``, which
+    for a saved set's slug redirects to the set's page); any other rules (settings given
+    inline, a saved set since deleted) are read on the game's own page, written from the
+    rules it froze. Without a game, the variant's own page."""
+    game = game or None  # a template that names no game passes ""
+    own = variant_get(variant.slug) is not None or (
+        house_rules_id(variant) is not None
+        and (game is None or getattr(game, "house_rules_id", None) is not None)
+    )
+    if own or game is None:
+        return reverse("rules", args=[variant.slug])
+    return reverse("game_rules", args=[game.public_id])
 
 
 @register.simple_tag

@@ -109,7 +109,9 @@ def _hand_form(game: Game, board: selectors.Board | None = None, **kwargs: Any) 
         names, teams = board.names, board.variant.team_names
     else:
         names, teams = selectors.seat_names(game), selectors.team_names(game)
-    return HandForm(variant=selectors.game_variant(game), names=names, teams=teams, **kwargs)
+    return HandForm(
+        variant=selectors.game_variant(game), names=names, teams=teams, game=game, **kwargs
+    )
 
 
 def _count_line(game: Game, form: HandForm | None) -> HandForm | None:

@@ -98,7 +98,7 @@ def _start(value: str) -> dict[str, Any]:
 def _builder_context(form: HouseRulesForm, settings: dict[str, Any]) -> dict[str, Any]:
     return {
         "form": form,
-        "builder": selectors.builder(settings),
+        "builder": selectors.builder(settings, say=form.in_form_message),
         "points": form.point_rows(),
         "presets": selectors.presets(),
     }

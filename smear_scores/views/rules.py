@@ -1,4 +1,5 @@
-"""The rules of each variant, in the app: every rule and reading anchored by its id."""
+"""The rules of each variant, in the app: every rule and reading anchored by its id; and
+the rules of any one game, as it froze them."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from django.shortcuts import render
 from django.template.loader import select_template
 from django.views.decorators.http import require_GET
 
+from smear_scores.models import Game
+from smear_scores.selectors import games as game_selectors
 from smear_scores.selectors import rules_pages
 from smear_scores.selectors import variants as selectors
 
@@ -27,5 +30,29 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
             "variant": variant,
             "variants": selectors.variants(),
             "page": rules_pages.rules_page(variant),
+        },
+    )
+
+
+@require_GET
+def game_rules(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The rules one game plays, written from the variant it froze when it started: the
+    page its links go to when its rules have none of their own (settings given inline).
+    A removed game's page is the removed page (410, middleware.Refusals)."""
+    try:
+        game = game_selectors.game_get(public_id=public_id)
+    except game_selectors.GameRemoved:
+        raise
+    except Game.DoesNotExist:
+        raise Http404("No game has this link: check the address.") from None
+    variant = game_selectors.game_variant(game)
+    return render(
+        request,
+        "rules/written.html",
+        {
+            "variant": variant,
+            "variants": selectors.variants(),
+            "page": rules_pages.rules_page(variant),
+            "game": game,
         },
     )

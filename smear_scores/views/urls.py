@@ -19,6 +19,7 @@ urlpatterns = [
     path("g/<str:public_id>/score/new/", games.game_scoring_rotate, name="game_scoring_rotate"),
     path("g/<str:public_id>/rematch/", games.game_rematch, name="game_rematch"),
     path("g/<str:public_id>/remove/", games.game_remove, name="game_remove"),
+    path("g/<str:public_id>/rules/", rules.game_rules, name="game_rules"),
     path("g/<str:public_id>/restore/", games.game_restore, name="game_restore"),
     # The slug a game froze from saved house rules, before any preset's.
     path("rules/house-<str:public_id>/", house_rules.house_rules_by_slug, name="house_rules_slug"),

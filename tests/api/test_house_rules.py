@@ -91,6 +91,31 @@ def test_house_rules_that_contradict_each_other_are_refused_by_field(api):
     assert HouseRules.objects.count() == 0
 
 
+@pytest.mark.parametrize(
+    "changes, field, message",
+    [
+        (
+            {"min_bid": 4, "max_bid": 3},
+            "min_bid",
+            "The lowest bid (4) is above the highest (3): lower min_bid or raise max_bid.",
+        ),
+        (
+            {"game_goes_to": "ten_of_trump"},
+            "card_points_total",
+            "Game goes to the ten of trump, so there are no card points to count: set "
+            "card_points_total to null, or give Game to the most card points.",
+        ),
+    ],
+    ids=["bids", "card-points"],
+)
+def test_house_rules_refusals_name_the_settings_by_their_fields(api, changes, field, message):
+    # The builder's form says its labels instead (tests/web/test_house_rules.py).
+    response = api.post("/api/house-rules", {**TUESDAY, **changes})
+
+    assert response.status_code == 422
+    assert [(p["field"], p["message"]) for p in response.json()["detail"]] == [(field, message)]
+
+
 def test_a_point_of_house_rules_is_refused_by_its_place(api):
     points = [*WISCONSIN_POINTS, {"key": "jack"}]
 

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from smear_scores.models import Game, Hand, HandRevision, IdempotencyKey
+from smear_scores.models import Game, Hand, HandRevision, HouseRules, IdempotencyKey
 from smear_scores.services import idempotency as service
 from smear_scores.services.games import game_create
 
@@ -14,6 +14,16 @@ from .helpers import SIX
 HAND = {"bidder": 1, "bid": 3, "points": [2, 3, 1]}
 NEW_GAME_KEY = "3f0c9e1a-7b2d-4c55-9e8a-0d6b1f2a4c77"
 IMPORT_KEY = "b9d2a6f0-41c3-4e7a-8f15-6a0e2c9d3b18"
+RULES_KEY = "5c1e8b7a-2f94-4d0b-a3c6-9e7d1b0f4a52"
+TUESDAY = {"name": "Tuesday Smear", "based_on": "ne-wisconsin", "target": 21}
+KEY_REUSED = [
+    {
+        "field": "Idempotency-Key",
+        "message": "This Idempotency-Key was already used for a different request. Send a "
+        "new key with each new request, and the same key only to repeat a request exactly.",
+        "rule": "",
+    }
+]
 
 
 def hands_url(game):
@@ -148,6 +158,43 @@ def test_new_game_key_with_another_body_is_another_request_not_a_refusal(api):
     assert response.json()["id"] != first.json()["id"]
     assert response.json()["edit_token"] != first.json()["edit_token"]
     assert Game.objects.count() == 2
+
+
+def test_repeated_house_rules_with_the_same_key_save_one_set(api):
+    first = api.post("/api/house-rules", TUESDAY, key=RULES_KEY)
+
+    again = api.post("/api/house-rules", TUESDAY, key=RULES_KEY)
+
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.json() == first.json()
+    assert list(HouseRules.objects.values_list("public_id", flat=True)) == [first.json()["id"]]
+
+
+def test_same_key_with_other_house_rules_is_refused_and_saves_nothing(api):
+    first = api.post("/api/house-rules", TUESDAY, key=RULES_KEY)
+
+    response = api.post("/api/house-rules", {**TUESDAY, "target": 15}, key=RULES_KEY)
+
+    assert (response.status_code, response.json()["detail"]) == (422, KEY_REUSED)
+    assert list(HouseRules.objects.values_list("public_id", flat=True)) == [first.json()["id"]]
+
+
+def test_house_rules_without_a_key_are_saved_each_time(api):
+    first = api.post("/api/house-rules", TUESDAY)
+    again = api.post("/api/house-rules", TUESDAY)
+
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert first.json()["id"] != again.json()["id"]
+    assert HouseRules.objects.count() == 2
+
+
+def test_refused_house_rules_keep_no_answer_so_the_corrected_ones_may_reuse_the_key(api):
+    refused = api.post("/api/house-rules", {**TUESDAY, "max_bid": 5}, key=RULES_KEY)
+
+    corrected = api.post("/api/house-rules", TUESDAY, key=RULES_KEY)
+
+    assert (refused.status_code, corrected.status_code) == (422, 201)
+    assert HouseRules.objects.count() == 1
 
 
 @pytest.mark.parametrize("url", ["/api/games", "/api/games/import"])

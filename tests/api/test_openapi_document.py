@@ -56,6 +56,7 @@ def idempotency_schema(document, path, method):
         ("/api/games/import", "post", MIN_NEW_GAME_KEY),
         ("/api/games/{id}/hands", "post", 1),
         ("/api/games/{id}/hands/last", "delete", 1),
+        ("/api/house-rules", "post", 1),
     ],
 )
 def test_the_idempotency_key_is_documented_as_the_server_takes_it(document, path, method, shortest):

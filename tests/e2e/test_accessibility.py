@@ -23,7 +23,12 @@ from django.utils import timezone
 from smear_scores.models import Club, League, Membership, Player
 from smear_scores.rules import HandEntry
 from smear_scores.selectors.house_rules import preset_settings
-from smear_scores.services.games import game_remove, hand_record, league_game_create
+from smear_scores.services.games import (
+    game_create,
+    game_remove,
+    hand_record,
+    league_game_create,
+)
 from smear_scores.services.house_rules import house_rules_create
 from smear_scores.services.nights import night_check_in, night_open, round_draw
 
@@ -73,6 +78,12 @@ def world(make_game):
         casual=casual,
         # A table's own rules, saved by name.
         house=house_rules_create(settings=tuesday),
+        # A game of rules given inline (the API's settings): its rules page is the game's.
+        inline=game_create(
+            settings={**tuesday, "name": "Christopher and Katherine's Tuesday Smear"},
+            players=["Christopher", "Katherine", "Jonathan", "Elizabeth"],
+            first_dealer=0,
+        ),
         # Three teams, two with long one-word names, and many hands behind them.
         named=make_game("schmier", hands=14, team_names=["Unbeatables", "Invincibles", "Aces"]),
         finished=make_game(
@@ -286,6 +297,7 @@ SCREENS = [
     Screen("our rules", "/rules/house/new/?from=ne-wisconsin"),
     Screen("our rules, refused", _our_rules_refused),
     Screen("house rules, shared", "/rules/house/{house}/"),
+    Screen("rules of a game of inline rules", "/g/{inline}/rules/"),
     Screen("new game, shared house rules", "/new/?variant=house:{house}"),
     Screen("an address that is no page", "/no-such-page/"),
     # The scorer's screens.

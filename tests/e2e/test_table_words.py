@@ -257,6 +257,7 @@ def test_text_at_200_percent_never_scrolls_sideways_nor_overlaps_the_scores(brow
             f"/g/{game.public_id}/",
             f"/g/{game.public_id}/table/",
             f"/g/{game.public_id}/history/",
+            f"/g/{game.public_id}/rules/",
             "/rules/schmier/",
             "/new/",
             "/",

@@ -61,6 +61,7 @@ def league_urls(league, players, games) -> list[str]:
         reverse("game", args=[game.public_id]),
         reverse("game_history", args=[game.public_id]),
         reverse("game_history_csv", args=[game.public_id]),
+        reverse("game_rules", args=[game.public_id]),
         f"/api/games/{game.public_id}",
     ]
 

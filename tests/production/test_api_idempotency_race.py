@@ -1,5 +1,6 @@
 """The same API request, sent twice at once with one Idempotency-Key (a client retrying
-before the first answer arrived), records the hand once and both get the first answer."""
+before the first answer arrived), records the hand (or saves the house rules) once and both
+get the first answer."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ import json
 import pytest
 from django.test import Client
 
-from smear_scores.models import Hand, IdempotencyKey
+from smear_scores.models import Hand, HouseRules, IdempotencyKey
 from smear_scores.services import games as services
 
-from .conftest import WAIT, in_thread, wait_until_a_writer_waits
+from .conftest import WAIT, HeldWrite, in_thread, wait_until_a_writer_waits
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,3 +44,47 @@ def test_api_same_key_twice_at_once_records_once_and_answers_alike(held_write):
     assert answers[0].json() == answers[1].json()
     assert Hand.objects.filter(game=game).count() == 1
     assert IdempotencyKey.objects.filter(key="retry-1").count() == 1
+
+
+@pytest.fixture
+def held_key_store(monkeypatch) -> HeldWrite:
+    """Once armed, the first keyed write to store its answer waits right after, inside its
+    transaction and before its commit, until released."""
+    held = HeldWrite()
+    manager = IdempotencyKey.objects
+    create = manager.create
+
+    def create_then_hold(**kwargs):
+        stored = create(**kwargs)
+        held.hold_here()
+        return stored
+
+    monkeypatch.setattr(manager, "create", create_then_hold)
+    yield held
+    held.release()
+
+
+def test_api_same_house_rules_key_twice_at_once_saves_one_set(held_key_store):
+    body = {"name": "Tuesday Smear", "based_on": "ne-wisconsin", "target": 21}
+
+    def save():
+        return Client().post(
+            "/api/house-rules",
+            data=json.dumps(body),
+            content_type="application/json",
+            headers={"Idempotency-Key": "rules-retry-1"},
+        )
+
+    held_key_store.arm()
+    first = in_thread(save)
+    held_key_store.wait_inside()
+    second = in_thread(save)
+    wait_until_a_writer_waits()
+    held_key_store.release()
+
+    answers = [first.result(WAIT), second.result(WAIT)]
+
+    assert [a.status_code for a in answers] == [201, 201]
+    assert answers[0].json() == answers[1].json()
+    assert HouseRules.objects.count() == 1
+    assert IdempotencyKey.objects.filter(key="rules-retry-1").count() == 1

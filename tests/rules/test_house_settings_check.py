@@ -146,7 +146,7 @@ def test_settings_check_the_dealer_set_back_by_nothing():
         (
             "all_pass_points",
             "The dealer is set back when everyone passes, but by 0 points: set all_pass_points "
-            "to 1 or more, or choose another all_pass.",
+            "to 1 or more, or choose something else for all_pass.",
         )
     ]
 

@@ -161,6 +161,72 @@ def test_contradicting_settings_are_refused_beside_the_setting_with_the_engines_
     assert HouseRules.objects.count() == 0
 
 
+def _api_names(page: str) -> list[str]:
+    """The words a person reads on ``page`` that are an API's field paths (min_bid)."""
+    shown = re.sub(r"<(script|style)\b.*?</\1>|<[^>]+>", " ", page, flags=re.S)
+    return sorted(set(re.findall(r"\b[a-z]{2,}(?:[._][a-z]{2,})+\b", shown)))
+
+
+MOON = {
+    "bid": 5,
+    "name": "Shoot the moon",
+    "made": "wins",
+    "made_points": 0,
+    "failed": "set_back",
+    "failed_points": 5,
+}
+
+
+@pytest.mark.parametrize(
+    "changes, field, message",
+    [
+        (
+            {"min_bid": 4, "max_bid": 3},
+            "min_bid",
+            "The lowest bid (4) is above the highest (3): lower “Lowest bid” or raise "
+            "“Highest bid”.",
+        ),
+        (
+            {"game_goes_to": "ten_of_trump"},
+            "card_points_total",
+            "Game goes to the ten of trump, so there are no card points to count: leave “Card "
+            "points in the deck” empty, or give Game to the most card points.",
+        ),
+        (
+            {"all_pass": "dealer_set_back", "all_pass_points": 0},
+            "all_pass_points",
+            "The dealer is set back when everyone passes, but by 0 points: set “The dealer's "
+            "set-back” to 1 or more, or choose something else for “When everyone passes”.",
+        ),
+        (
+            {"max_bid": 5, "moon": {**MOON, "made": "scores"}},
+            "moon_made_points",
+            "A made moon scores “Points for a made moon”, which is 0: set it to 1 or more.",
+        ),
+        (
+            {"players": 6, "teams": 3, "max_bid": 5, "moon": {**MOON, "failed": "loses"}},
+            "moon_failed",
+            "A failed moon can lose the game only with two teams, and there are 3: choose “Is "
+            "set back” with its points.",
+        ),
+    ],
+    ids=["bids", "card-points", "dealer-set-back", "moon-made", "moon-failed"],
+)
+@pytest.mark.parametrize("button", ["save", "check"])
+def test_a_contradiction_on_the_builder_names_the_settings_as_the_form_shows_them(
+    client, changes, field, message, button
+):
+    response = client.post(NEW, posted(tuesday(**changes), **{button: "1"}))
+
+    assert response.context["form"].errors == {field: [message]}
+    page = text(response)
+    assert find_all(page, "p", "error") == [message]
+    # Nowhere on the page (the errors, the example under each choice) is a setting named as
+    # the API names it: the form's labels only.
+    assert _api_names(page) == []
+    assert HouseRules.objects.count() == 0
+
+
 def test_a_point_refused_is_named_beside_that_point(client):
     settings = tuesday(game_goes_to="ten_of_trump", card_points_total=None)
     settings["points"] = [

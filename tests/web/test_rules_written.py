@@ -145,3 +145,73 @@ def test_rules_page_of_house_rules_written_from_the_settings():
     )
     assert _anchors(drawn) == H_IDS + READINGS
     assert "<h1>Rules of Tuesday Smear</h1>" in drawn
+
+
+@pytest.mark.parametrize("win", ["most_points", "bidder_out_first"])
+def test_must_bid_to_win_is_worded_as_the_engine_decides_a_set_bidder_at_the_target(win):
+    # The engine (GameState.decided): only the bidding team is a candidate, and at the target
+    # after the hand it wins even though its bid was set. The page says so, not "a team that
+    # makes its bid" (the play_smear source's reading: see the engine's comment in variants).
+    settings = {
+        **rules.settings_of(rules.MINNESOTA_SMEAR),
+        "name": "Tuesday Smear",
+        "based_on": "minnesota-smear",
+        "non_bidders": "must_bid_to_win",
+        "win": win,
+    }
+    house = rules.variant_from_settings(settings)
+    before = rules.GameState(
+        variant=house, options={}, first_dealer=0, scores=(25, 22), dealer=0
+    ).decided(made=None, bidding_team=None)
+    set_bid = rules.HandEntry(
+        bidder=0, bid=3, awards={"high": 0, "low": 1, "jack": 1, "off_jack": 1, "game": 1}
+    )
+
+    after, result = before.play(set_bid)
+
+    assert (result.made, after.scores, after.winner) == (False, (22, 26), 0)
+    rule = {r.id: r.text for section in rules_page(house).sections for r in section.rules}
+    assert rule["H11"] == (
+        "The teams that did not bid score what they took, but cannot win in that hand, "
+        "whatever their score: the bidding team wins when it is at 21 or more after the hand, "
+        "whatever the others have, even if its bid was set. Otherwise nobody wins in that "
+        "hand, nor after a deal everyone passed: play on."
+    )
+    assert rule["H12"] == (
+        "After each hand, only the bidding team may win (H11): the bidding team wins when it "
+        "is at 21 or more after the hand, whatever the others have, even if its bid was set. "
+        "Otherwise nobody wins in that hand: play on."
+    )
+    readings = {r.id: r.text for r in rules_page(house).readings}
+    assert readings["D5"] == (
+        "Only the bidding team may win after a hand, and only at the target or above (H11): "
+        "the most points never decide between teams, so no tie can hold the game up. Any "
+        "other team at the target plays on."
+    )
+
+
+def test_must_bid_to_win_on_a_made_bid_only_game_is_worded_with_the_made_bid():
+    settings = {
+        **rules.settings_of(rules.MINNESOTA_SMEAR),
+        "name": "Tuesday Smear",
+        "based_on": "minnesota-smear",
+        "non_bidders": "must_bid_to_win",
+        "win": "made_bid_only",
+    }
+    house = rules.variant_from_settings(settings)
+    before = rules.GameState(
+        variant=house, options={}, first_dealer=0, scores=(25, 22), dealer=0
+    ).decided(made=None, bidding_team=None)
+    set_bid = rules.HandEntry(
+        bidder=0, bid=3, awards={"high": 0, "low": 1, "jack": 1, "off_jack": 1, "game": 1}
+    )
+
+    after, _ = before.play(set_bid)
+
+    assert (after.scores, after.finished) == ((22, 26), False)
+    rule = {r.id: r.text for section in rules_page(house).sections for r in section.rules}
+    assert rule["H11"].startswith(
+        "The teams that did not bid score what they took, but cannot win in that hand, "
+        "whatever their score: the bidding team wins when its bid was made and it is at 21 "
+        "or more after the hand, whatever the others have."
+    )

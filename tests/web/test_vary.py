@@ -64,6 +64,10 @@ CASES = {
         reverse("hand_record", args=[_removed(mg, sf).public_id]),
         awards_post(2, 1, 4, SCHMIER_ALL_A),
     ),
+    # A game's rules page answers one way, but a removed game's is the removed page.
+    "game_rules (removed, 410)": lambda c, mg, sf: _get(
+        reverse("game_rules", args=[_removed(mg, sf).public_id])
+    ),
     "game_table": lambda c, mg, sf: _get(reverse("game_table", args=[_game(mg, sf).public_id])),
     "hand_record": lambda c, mg, sf: _post(
         reverse("hand_record", args=[_game(mg, sf).public_id]),

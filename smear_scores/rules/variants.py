@@ -1512,10 +1512,12 @@ MINNESOTA_SMEAR = _preset(
             False,
             (False, True),
             HOUSE_RULE_IDS["non_bidders"],
-            "Only the bidding team can win in a hand: it wins when it is at the target after "
-            "the hand, even if its bid was set; a team that did not bid plays on, whatever "
-            "its score.",
-            sets={True: {"non_bidders": "must_bid_to_win"}},
+            # play_smear's "Require a winning bid to go out": a team goes out only on a bid
+            # it made, so the option sets both settings.
+            "Only a team that makes its bid can win: it wins when it is at the target after "
+            "the hand it bid and made; a team that was set, or did not bid, plays on, "
+            "whatever its score.",
+            sets={True: {"non_bidders": "must_bid_to_win", "win": "made_bid_only"}},
         ),
     ),
     examples=(

@@ -454,6 +454,21 @@ def test_house_options_fold_into_the_variants_settings():
     assert new_game(minnesota, {"must_bid_to_win": True}).variant == folded
 
 
+def test_minnesota_must_bid_to_win_goes_out_only_on_a_made_bid():
+    # Its source's "Require a winning bid to go out": a team set at the target plays on.
+    minnesota = get_variant("minnesota-smear").with_options({"must_bid_to_win": True})
+    five = {"high": 0, "low": 0, "jack": 0, "off_jack": 0, "game": 0}
+
+    set_bidder, _ = at(minnesota, 27, 10).play(
+        HandEntry(bidder=0, bid=5, awards={**five, "game": 1})
+    )
+    assert (set_bidder.scores, set_bidder.finished) == ((22, 11), False)  # set, at 22
+    at_target, _ = at(minnesota, 23, 10).play(HandEntry(bidder=1, bid=2, awards=five))
+    assert (at_target.scores, at_target.finished) == ((28, 8), False)  # Team A did not bid
+    made, _ = at(minnesota, 19, 10).play(HandEntry(bidder=0, bid=2, awards=five))
+    assert (made.scores, made.winner) == ((24, 10), 0)
+
+
 def test_house_options_wisconsin_options_cite_their_own_rules():
     wisconsin = get_variant("ne-wisconsin")
     folded = wisconsin.with_options({"win_only_on_made_bid": True, "cap_non_bidder": True})

@@ -8,7 +8,9 @@ fetches its fragment when they differ.
 A board that every phone sees alike (a watcher's scoreboard, the table view, the room
 view) is carried in the stream instead, as ``event: board`` with ``id: <version>`` and
 the fragment as its data: drawn once per version in each process for all its streams,
-where each phone fetching it would cost a request and a drawing per phone. A scorer's
+where each phone fetching it would cost a request and a drawing per phone; and the parts
+of a watcher's board come from the boards' cache (templatetags.parts), drawn once for the
+streams and the pages of every process that shares it. A scorer's
 board is the phone's own (its form, its rights): its stream carries versions only.
 
 Under WSGI (``make dev``) there is no stream: the answer is 204, which tells the browser

@@ -48,6 +48,11 @@ def board_event(version: str, html: str) -> bytes:
     return f"event: board\nid: {version}\n{lines}\n".encode()
 
 
+def _board(version: str, draw: Draw) -> bytes | None:
+    html = draw()
+    return board_event(version, html) if html else None
+
+
 def refusal(request: HttpRequest) -> HttpResponse | None:
     """Why this request gets no stream, as the answer to give, or None."""
     if not isinstance(request, ASGIRequest):
@@ -90,12 +95,13 @@ async def events(
     async def said(now: str) -> bytes:
         if draw is not None:
             try:
-                html = await hub.fragment(keys[0], draw[0], now, draw[1])
+                # The event itself is made once per version, for all the streams.
+                drawn = await hub.fragment(keys[0], draw[0], now, lambda: _board(now, draw[1]))
             except Exception:
                 log.exception("Live boards: a board could not be drawn")
-                html = None
-            if html:
-                return board_event(now, html)
+                drawn = None
+            if drawn:
+                return drawn
         return event(now)
 
     try:

@@ -151,6 +151,30 @@ class AsgiAsWsgi:
         return [m.get("body", b"") for m in sent[1:]]
 
 
+def streamed_board(game, *, again: bool):
+    """A watcher's board as its stream carries it after a hand (views.games.watcher_board,
+    on a drawing thread of the hub): drawn by the first process to need it, or ``again``
+    by another process once the first has kept its parts (a cache they share)."""
+    from bench.data import filler
+    from smear_scores.services.games import hand_record
+    from smear_scores.views.games import watcher_board
+
+    current = [game]
+
+    def before() -> None:
+        state = current[0].state()
+        current[0], _ = hand_record(game=current[0], entry=filler(state), number=None)
+        if again:
+            watcher_board(game.public_id)
+
+    def view() -> None:
+        watcher_board(game.public_id)
+
+    view.before = before
+    view.view = view
+    return view
+
+
 def rows(app) -> list[tuple[str, object]]:
     from bench.data import game_with_hands
     from bench.wsgi import Browser
@@ -177,6 +201,14 @@ def rows(app) -> list[tuple[str, object]]:
                 hand_poster(app, [game_with_hands(10) for _ in range(20)], how),
             )
             for how in ("htmx", "form", "api")
+        ),
+        (
+            "watcher's streamed board, first process after a hand",
+            streamed_board(game_with_hands(30), again=False),
+        ),
+        (
+            "watcher's streamed board, another process (shared cache)",
+            streamed_board(game_with_hands(30), again=True),
         ),
     ]
 

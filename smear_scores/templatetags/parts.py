@@ -14,19 +14,13 @@ replaces as the part is put on the page. What only one phone sees (the scoring l
 address it used, a notice, a refusal, what it tapped) stays outside the parts in the
 template, and the view names a part fresh when it holds such a thing (the hand form with
 a notice). The key holds a digest of the code, templates and static files
-(``code_version``), so a new release never shows a part an older one drew.
-
-The boards the live streams carry are drawn by every app process that holds a stream of
-the game, all at once (each hears the hand as it is written). With ``wait``, the first to
-find the parts missing claims their drawing in the cache, and the others wait for it
-(``WAIT_SECONDS`` at most, then they draw) rather than draw the same parts beside it."""
+(``code_version``), so a new release never shows a part an older one drew."""
 
 from __future__ import annotations
 
 import hashlib
 import logging
 import secrets
-import time
 from functools import cache
 from pathlib import Path
 
@@ -43,10 +37,6 @@ logger = logging.getLogger(__name__)
 # A version's parts are needed until the next hand (about a minute at a table); a board
 # left open longer draws them once more.
 KEEP_SECONDS = 600
-# A stream's board waits this long at most for another process drawing its parts (a
-# board takes a few milliseconds), looking every POLL_SECONDS.
-WAIT_SECONDS = 0.5
-POLL_SECONDS = 0.005
 
 
 @cache
@@ -69,20 +59,12 @@ def code_version() -> str:
 class SharedParts:
     """The parts of one page for one kind of viewer at one version (``key``), read from
     the cache once (all of them, one round trip) and written back when one is drawn.
-    ``fresh``: the names of parts to draw for this viewer only, neither read nor kept.
-    ``wait``: parts missing from the cache that another process is drawing are waited
-    for (a stream's board, drawn off the request; call ``done`` once the page is drawn)."""
+    ``fresh``: the names of parts to draw for this viewer only, neither read nor kept."""
 
-    def __init__(
-        self, key: str, *, fresh: frozenset[str] | set[str] = frozenset(), wait: bool = False
-    ):
+    def __init__(self, key: str, *, fresh: frozenset[str] | set[str] = frozenset()):
         self.key = f"parts:{code_version()}:{key}"
-        self.claim = f"{self.key}:drawing"
         self.fresh = frozenset(fresh)
-        self.wait = wait
         self._kept: dict[str, tuple[str, str]] | None = None
-        # This viewer claimed the drawing of the parts (``wait``).
-        self._claimed = False
         # The cache failed once for this page: the rest is drawn without asking it again.
         self._failed = False
         # How many parts this viewer drew (the rest came from the cache).
@@ -91,35 +73,11 @@ class SharedParts:
     def kept(self, name: str) -> tuple[str, str] | None:
         if self._kept is None:
             try:
-                self._kept = self._read() or {}
+                self._kept = default_cache.get(self.key) or {}
             except Exception:  # a cache that fails (Redis gone) is a miss
                 logger.warning("The cache could not be read; drawing %s afresh", self.key)
                 self._kept, self._failed = {}, True
         return self._kept.get(name)
-
-    def _read(self) -> dict[str, tuple[str, str]] | None:
-        kept = default_cache.get(self.key)
-        if kept is not None or not self.wait:
-            return kept
-        if default_cache.add(self.claim, True, WAIT_SECONDS):
-            self._claimed = True
-            return None
-        # Another process is drawing them: its parts, once it is done.
-        deadline = time.monotonic() + WAIT_SECONDS
-        while time.monotonic() < deadline:
-            time.sleep(POLL_SECONDS)
-            if default_cache.get(self.claim) is None:
-                return default_cache.get(self.key)
-        return None
-
-    def done(self) -> None:
-        """The page is drawn: whoever waits for its parts takes them now."""
-        if self._claimed and not self._failed:
-            self._claimed = False
-            try:
-                default_cache.delete(self.claim)
-            except Exception:  # the claim lapses by itself
-                logger.warning("The cache could not be written; %s stays claimed", self.key)
 
     def keep(self, name: str, part: tuple[str, str]) -> None:
         self.drawn += 1

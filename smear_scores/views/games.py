@@ -226,16 +226,11 @@ def _board_context(
 
 
 def board_parts(
-    game: Game,
-    version: str,
-    kind: str,
-    *,
-    fresh: frozenset[str] | set[str] = frozenset(),
-    wait: bool = False,
+    game: Game, version: str, kind: str, *, fresh: frozenset[str] | set[str] = frozenset()
 ) -> SharedParts:
     """The kept parts of ``game``'s board at ``version`` for a kind of phone ("scorer" or
     "watcher"): one key for the page, its fragment and the watchers' streams."""
-    return SharedParts(f"board:{game.public_id}:{version}:{kind}", fresh=fresh, wait=wait)
+    return SharedParts(f"board:{game.public_id}:{version}:{kind}", fresh=fresh)
 
 
 def scoring_link(request: HttpRequest, game: Game) -> dict[str, str]:
@@ -578,18 +573,16 @@ def watcher_board(public_id: str) -> str | None:
     kept as each phone has them (hx-preserve): what the watchers' streams carry. None for
     a removed game, whose phones then ask (and are shown its page). Its parts are the
     watchers' kept parts (board_parts): drawn once per version for the streams of every
-    process and the watchers' pages alike, where the cache is shared: every process with a
-    stream of the game draws it at once, and waits for the one drawing its parts."""
+    process and the watchers' pages alike, where the cache is shared."""
     try:
         game = selectors.game_get(public_id=public_id)
     except (selectors.GameRemoved, Game.DoesNotExist):
         return None
     version = selectors.version_of(game)
-    parts = board_parts(game, version, "watcher", wait=True)
     context = {
         # Read only when the parts are not kept already.
         "board": SimpleLazyObject(lambda: selectors.game_board(game)),
-        "parts": parts,
+        "parts": board_parts(game, version, "watcher"),
         "game": game,
         "version": version,
         "scorer": False,
@@ -598,10 +591,7 @@ def watcher_board(public_id: str) -> str | None:
         "hands_over": False,
         "request": _Address(reverse("game", args=[public_id])),
     }
-    try:
-        return render_to_string("games/game.html#game-board", context)
-    finally:
-        parts.done()
+    return render_to_string("games/game.html#game-board", context)
 
 
 def table_board(public_id: str) -> str | None:

@@ -5,8 +5,6 @@ reaches another."""
 from __future__ import annotations
 
 import re
-import threading
-import time
 
 import pytest
 from django.core.cache import cache
@@ -203,10 +201,9 @@ def pushed(game) -> tuple[str, set[str], int]:
     """The board a watcher's stream carries (views.games.watcher_board, as the hub draws
     it): its text, the templates drawn for it and its queries."""
     names: set[str] = set()
-    thread = threading.get_ident()
 
     def rendered(sender, template, **kwargs) -> None:
-        if template.name and threading.get_ident() == thread:
+        if template.name:
             names.add(template.name)
 
     template_rendered.connect(rendered)
@@ -218,26 +215,25 @@ def pushed(game) -> tuple[str, set[str], int]:
     return board, names, len(queries)
 
 
-def fetched(game) -> tuple[str, set[str], int]:
-    """A watcher's board as its phone fetches it (game_live, htmx): its text, the templates
-    drawn for it and its queries."""
-    with CaptureQueriesContext(connection) as queries:
-        response = Client().get(reverse("game_live", args=[game.public_id]), **HTMX)
-    assert response.status_code == 200
-    return text(response), drawn(response), len(queries)
-
-
 @pytest.mark.parametrize("first", ["pushed", "fetched"])
 def test_a_watchers_pushed_board_and_fetched_board_are_drawn_once(make_game, first):
     game = make_game("schmier", hands=6)
+    live = reverse("game_live", args=[game.public_id])
+
+    def fetched():
+        with CaptureQueriesContext(connection) as queries:
+            response = Client().get(live, **HTMX)
+        assert response.status_code == 200
+        return text(response), drawn(response), len(queries)
+
     if first == "pushed":
-        (board, board_drawn, _), (page, page_drawn, page_queries) = pushed(game), fetched(game)
+        (board, board_drawn, _), (page, page_drawn, page_queries) = pushed(game), fetched()
         assert "games/_hands_table.html" in board_drawn
         assert "games/_hands_table.html" not in page_drawn
         # The game only (and its version, the page's ETag): the last hands are not read.
         assert page_queries == 2
     else:
-        (page, page_drawn, _), (board, board_drawn, board_queries) = fetched(game), pushed(game)
+        (page, page_drawn, _), (board, board_drawn, board_queries) = fetched(), pushed(game)
         assert "games/_hands_table.html" in page_drawn
         assert "games/_hands_table.html" not in board_drawn
         assert board_queries == 1
@@ -246,59 +242,6 @@ def test_a_watchers_pushed_board_and_fetched_board_are_drawn_once(make_game, fir
     hands = find_all(page, "table", "hands")
     assert len(hands) == 1 and hands[0].startswith("Last hands")
     assert find_all(board, "table", "hands") == hands
-
-
-@pytest.mark.django_db(transaction=True)
-def test_a_streams_board_waits_for_the_process_drawing_its_parts(make_game, monkeypatch):
-    # Every process with a stream of the game draws its board as the hand is heard. One
-    # claims the parts (here: this test, holding the claim as that process would); the
-    # other waits for them rather than draw them beside it.
-    monkeypatch.setattr(parts, "WAIT_SECONDS", 30)
-    waiting = threading.Event()
-    sleep = time.sleep
-
-    def waits(seconds: float) -> None:
-        waiting.set()
-        sleep(seconds)
-
-    monkeypatch.setattr(parts.time, "sleep", waits)
-    game = make_game("schmier", hands=6)
-    claim = SharedParts(f"board:{game.public_id}:{version_of(game)}:watcher").claim
-    assert cache.add(claim, True)
-    waited: list = []
-
-    def other_process() -> None:
-        try:
-            waited.append(pushed(game))
-        finally:
-            connection.close()
-
-    other = threading.Thread(target=other_process)
-    other.start()
-    assert waiting.wait(30)
-
-    # The claiming process draws (a watcher's page here) and lets go of the claim.
-    page, page_drawn, _ = fetched(game)
-    cache.delete(claim)
-    other.join(30)
-
-    board, board_drawn, board_queries = waited[0]
-    assert "games/_hands_table.html" in page_drawn
-    assert "games/_hands_table.html" not in board_drawn
-    assert board_queries == 1
-    assert scores(board) == scores(page) == game.scores
-
-
-def test_a_streams_board_that_draws_its_parts_lets_go_of_its_claim(make_game):
-    game = make_game("schmier", hands=6)
-    claim = SharedParts(f"board:{game.public_id}:{version_of(game)}:watcher").claim
-
-    board, board_drawn, _ = pushed(game)
-
-    assert "games/_hands_table.html" in board_drawn
-    assert cache.get(claim) is None
-    # The next process finds the parts kept, and no claim to wait for.
-    assert "games/_hands_table.html" not in pushed(game)[1]
 
 
 class BrokenCache:

@@ -78,7 +78,17 @@ class Refusals:
     a view: a stale screen (409), a rule (422), a removed game (410), a page that is not
     there (404) … Each is answered by the page its view named, in the view's words
     (views.answers.answer_refusal); any page of a removed game answers 410 with the page
-    that says when, so no page of such a game is missed."""
+    that says when, so no page of such a game is missed.
+
+    Sync-only on purpose. Under ASGI, Django runs a middleware that can do both the way
+    the one below it runs, and hands the request between the event loop and a thread where
+    a sync-only one meets an async one. With this one sync, that turn is here, near the
+    bottom, and everything above runs on the request's one thread. Were it async too, the
+    turn would move up to WhiteNoise (sync-only, as of 6.12), and each of Django's
+    own middlewares in between would run async, which for them (MiddlewareMixin) means a
+    hop to a thread and back for each process_request and process_response: 19 hops a
+    request instead of 6, and more Python calls (python -m bench.calls --asgi;
+    tests/hardening/test_middleware_asgi.py)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response

@@ -53,7 +53,7 @@ def stream_limit() -> int:
     return max(0, soft - 256)
 
 
-def _drawn(draw: Callable[[], str | None]) -> str | None:
+def _drawn(draw: Callable[[], bytes | None]) -> bytes | None:
     from django.db import connections
 
     try:
@@ -70,8 +70,8 @@ class Hub:
         self.versions: dict[Key, str] = {}
         self.open = 0
         self.closing = False
-        # The fragment a kind of board shows at a version, drawn once for all the streams
-        # of this process that carry it: {key: {kind: (version, future)}}.
+        # The event that carries a kind of board at a version, drawn once for all the
+        # streams of this process that carry it: {key: {kind: (version, future)}}.
         self.fragments: dict[Key, dict[str, tuple[str, asyncio.Future]]] = {}
         # The feed's queries and a room's re-reads run here, one at a time, and the boards
         # drawn for the streams beside them (each waits on the database for most of its
@@ -137,10 +137,10 @@ class Hub:
             watch.wake.set()
 
     def fragment(
-        self, key: Key, kind: str, version: str, draw: Callable[[], str | None]
+        self, key: Key, kind: str, version: str, draw: Callable[[], bytes | None]
     ) -> asyncio.Future:
-        """``draw()`` (on the feed's thread) once per key, kind and version, whatever the
-        number of streams asking."""
+        """``draw()`` (on a drawing thread) once per key, kind and version, whatever the
+        number of streams asking: the event that carries the board."""
         drawn = self.fragments.setdefault(key, {})
         known = drawn.get(kind)
         if known is not None and known[0] == version:

@@ -8,7 +8,9 @@ fetches its fragment when they differ.
 A board that every phone sees alike (a watcher's scoreboard, the table view, the room
 view) is carried in the stream instead, as ``event: board`` with ``id: <version>`` and
 the fragment as its data: drawn once per version in each process for all its streams,
-where each phone fetching it would cost a request and a drawing per phone. A scorer's
+where each phone fetching it would cost a request and a drawing per phone; and the parts
+of a watcher's board come from the boards' cache (templatetags.parts), drawn once for the
+streams and the pages of every process that shares it. A scorer's
 board is the phone's own (its form, its rights): its stream carries versions only.
 
 Under WSGI (``make dev``) there is no stream: the answer is 204, which tells the browser
@@ -44,6 +46,11 @@ def event(version: str) -> bytes:
 def board_event(version: str, html: str) -> bytes:
     lines = "".join(f"data: {line}\n" for line in html.replace("\r", "").split("\n"))
     return f"event: board\nid: {version}\n{lines}\n".encode()
+
+
+def _board(version: str, draw: Draw) -> bytes | None:
+    html = draw()
+    return board_event(version, html) if html else None
 
 
 def refusal(request: HttpRequest) -> HttpResponse | None:
@@ -88,12 +95,13 @@ async def events(
     async def said(now: str) -> bytes:
         if draw is not None:
             try:
-                html = await hub.fragment(keys[0], draw[0], now, draw[1])
+                # The event itself is made once per version, for all the streams.
+                drawn = await hub.fragment(keys[0], draw[0], now, lambda: _board(now, draw[1]))
             except Exception:
                 log.exception("Live boards: a board could not be drawn")
-                html = None
-            if html:
-                return board_event(now, html)
+                drawn = None
+            if drawn:
+                return drawn
         return event(now)
 
     try:

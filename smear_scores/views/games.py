@@ -214,7 +214,7 @@ def _board_context(
         "form": form,
         "has_form": form is not None,
         "form_part": form_part,
-        "parts": SharedParts(f"board:{game.public_id}:{version}:{kind}", fresh=fresh),
+        "parts": board_parts(game, version, kind, fresh=fresh),
         "notice": notice,
         "problem": problem,
         "keep_links": keep_links,
@@ -225,6 +225,14 @@ def _board_context(
         "hands_over": hands_over,
         **links,
     }
+
+
+def board_parts(
+    game: Game, version: str, kind: str, *, fresh: frozenset[str] | set[str] = frozenset()
+) -> SharedParts:
+    """The kept parts of ``game``'s board at ``version`` for a kind of phone ("scorer" or
+    "watcher"): one key for the page, its fragment and the watchers' streams."""
+    return SharedParts(f"board:{game.public_id}:{version}:{kind}", fresh=fresh)
 
 
 def scoring_link(request: HttpRequest, game: Game) -> dict[str, str]:
@@ -565,15 +573,20 @@ class _Address:
 def watcher_board(public_id: str) -> str | None:
     """#game-board as every phone that does not score the game sees it, with its link boxes
     kept as each phone has them (hx-preserve): what the watchers' streams carry. None for
-    a removed game, whose phones then ask (and are shown its page)."""
+    a removed game, whose phones then ask (and are shown its page). Its parts are the
+    watchers' kept parts (board_parts): drawn once per version for the streams of every
+    process and the watchers' pages alike, where the cache is shared."""
     try:
         game = selectors.game_get(public_id=public_id)
     except (selectors.GameRemoved, Game.DoesNotExist):
         return None
+    version = selectors.version_of(game)
     context = {
-        "board": selectors.game_board(game),
+        # Read only when the parts are not kept already.
+        "board": SimpleLazyObject(lambda: selectors.game_board(game)),
+        "parts": board_parts(game, version, "watcher"),
         "game": game,
-        "version": selectors.version_of(game),
+        "version": version,
         "scorer": False,
         "form": None,
         "keep_links": True,

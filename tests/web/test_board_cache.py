@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client
+from django.test.signals import template_rendered
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -19,6 +20,7 @@ from smear_scores.selectors.games import version_of
 from smear_scores.services import games as services
 from smear_scores.templatetags import parts
 from smear_scores.templatetags.parts import SharedParts
+from smear_scores.views.games import watcher_board
 
 from .conftest import HTMX, find_all, grant, notices, scores, text
 
@@ -193,6 +195,53 @@ def test_the_table_view_is_drawn_once_per_version(make_game):
         second = text(Client().get(url))
     assert without_tokens(second) == without_tokens(first)
     assert (len(cold), len(warm)) == (2, 1)
+
+
+def pushed(game) -> tuple[str, set[str], int]:
+    """The board a watcher's stream carries (views.games.watcher_board, as the hub draws
+    it): its text, the templates drawn for it and its queries."""
+    names: set[str] = set()
+
+    def rendered(sender, template, **kwargs) -> None:
+        if template.name:
+            names.add(template.name)
+
+    template_rendered.connect(rendered)
+    try:
+        with CaptureQueriesContext(connection) as queries:
+            board = watcher_board(game.public_id)
+    finally:
+        template_rendered.disconnect(rendered)
+    return board, names, len(queries)
+
+
+@pytest.mark.parametrize("first", ["pushed", "fetched"])
+def test_a_watchers_pushed_board_and_fetched_board_are_drawn_once(make_game, first):
+    game = make_game("schmier", hands=6)
+    live = reverse("game_live", args=[game.public_id])
+
+    def fetched():
+        with CaptureQueriesContext(connection) as queries:
+            response = Client().get(live, **HTMX)
+        assert response.status_code == 200
+        return text(response), drawn(response), len(queries)
+
+    if first == "pushed":
+        (board, board_drawn, _), (page, page_drawn, page_queries) = pushed(game), fetched()
+        assert "games/_hands_table.html" in board_drawn
+        assert "games/_hands_table.html" not in page_drawn
+        # The game only (and its version, the page's ETag): the last hands are not read.
+        assert page_queries == 2
+    else:
+        (page, page_drawn, _), (board, board_drawn, board_queries) = fetched(), pushed(game)
+        assert "games/_hands_table.html" in page_drawn
+        assert "games/_hands_table.html" not in board_drawn
+        assert board_queries == 1
+    assert set(kept_parts(game, "watcher")) == {"head", "standings", "record"}
+    assert scores(board) == scores(page) == game.scores
+    hands = find_all(page, "table", "hands")
+    assert len(hands) == 1 and hands[0].startswith("Last hands")
+    assert find_all(board, "table", "hands") == hands
 
 
 class BrokenCache:

@@ -510,6 +510,16 @@ def _moon_value(settings: dict[str, Any], key: str) -> Any:
     return moon.get(key.removeprefix("moon_"), "")
 
 
+def _said_once(key: str, rows: list[Choice], same: dict[str, str]) -> list[Choice]:
+    """``rows`` as shown: where the example hand does not tell the choices apart (the same
+    result, or the same contradiction of the other settings), it is said once for the
+    setting, in ``same[key]``, instead of under every choice."""
+    if len({row.example for row in rows}) != 1:
+        return rows
+    same[key] = rows[0].example
+    return [dataclasses.replace(row, example="") for row in rows]
+
+
 def builder(settings: dict[str, Any], *, say: Say = _engine_words) -> Builder:
     """What the builder shows beside each setting; ``say`` words a problem of the settings
     (the form's labels for the engine's field paths)."""
@@ -548,11 +558,7 @@ def builder(settings: dict[str, Any], *, say: Say = _engine_words) -> Builder:
                 )
                 for value in values
             ]
-        if len({row.example for row in rows}) == 1:
-            # The example hand does not tell the choices apart: said once, for the setting.
-            same[key] = rows[0].example
-            rows = [dataclasses.replace(row, example="") for row in rows]
-        choices[key] = rows
+        choices[key] = _said_once(key, rows, same)
     seats = []
     for players, teams, words in seat_shapes():
         changed = {**s, "players": players, "teams": teams}
@@ -565,6 +571,7 @@ def builder(settings: dict[str, Any], *, say: Say = _engine_words) -> Builder:
                 example=_played(changed, *found, say)[0] if found else "",
             )
         )
+    seats = _said_once("seats", seats, same)
     all_points = [
         Choice(
             value=value,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,11 +44,18 @@ def soft_hyphens(name: Any) -> str:
     the line breaks; the name reads, copies and is spoken whole. Breaks go before a
     consonant between vowels, or between two consonants unless they open a syllable
     together: a rough English rule, good enough for a name in a header."""
-    return " ".join(_hyphenate(word) for word in str(name).split(" "))
+    return " ".join(
+        LETTERS.sub(lambda m: _hyphenate(m.group()), word) for word in str(name).split(" ")
+    )
+
+
+# The runs of letters in a word: "Katherine's" breaks inside "Katherine", and an
+# apostrophe, hyphen or digit never takes a soft hyphen beside it.
+LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def _hyphenate(word: str) -> str:
-    if len(word) < LONG_WORD or not word.isalpha():
+    if len(word) < LONG_WORD:
         return word
     breaks = []
     for i in range(MIN_PART, len(word) - MIN_PART + 1):

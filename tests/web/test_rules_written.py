@@ -147,11 +147,9 @@ def test_rules_page_of_house_rules_written_from_the_settings():
     assert "<h1>Rules of Tuesday Smear</h1>" in drawn
 
 
-@pytest.mark.parametrize("win", ["most_points", "bidder_out_first"])
-def test_must_bid_to_win_is_worded_as_the_engine_decides_a_set_bidder_at_the_target(win):
-    # The engine (GameState.decided): only the bidding team is a candidate, and at the target
-    # after the hand it wins even though its bid was set. The page says so, not "a team that
-    # makes its bid" (the play_smear source's reading: see the engine's comment in variants).
+def _set_bidder_at_25(win: str):
+    """Minnesota Smear with must bid to win and ``win``: at 25 to 22, Team A bids 3 and takes
+    only High: the house rules, the state after and the hand's result."""
     settings = {
         **rules.settings_of(rules.MINNESOTA_SMEAR),
         "name": "Tuesday Smear",
@@ -166,8 +164,16 @@ def test_must_bid_to_win_is_worded_as_the_engine_decides_a_set_bidder_at_the_tar
     set_bid = rules.HandEntry(
         bidder=0, bid=3, awards={"high": 0, "low": 1, "jack": 1, "off_jack": 1, "game": 1}
     )
-
     after, result = before.play(set_bid)
+    return house, after, result
+
+
+@pytest.mark.parametrize("win", ["most_points", "bidder_out_first"])
+def test_must_bid_to_win_is_worded_as_the_engine_decides_a_set_bidder_at_the_target(win):
+    # The engine (GameState.decided): only the bidding team is a candidate, and at the target
+    # after the hand it wins even though its bid was set. The page says so, not "a team that
+    # makes its bid" (the play_smear source's reading: see the engine's comment in variants).
+    house, after, result = _set_bidder_at_25(win)
 
     assert (result.made, after.scores, after.winner) == (False, (22, 26), 0)
     rule = {r.id: r.text for section in rules_page(house).sections for r in section.rules}
@@ -191,22 +197,7 @@ def test_must_bid_to_win_is_worded_as_the_engine_decides_a_set_bidder_at_the_tar
 
 
 def test_must_bid_to_win_on_a_made_bid_only_game_is_worded_with_the_made_bid():
-    settings = {
-        **rules.settings_of(rules.MINNESOTA_SMEAR),
-        "name": "Tuesday Smear",
-        "based_on": "minnesota-smear",
-        "non_bidders": "must_bid_to_win",
-        "win": "made_bid_only",
-    }
-    house = rules.variant_from_settings(settings)
-    before = rules.GameState(
-        variant=house, options={}, first_dealer=0, scores=(25, 22), dealer=0
-    ).decided(made=None, bidding_team=None)
-    set_bid = rules.HandEntry(
-        bidder=0, bid=3, awards={"high": 0, "low": 1, "jack": 1, "off_jack": 1, "game": 1}
-    )
-
-    after, _ = before.play(set_bid)
+    house, after, _ = _set_bidder_at_25("made_bid_only")
 
     assert (after.scores, after.finished) == ((22, 26), False)
     rule = {r.id: r.text for section in rules_page(house).sections for r in section.rules}

@@ -44,6 +44,15 @@ def _number(label: str, low: int, high: int, *, required: bool = True) -> forms.
     )
 
 
+def _choice(key: str, label: str | None = None) -> forms.ChoiceField:
+    """One setting of a few values, as radio buttons: the setting's values, labelled."""
+    return forms.ChoiceField(
+        label=label or selectors.SETTING_LABELS[key],
+        choices=_choices(key),
+        widget=forms.RadioSelect,
+    )
+
+
 class HouseRulesForm(ListedRefusals, forms.Form):
     """Field names: ``name``, ``based_on`` (hidden), ``seats`` ("<players>x<teams>"),
     ``target``, ``min_bid``, ``max_bid``; ``moon`` (on) with ``moon_name``, ``moon_made``,
@@ -69,48 +78,22 @@ class HouseRulesForm(ListedRefusals, forms.Form):
     max_bid = _number(selectors.SETTING_LABELS["max_bid"], 1, LIMITS["bid"])
     moon = forms.BooleanField(label=selectors.SETTING_LABELS["moon"], required=False)
     moon_name = forms.CharField(label="Its name", max_length=200, required=False, strip=True)
-    moon_made = forms.ChoiceField(
-        label="Made", choices=_choices("moon_made"), widget=forms.RadioSelect
-    )
+    moon_made = _choice("moon_made", "Made")
     moon_made_points = _number("Points for a made moon", 0, LIMITS["stake"], required=False)
-    moon_failed = forms.ChoiceField(
-        label="Failed", choices=_choices("moon_failed"), widget=forms.RadioSelect
-    )
+    moon_failed = _choice("moon_failed", "Failed")
     moon_failed_points = _number("Set-back for a failed moon", 0, LIMITS["stake"], required=False)
-    low_goes_to = forms.ChoiceField(
-        label=selectors.SETTING_LABELS["low_goes_to"],
-        choices=_choices("low_goes_to"),
-        widget=forms.RadioSelect,
-    )
-    game_goes_to = forms.ChoiceField(
-        label=selectors.SETTING_LABELS["game_goes_to"],
-        choices=_choices("game_goes_to"),
-        widget=forms.RadioSelect,
-    )
+    low_goes_to = _choice("low_goes_to")
+    game_goes_to = _choice("game_goes_to")
     card_points_total = _number(
         selectors.SETTING_LABELS["card_points_total"], 1, LIMITS["target"], required=False
     )
-    all_pass = forms.ChoiceField(
-        label=selectors.SETTING_LABELS["all_pass"],
-        choices=_choices("all_pass"),
-        widget=forms.RadioSelect,
-    )
+    all_pass = _choice("all_pass")
     all_pass_points = _number(
         selectors.SETTING_LABELS["all_pass_points"], 0, LIMITS["stake"], required=False
     )
-    set_bid = forms.ChoiceField(
-        label=selectors.SETTING_LABELS["set_bid"],
-        choices=_choices("set_bid"),
-        widget=forms.RadioSelect,
-    )
-    non_bidders = forms.ChoiceField(
-        label=selectors.SETTING_LABELS["non_bidders"],
-        choices=_choices("non_bidders"),
-        widget=forms.RadioSelect,
-    )
-    win = forms.ChoiceField(
-        label=selectors.SETTING_LABELS["win"], choices=_choices("win"), widget=forms.RadioSelect
-    )
+    set_bid = _choice("set_bid")
+    non_bidders = _choice("non_bidders")
+    win = _choice("win")
     all_points_wins = forms.BooleanField(
         label="A team that takes every point in one hand wins at once", required=False
     )

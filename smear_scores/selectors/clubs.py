@@ -22,6 +22,10 @@ def club_get(*, slug: str) -> Club:
     return Club.objects.get(slug=slug)
 
 
+def club_by_id(*, club_id: int) -> Club:
+    return Club.objects.get(pk=club_id)
+
+
 def league_get(*, league_id: int) -> League:
     return League.objects.select_related("club").get(pk=league_id)
 

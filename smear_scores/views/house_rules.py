@@ -28,6 +28,7 @@ from smear_scores.models import Club, HouseRules
 from smear_scores.permissions import is_club_admin
 from smear_scores.selectors import house_rules as selectors
 from smear_scores.selectors import rules_pages
+from smear_scores.selectors.clubs import club_by_id
 from smear_scores.selectors.games import PUBLIC_ID
 from smear_scores.services import house_rules as services
 
@@ -205,7 +206,7 @@ def house_rules_adopt(request: HttpRequest, public_id: str) -> HttpResponse:
     """A club admin adopts the set for a club: its leagues and nights may then play it."""
     house_rules = _saved(public_id)
     try:
-        club = Club.objects.get(pk=int(request.POST.get("club", "")))
+        club = club_by_id(club_id=int(request.POST.get("club", "")))
     except (Club.DoesNotExist, ValueError):
         raise Http404("No such club: pick one of the clubs offered.") from None
     if not is_club_admin(request.user, club.pk):

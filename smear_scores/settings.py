@@ -25,11 +25,13 @@ if not SECRET_KEY:
 # `make run` at the table (and `make dev`): the phones open this machine by its address on
 # the Wi-Fi, so every address of its own is a host (read from its interfaces; never a
 # wildcard). On by default with DEBUG; `make run` turns it on with DEBUG off.
+# ALLOWED_HOSTS then adds names of the table's own (a name the router gives the machine,
+# `make run ALLOWED_HOSTS=scores.lan`) to those addresses rather than replacing them.
 LAN_HOSTS = env_bool("LAN_HOSTS", DEBUG)
 if LAN_HOSTS:
     from .lan import host_names
 
-    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", host_names())
+    ALLOWED_HOSTS = list(dict.fromkeys([*host_names(), *env_list("ALLOWED_HOSTS", [])]))
 else:
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])

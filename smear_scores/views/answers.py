@@ -64,7 +64,7 @@ def answer_refusal(request: HttpRequest, refusal: Refusal) -> HttpResponse | Non
     from smear_scores.selectors.games import GameRemoved
 
     from .errors import not_found
-    from .games import removed_page
+    from .board import removed_page
 
     if isinstance(refusal, GameRemoved):
         return removed_page(request, refusal.game)

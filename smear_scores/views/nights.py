@@ -28,7 +28,7 @@ from smear_scores.selectors import nights as selectors
 from smear_scores.selectors.house_rules import club_house_rules
 from smear_scores.services import nights as services
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
-from smear_scores.views.games import keep_no_copy, scoring_link
+from smear_scores.views.board import keep_no_copy, scoring_link
 
 ROOM_POLL_SECONDS = 3
 

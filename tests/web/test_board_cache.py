@@ -20,7 +20,7 @@ from smear_scores.selectors.games import version_of
 from smear_scores.services import games as services
 from smear_scores.templatetags import parts
 from smear_scores.templatetags.parts import SharedParts
-from smear_scores.views.games import watcher_board
+from smear_scores.views.board import watcher_board
 
 from .conftest import HTMX, find_all, grant, notices, scores, text
 

@@ -1,26 +1,26 @@
 from django.urls import path
 
-from . import board, house_rules, pwa, rules
+from . import board, edit, handover, hands, history, house_rules, new_game, pwa, removal, rules
 
 urlpatterns = [
-    path("", board.home, name="home"),
+    path("", new_game.home, name="home"),
     path("sw.js", pwa.service_worker, name="service_worker"),
-    path("new/", board.game_new, name="game_new"),
+    path("new/", new_game.game_new, name="game_new"),
     path("g/<str:public_id>/", board.game, name="game"),
     path("g/<str:public_id>/live/", board.game_live, name="game_live"),
     path("g/<str:public_id>/events/", board.game_events, name="game_events"),
-    path("g/<str:public_id>/hands/", board.hand_record, name="hand_record"),
-    path("g/<str:public_id>/hands/preview/", board.hand_preview, name="hand_preview"),
-    path("g/<str:public_id>/hands/<int:number>/edit/", board.hand_edit, name="hand_edit"),
-    path("g/<str:public_id>/undo/", board.hand_undo, name="hand_undo"),
-    path("g/<str:public_id>/history/", board.game_history, name="game_history"),
-    path("g/<str:public_id>/history.csv", board.game_history_csv, name="game_history_csv"),
-    path("g/<str:public_id>/score/", board.game_handover, name="game_handover"),
-    path("g/<str:public_id>/score/new/", board.game_scoring_rotate, name="game_scoring_rotate"),
-    path("g/<str:public_id>/rematch/", board.game_rematch, name="game_rematch"),
-    path("g/<str:public_id>/remove/", board.game_remove, name="game_remove"),
+    path("g/<str:public_id>/hands/", hands.hand_record, name="hand_record"),
+    path("g/<str:public_id>/hands/preview/", hands.hand_preview, name="hand_preview"),
+    path("g/<str:public_id>/hands/<int:number>/edit/", edit.hand_edit, name="hand_edit"),
+    path("g/<str:public_id>/undo/", edit.hand_undo, name="hand_undo"),
+    path("g/<str:public_id>/history/", history.game_history, name="game_history"),
+    path("g/<str:public_id>/history.csv", history.game_history_csv, name="game_history_csv"),
+    path("g/<str:public_id>/score/", handover.game_handover, name="game_handover"),
+    path("g/<str:public_id>/score/new/", handover.game_scoring_rotate, name="game_scoring_rotate"),
+    path("g/<str:public_id>/rematch/", new_game.game_rematch, name="game_rematch"),
+    path("g/<str:public_id>/remove/", removal.game_remove, name="game_remove"),
     path("g/<str:public_id>/rules/", rules.game_rules, name="game_rules"),
-    path("g/<str:public_id>/restore/", board.game_restore, name="game_restore"),
+    path("g/<str:public_id>/restore/", removal.game_restore, name="game_restore"),
     # The slug a game froze from saved house rules, before any preset's.
     path("rules/house-<str:public_id>/", house_rules.house_rules_by_slug, name="house_rules_slug"),
     path("rules/<slug:slug>/", rules.rules_page, name="rules"),

@@ -54,11 +54,10 @@ def home(request: HttpRequest) -> HttpResponse:
     return page_or_fragment(request, "home.html", "games", {"rows": rows})
 
 
-def _new_context(form: NewGameForm) -> dict[str, Any]:
+def _team_rows(form: NewGameForm, players: list[str], given: list[str]) -> list[dict[str, Any]]:
+    """Each team with its seats and the field that names it."""
     variant = form.variant
-    players = form.players()
-    given = form.team_names()
-    teams = [
+    return [
         {
             "index": team,
             "label": given[team] or variant.team_label(team),
@@ -72,7 +71,12 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
         }
         for team in range(variant.teams)
     ]
-    seats = [
+
+
+def _seat_rows(form: NewGameForm, players: list[str]) -> list[dict[str, Any]]:
+    """Each seat's name field, with its team."""
+    variant = form.variant
+    return [
         {
             "seat": s,
             "name": f"player_{s}",
@@ -83,7 +87,10 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
         }
         for s in range(variant.players)
     ]
-    options = [
+
+
+def _option_rows(form: NewGameForm) -> list[dict[str, Any]]:
+    return [
         {
             "option": o,
             "is_bool": o.type is bool,
@@ -91,8 +98,15 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
             "value": form.value(f"option_{o.name}"),
             "errors": form.errors_of(f"option_{o.name}"),
         }
-        for o in variant.options
+        for o in form.variant.options
     ]
+
+
+def _new_context(form: NewGameForm) -> dict[str, Any]:
+    variant = form.variant
+    players = form.players()
+    given = form.team_names()
+    teams = _team_rows(form, players, given)
     dealers = [("random", "Draw at random")] + [
         (str(s), players[s] or f"Seat {s + 1}") for s in range(variant.players)
     ]
@@ -118,8 +132,8 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
         "chosen": chosen,
         "our_rules_url": f"{reverse('house_rules_new')}?{urlencode({'from': chosen})}",
         "teams": teams,
-        "seats": seats,
-        "options": options,
+        "seats": _seat_rows(form, players),
+        "options": _option_rows(form),
         "dealers": dealers,
         "dealer": form.value("first_dealer") or "random",
         # Open when the table named a team, or a name was refused.

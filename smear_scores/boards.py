@@ -4,17 +4,25 @@ pages take their kept parts from the cache (templatetags.parts).
 
 - ``watcher_board``: the scoreboard as every phone that does not score the game sees it;
 - ``table_board``: the table view's board;
+- ``room_board``: a club night's room view (and ``room_context``, what its page draws too);
 - ``board_parts``: the key of a board's kept parts, which the scoreboard page, its
   fragment and the watchers' streams share."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
-from smear_scores.models import Game
+from smear_scores.models import Game, Night
 from smear_scores.selectors import games as selectors
+from smear_scores.selectors import nights as night_selectors
 from smear_scores.templatetags.parts import SharedParts
+
+# How often a room view without a stream asks for a newer version.
+ROOM_POLL_SECONDS = 3
 
 
 def board_parts(
@@ -68,3 +76,30 @@ def table_board(public_id: str) -> str | None:
         "version": selectors.version_of(game),
     }
     return render_to_string("games/table.html#table-board", context)
+
+
+def room_context(night: Night, version: str) -> dict[str, Any]:
+    """What the room view shows of ``night`` at ``version``: its page and its stream."""
+    rounds = night_selectors.night_rounds(night)
+    return {
+        "night": night,
+        "format": night_selectors.round_format(night),
+        "version": version,
+        "standings": night_selectors.night_standings(night, rounds),
+        "rounds": rounds,
+        "current": rounds[-1] if rounds else None,
+        "poll": ROOM_POLL_SECONDS,
+        "updated": timezone.localtime(),
+        "sit_out_rule": night_selectors.SIT_OUT_RULE,
+        "tie_rule": night_selectors.TIE_RULE,
+    }
+
+
+def room_board(night_id: int) -> str | None:
+    """The room view's #room, the same for every screen: what its streams carry. None for
+    a night there is no more."""
+    version = night_selectors.night_version(night_id)
+    if not version:
+        return None
+    context = room_context(night_selectors.night_get(night_id=night_id), version)
+    return render_to_string("nights/room.html#room", context)

@@ -824,30 +824,28 @@ def league_is_open(league: League, on: date) -> bool:
     return league.start_date <= on and (league.end_date is None or on <= league.end_date)
 
 
-@transaction.atomic
-def league_game_create(
-    *, league: League, players: Sequence[Player | None], first_dealer: int | None = None
-) -> Game:
-    """A game of ``league``: the league's variant and options, one roster player per seat
-    (clockwise from seat 1). Raises HandRefused with every problem at once."""
+def _league_open_problems(league: League) -> list[RuleError]:
+    """The league's dates, as they stand today."""
+    today = timezone.localdate()
+    if league_is_open(league, today):
+        return []
+    when = (
+        f"starts on {league.start_date:%-d %B %Y}"
+        if today < league.start_date
+        else f"ended on {league.end_date:%-d %B %Y}"
+    )
+    message = (
+        f"{league.name} {when}: ask a club admin to change its dates, or start a casual "
+        "game instead."
+    )
+    return [RuleError("league", message, "")]
+
+
+def _league_seat_problems(league: League, players: Sequence[Player | None]) -> list[RuleError]:
+    """One roster player of the league's club per seat, each once."""
     variant = league.rules_variant
     seats_rule = variant.rule("seats")
     errors: list[RuleError] = []
-    today = timezone.localdate()
-    if not league_is_open(league, today):
-        when = (
-            f"starts on {league.start_date:%-d %B %Y}"
-            if today < league.start_date
-            else f"ended on {league.end_date:%-d %B %Y}"
-        )
-        errors.append(
-            RuleError(
-                "league",
-                f"{league.name} {when}: ask a club admin to change its dates, or start a "
-                "casual game instead.",
-                "",
-            )
-        )
     if len(players) != variant.players:
         errors.append(
             RuleError(
@@ -882,6 +880,16 @@ def league_game_create(
             )
         else:
             seen[player.pk] = seat
+    return errors
+
+
+@transaction.atomic
+def league_game_create(
+    *, league: League, players: Sequence[Player | None], first_dealer: int | None = None
+) -> Game:
+    """A game of ``league``: the league's variant and options, one roster player per seat
+    (clockwise from seat 1). Raises HandRefused with every problem at once."""
+    errors = _league_open_problems(league) + _league_seat_problems(league, players)
     if errors:
         raise HandRefused(errors)
     game = game_create(

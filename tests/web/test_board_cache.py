@@ -15,12 +15,12 @@ from django.test.signals import template_rendered
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from smear_scores.boards import watcher_board
 from smear_scores.models import Seat
 from smear_scores.selectors.games import version_of
 from smear_scores.services import games as services
 from smear_scores.templatetags import parts
 from smear_scores.templatetags.parts import SharedParts
-from smear_scores.views.games import watcher_board
 
 from .conftest import HTMX, find_all, grant, notices, scores, text
 
@@ -198,7 +198,7 @@ def test_the_table_view_is_drawn_once_per_version(make_game):
 
 
 def pushed(game) -> tuple[str, set[str], int]:
-    """The board a watcher's stream carries (views.games.watcher_board, as the hub draws
+    """The board a watcher's stream carries (boards.watcher_board, as the hub draws
     it): its text, the templates drawn for it and its queries."""
     names: set[str] = set()
 

@@ -230,7 +230,7 @@ def test_a_contradiction_on_the_builder_names_the_settings_as_the_form_shows_the
 def test_a_contradiction_is_said_once_for_the_seats_not_under_every_shape(client):
     page = text(client.post(NEW, posted(tuesday(max_bid=5, min_bid=6), check="1")))
 
-    seats = re.search(r"<legend>Players and partners</legend>(.*?)</fieldset>", page, re.S)
+    seats = re.search(r"<legend[^>]*>Players and partners</legend>(.*?)</fieldset>", page, re.S)
     said = re.findall(r"Not with the other settings", seats.group(1))
     assert len(said) == 1  # once for the setting, not under each of the eleven shapes
     assert "(the same with each choice)" in seats.group(1)

@@ -417,8 +417,15 @@ def _said_once(key: str, rows: list[Choice], same: dict[str, str]) -> list[Choic
     setting, in ``same[key]``, instead of under every choice."""
     if len({row.example for row in rows}) != 1:
         return rows
-    same[key] = rows[0].example
+    if rows[0].example.startswith(REFUSED):
+        same[key] = rows[0].example
+    # Otherwise the example hand does not show this setting (a made moon under "A failed
+    # moon", a bid under "When everyone passes"): it is not shown here at all.
     return [dataclasses.replace(row, example="") for row in rows]
+
+
+# How _played begins what cannot be played: said once for a setting whose choices all meet it.
+REFUSED = ("Not with the other settings", "The example hand cannot be played")
 
 
 def builder(settings: dict[str, Any], *, say: Say = _engine_words) -> Builder:

@@ -116,3 +116,18 @@ def test_the_rules_page_says_what_a_set_bid_scores_as_the_engine_scores_it(slug,
         - bid,
     }[sentence]
     assert (result.made, result.changes[0]) == (False, says)
+
+
+def test_an_example_is_shown_only_under_a_heading_it_shows():
+    from smear_scores.selectors.house_rules import builder, preset_settings
+
+    # Ten-point Pitch's example hand is a made moon: it shows "A made moon", not "A failed
+    # moon", nor what happens when everyone passes.
+    shown = builder(preset_settings("ten-point-pitch"))
+    examples = {
+        key: [row.example for row in shown.choices[key]] + [shown.same.get(key, "")]
+        for key in ("moon_made", "moon_failed", "all_pass")
+    }
+    assert examples["moon_failed"] == ["", "", ""]
+    assert examples["all_pass"] == ["", "", "", "", ""]
+    assert [bool(e) for e in examples["moon_made"]] == [True, True, True, False]

@@ -146,7 +146,8 @@ def database_url() -> str:
 
 class EventStream:
     """A board's stream as a phone reads it: ``next()`` is the next event's version (a
-    plain event's data, a board's id); ``board`` the last board it carried, if any."""
+    plain event's data, a board's id); ``board`` the last board it carried, if any, and
+    ``kind`` the last event's kind ("message", "board", "deaf")."""
 
     def __init__(self, url: str, timeout: float = 10, cookies: dict[str, str] | None = None):
         import http.client
@@ -161,6 +162,7 @@ class EventStream:
         self.conn.request("GET", path, headers=headers)
         self.response = self.conn.getresponse()
         self.board: str | None = None
+        self.kind: str | None = None
 
     def next(self) -> str:
         kind, version, data = "message", None, []
@@ -173,6 +175,7 @@ class EventStream:
             elif line.startswith("data: "):
                 data.append(line[6:])
             elif line == "" and data:
+                self.kind = kind
                 if kind == "board":
                     self.board = "\n".join(data)
                     return version

@@ -19,6 +19,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from django.conf import settings
+from django.db import DatabaseError, connections
+
+from smear_scores.live import feeds
 
 Key = tuple[str, int]
 DRAWING_THREADS = 4
@@ -53,9 +56,18 @@ def stream_limit() -> int:
     return max(0, soft - 256)
 
 
-def _drawn(draw: Callable[[], bytes | None]) -> bytes | None:
-    from django.db import connections
+def _fresh(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` on the feed's thread; a query that failed leaves its connection
+    closed, so the next one opens a new one (a database restarted, failed over or that
+    dropped an idle connection), rather than fail on the dead one for ever."""
+    try:
+        return fn(*args)
+    except DatabaseError:
+        connections.close_all()
+        raise
 
+
+def _drawn(draw: Callable[[], bytes | None]) -> bytes | None:
     try:
         return draw()
     finally:
@@ -81,6 +93,9 @@ class Hub:
         self.feed: asyncio.Task | None = None
         # Set once the feed hears every change (PostgreSQL: listening; SQLite: polling).
         self.ready = asyncio.Event()
+        # Set while the feed cannot hear changes (the database is away): every stream
+        # says so, and its board polls until the feed hears again.
+        self.deaf = False
 
     def full(self) -> bool:
         return self.open >= stream_limit()
@@ -94,10 +109,22 @@ class Hub:
                 self.versions[key] = version
         self.open += 1
         if self.feed is None or self.feed.done():
-            from smear_scores.live.feeds import run
-
-            self.feed = self.loop.create_task(run(self), name="smear-live-feed")
+            self.feed = self.loop.create_task(feeds.run(self), name="smear-live-feed")
         return watch
+
+    def hearing(self, now: bool) -> None:
+        """The feed hears every change again (True), or has stopped hearing (False): every
+        stream is woken to say so."""
+        if now:
+            self.ready.set()
+        else:
+            self.ready.clear()
+        if self.deaf == (not now):
+            return
+        self.deaf = not now
+        for watches in list(self.watching.values()):
+            for watch in watches:
+                watch.wake.set()
 
     def follow(self, watch: Watch, keys: Iterable[Key]) -> None:
         """The watch now follows ``keys`` (a room whose night drew new tables)."""
@@ -153,7 +180,7 @@ class Hub:
         return [pk for k, pk in self.watching if k == kind]
 
     def run(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future:
-        return self.loop.run_in_executor(self.executor, fn, *args)
+        return self.loop.run_in_executor(self.executor, _fresh, fn, *args)
 
     def close_all(self) -> None:
         """End every stream of this process (the boards fall back to polling and come
@@ -166,8 +193,6 @@ class Hub:
     async def stop(self) -> None:
         """End every stream, the feed and the feed's database connection (a server that
         stops)."""
-        from django.db import connections
-
         self.close_all()
         if self.feed is not None:
             self.feed.cancel()

@@ -43,6 +43,12 @@ def event(version: str) -> bytes:
     return f"data: {version}\n\n".encode()
 
 
+def deaf_event(version: str) -> bytes:
+    """This process cannot hear writes now (its database is away): the board polls until
+    a plain event comes again."""
+    return f"event: deaf\ndata: {version}\n\n".encode()
+
+
 def board_event(version: str, html: str) -> bytes:
     lines = "".join(f"data: {line}\n" for line in html.replace("\r", "").split("\n"))
     return f"event: board\nid: {version}\n{lines}\n".encode()
@@ -109,20 +115,33 @@ async def events(
         first = await said(version) if shown is not None and shown != version else event(version)
         yield b"retry: 3000\n" + first
         sent = version
+        deaf = False
         while not hub.closing:
-            try:
-                async with asyncio.timeout(HEARTBEAT):
-                    await watch.wake.wait()
-            except TimeoutError:
-                yield event(sent)
+            if hub.deaf and not deaf:
+                deaf = True
+                yield deaf_event(sent)
                 continue
-            watch.wake.clear()
-            if hub.closing:
-                break
+            # Hearing again after an outage: what was missed is asked for at once.
+            if not (deaf and not hub.deaf):
+                try:
+                    async with asyncio.timeout(HEARTBEAT):
+                        await watch.wake.wait()
+                except TimeoutError:
+                    # A heartbeat says whether this process hears writes: a board never
+                    # trusts one from a process that cannot.
+                    yield deaf_event(sent) if hub.deaf else event(sent)
+                    continue
+                watch.wake.clear()
+                if hub.closing or hub.deaf:
+                    continue
             now = await recheck(hub, watch) if recheck else hub.versions.get(keys[0])
             if now is not None and now != sent:
                 sent = now
                 yield await said(now)
+            elif deaf:
+                # Nothing was missed: the board may stop polling.
+                yield event(sent)
+            deaf = False
     finally:
         hub.unwatch(watch)
 

@@ -28,6 +28,8 @@
   let streaming = false;
   let opened = 0;
   let heard = 0;
+  // The stream flows but its server cannot hear writes now (event "deaf"): poll meanwhile.
+  let deaf = false;
   let failures = 0;
   let retry = null;
   let sourceUrl = null;
@@ -222,6 +224,16 @@
       said(event.data);
       follow();
     };
+    // The server cannot hear writes (its database is away): its versions and heartbeats
+    // prove nothing, so the board polls until a plain event says it hears again.
+    source.addEventListener("deaf", () => {
+      heard = Date.now();
+      deaf = true;
+      if (streaming) {
+        setMode(false);
+        ask();
+      }
+    });
     source.addEventListener("board", (event) => {
       said(event.lastEventId);
       put(event.data);
@@ -231,6 +243,7 @@
 
   function said(version) {
     heard = Date.now();
+    deaf = false;
     if (!streaming) {
       setMode(true);
       failures = 0;
@@ -256,6 +269,7 @@
   function close() {
     if (source) source.close();
     source = null;
+    deaf = false;
     setMode(false);
   }
 
@@ -276,7 +290,7 @@
   function watch() {
     if (!source) return;
     const now = Date.now();
-    if (streaming ? now - heard > QUIET_MS : now - opened > FIRST_MS) fail();
+    if (streaming || deaf ? now - heard > QUIET_MS : now - opened > FIRST_MS) fail();
   }
 
   // While the stream flows (or the page is hidden) htmx's own polls of the table and room

@@ -149,13 +149,19 @@ class EventStream:
     plain event's data, a board's id); ``board`` the last board it carried, if any, and
     ``kind`` the last event's kind ("message", "board", "deaf")."""
 
-    def __init__(self, url: str, timeout: float = 10, cookies: dict[str, str] | None = None):
+    def __init__(
+        self,
+        url: str,
+        timeout: float = 10,
+        cookies: dict[str, str] | None = None,
+        headers: dict[str, str] | None = None,
+    ):
         import http.client
         from urllib.parse import urlsplit
 
         parts = urlsplit(url)
         self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
-        headers = {"Accept": "text/event-stream"}
+        headers = {"Accept": "text/event-stream", **(headers or {})}
         if cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
         path = parts.path + (f"?{parts.query}" if parts.query else "")

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import resource
 import signal
 import threading
 import weakref
+from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -47,13 +49,47 @@ def _newer(version: str, than: str | None) -> bool:
         return version != than
 
 
+# What one open stream costs a process, about: its task, its buffers and the socket's, at
+# the phone's end of a slow link. The default limit keeps the streams to a quarter of the
+# machine's memory, shared by its app processes.
+STREAM_BYTES = 256 * 1024
+
+
+def _memory_bytes() -> int:
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError):  # no such figure on this system
+        return 2 * 1024**3
+
+
 def stream_limit() -> int:
-    """How many streams one process keeps open (settings.LIVE_MAX_STREAMS, else what its
-    open-file limit leaves after 256 for everything else). A board refused a stream polls."""
+    """How many streams one process keeps open: settings.LIVE_MAX_STREAMS, else the
+    least of what its open-file limit leaves after 256 for everything else and what a
+    quarter of the machine's memory holds for this process's share (WEB_CONCURRENCY
+    processes). A board refused a stream polls."""
     if settings.LIVE_MAX_STREAMS is not None:
         return settings.LIVE_MAX_STREAMS
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-    return max(0, soft - 256)
+    processes = max(1, int(os.environ.get("WEB_CONCURRENCY") or 1))
+    by_memory = _memory_bytes() // 4 // processes // STREAM_BYTES
+    return max(0, min(soft - 256, by_memory))
+
+
+class Admission:
+    """A stream let in: its place in the counts, given back once (when it ends, or when
+    its answer is closed before it began)."""
+
+    __slots__ = ("client", "hub", "keys", "released")
+
+    def __init__(self, hub: Hub, client: str, keys: tuple[Key, ...]):
+        self.hub, self.client, self.keys = hub, client, keys
+        self.released = False
+
+    def release(self) -> None:
+        if self.released:
+            return
+        self.released = True
+        self.hub._let_out(self)
 
 
 def _fresh(fn: Callable[..., Any], *args: Any) -> Any:
@@ -81,6 +117,11 @@ class Hub:
         self.watching: dict[Key, set[Watch]] = {}
         self.versions: dict[Key, str] = {}
         self.open = 0
+        # Streams let in (admit), by client address and by what they follow: counted when
+        # a stream is let in, before its answer starts, so no burst gets past a limit.
+        self.admitted = 0
+        self.by_client: Counter[str] = Counter()
+        self.by_key: Counter[Key] = Counter()
         self.closing = False
         # The event that carries a kind of board at a version, drawn once for all the
         # streams of this process that carry it: {key: {kind: (version, future)}}.
@@ -98,7 +139,36 @@ class Hub:
         self.deaf = False
 
     def full(self) -> bool:
-        return self.open >= stream_limit()
+        return self.admitted >= stream_limit()
+
+    def admit(self, client: str, keys: Iterable[Key]) -> Admission | str:
+        """A place for one more stream from ``client`` following ``keys``, or why there
+        is none: "process" (this process holds all it can), "client" (this address holds
+        settings.LIVE_MAX_STREAMS_PER_CLIENT), "game" (that board has
+        settings.LIVE_MAX_STREAMS_PER_GAME). Refused, a board polls; no other is touched."""
+        keys = tuple(keys)
+        if self.admitted >= stream_limit():
+            return "process"
+        if self.by_client[client] >= settings.LIVE_MAX_STREAMS_PER_CLIENT:
+            return "client"
+        if keys and self.by_key[keys[0]] >= settings.LIVE_MAX_STREAMS_PER_GAME:
+            return "game"
+        self.admitted += 1
+        self.by_client[client] += 1
+        if keys:
+            self.by_key[keys[0]] += 1
+        return Admission(self, client, keys)
+
+    def _let_out(self, admission: Admission) -> None:
+        self.admitted -= 1
+        self.by_client[admission.client] -= 1
+        if self.by_client[admission.client] <= 0:
+            del self.by_client[admission.client]
+        if admission.keys:
+            key = admission.keys[0]
+            self.by_key[key] -= 1
+            if self.by_key[key] <= 0:
+                del self.by_key[key]
 
     def watch(self, keys: Iterable[Key], versions: dict[Key, str] | None = None) -> Watch:
         watch = Watch(keys)

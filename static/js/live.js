@@ -104,6 +104,17 @@
     form.insertBefore(line, form.firstChild);
   }
 
+  function stopped(form) {
+    if (form.querySelector(".stopped")) return;
+    const line = document.createElement("p");
+    line.className = "problem stopped";
+    line.setAttribute("role", "alert");
+    line.textContent =
+      "Another phone stopped this phone scoring this game: what you tapped cannot be " +
+      "recorded from here. Ask the table for the new scoring link, or reload to watch.";
+    form.insertBefore(line, form.firstChild);
+  }
+
   function swapIn(old, html) {
     const form = old.querySelector("#hand-form");
     const fields = form ? entered(form) : null;
@@ -117,8 +128,12 @@
       open.push(d.className);
     });
     // This phone was stopped scoring while a hand is half entered: keep the page and the
-    // hand; Record then says why (and the next board it asks for is the read-only one).
-    if (fields && html.indexOf('id="hand-form"') < 0) return;
+    // hand, and say so now rather than when Record is tapped (the next board it asks for
+    // is the read-only one).
+    if (fields && html.indexOf('id="hand-form"') < 0) {
+      stopped(form);
+      return;
+    }
     htmx.swap(old, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
     const fresh = board();
     if (!fresh) return;

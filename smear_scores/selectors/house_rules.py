@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,15 +15,23 @@ from smear_scores.models.games import HIGHEST_BID
 from smear_scores.models.house_rules import HOUSE_SLUG
 from smear_scores.rules import RuleError
 
+# What a set's id can be (models.games.new_public_id), as selectors.games reads a game's.
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
+
 
 def house_rules_get(*, public_id: str) -> HouseRules:
-    """The set with this public id (HouseRules.DoesNotExist when there is none)."""
+    """The set with this public id (HouseRules.DoesNotExist when there is none). An id no
+    set could have (a NUL, another alphabet, too long) is not looked up: PostgreSQL
+    refuses a NUL in a query."""
+    if not PUBLIC_ID.fullmatch(public_id):
+        raise HouseRules.DoesNotExist(f"No house rules have the id {public_id!r}.")
     return HouseRules.objects.select_related("club").get(public_id=public_id)
 
 
 def house_rules_listed(public_ids: Sequence[str]) -> list[HouseRules]:
     """The sets of these ids that exist, in the order given (a phone's: newest first)."""
-    found = {h.public_id: h for h in HouseRules.objects.filter(public_id__in=list(public_ids))}
+    wanted = [i for i in public_ids if PUBLIC_ID.fullmatch(i)]
+    found = {h.public_id: h for h in HouseRules.objects.filter(public_id__in=wanted)}
     return [found[i] for i in public_ids if i in found]
 
 

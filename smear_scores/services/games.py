@@ -113,6 +113,12 @@ class HandCheck:
         return " ".join(error.message for error in self.errors)
 
 
+# The most hands one game keeps. A game of Smear rarely passes 60 hands, but thrown-in
+# deals never end one: without a cap a game would grow for ever, and an edit or an undo
+# (which replay the hands after it) with it. The import's cap is the same number.
+MAX_HANDS = 500
+
+
 def _check_players(variant: rules.Variant, players: Sequence[Any]) -> list[RuleError]:
     seats_rule = variant.rule("seats")
     if not isinstance(players, list | tuple) or len(players) != variant.players:
@@ -541,6 +547,13 @@ def _record_next(
             f"The game is over: {state.reason} Undo the last hand to reopen it.",
             field="game",
             rule="D8",
+        )
+    if state.hands_played >= MAX_HANDS:
+        raise Conflict(
+            f"This game has {MAX_HANDS} hands, the most one game keeps: a game of Smear "
+            "rarely passes 60 hands, and one longer is slow to correct. Start a new game "
+            "(a rematch) to play on.",
+            field="game",
         )
     new_state, result = state.play(entry)
     hand, revision = _hand_rows(game, result, HandRevision.Action.RECORD, source)

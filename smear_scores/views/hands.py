@@ -123,6 +123,11 @@ def hand_preview(request: HttpRequest, public_id: str) -> HttpResponse:
     form = hand_form(game, data=request.POST)
     # On the edit screen (a hand already played) the check replays the later hands too.
     number = hand_number(form.data.get("number"))
+    if number is not None and number <= game.hands_played and not can_score(request, game):
+        # That check replays every later hand: a scorer's work, never a visitor's.
+        problem = "Only a phone that scores this game can check a change to a played hand."
+        context = {"preview": "", "preview_problem": problem, "form": count_line(game, form)}
+        return render(request, "games/_preview_answer.html", context, status=403)
     if (number is None or number > game.hands_played) and can_score(request, game):
         # The switch for typed totals, as this phone left it for this game.
         remember_totals(request, game, form.totals_on)

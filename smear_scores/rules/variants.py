@@ -109,6 +109,7 @@ class PointCategory:
 # -- the moon ---------------------------------------------------------------------------------
 MOON_MADE = ("wins", "scores", "to_target")
 MOON_FAILED = ("loses", "set_back")
+MOON_KEYS = ("bid", "name", "made", "made_points", "negative_to_zero", "failed", "failed_points")
 
 
 @dataclass(frozen=True)
@@ -118,10 +119,14 @@ class Moon:
 
     Made: ``wins`` the bidding team wins the game at once (it scores what it took, as any
     made bid); ``scores`` its change is ``made_points`` instead of what it took;
-    ``to_target`` its score becomes the larger of its score plus what it took and the target.
+    ``to_target`` its score becomes the target, whatever it was and whatever it took
+    (``negative_to_zero``: a team below 0 before the hand comes to 0 instead, Ten-point
+    Pitch's "jumps to 52, or to 0 if negative").
     Failed: ``loses`` the game ends at once and the other team wins (two teams only; the
-    failing team's change is that of any set bid, ``set_bid``); ``set_back`` its change is
-    ``-failed_points``. The other teams score what they took, as for any bid."""
+    failing team's change is that of any set bid, ``set_bid``); ``set_back`` the set rule
+    with ``failed_points`` in place of the bid: ``-failed_points`` under lose_bid, what it
+    took less ``failed_points`` under keep_less_bid. The other teams score what they took,
+    as for any bid."""
 
     bid: int
     name: str = "Shoot the moon"
@@ -129,6 +134,7 @@ class Moon:
     made_points: int = 0
     failed: str = "loses"
     failed_points: int = 0
+    negative_to_zero: bool = False
 
 
 # -- one worked example of a preset, from its source -----------------------------------------
@@ -193,7 +199,7 @@ GAME_GOES_TO = ("card_points", "ten_of_trump")
 ALL_PASS = ("redeal", "pass_deal", "stick_dealer", "dealer_set_back")
 SET_BID = ("lose_bid", "keep_less_bid")
 NON_BIDDERS = ("score", "must_bid_to_win", "held_at_target")
-WIN = ("most_points", "bidder_out_first", "made_bid_only")
+WIN = ("most_points", "bidder_out_first", "bidding_team_out_first", "made_bid_only")
 WORDS = ("deck", "dealt", "kitty", "discards", "trump_ranking", "low_card", "jokers")
 WORDS_MAX = 300
 NAME_MAX = 60
@@ -322,18 +328,19 @@ class Variant:
     # "keep_less_bid" its change is what it took less the bid.
     set_bid: str = "lose_bid"
     # "score" non-bidders score what they took (S9, W9); "must_bid_to_win" they score, but
-    # only the bidding team can win in a hand (a thrown-in hand has none: nobody wins in it;
-    # the bidding team at the target is the one candidate even when its bid was set, unless
-    # ``win`` says otherwise; Minnesota Smear's source, play_smear, lets only a made bid go
-    # out: this engine has not followed it); "held_at_target" after adding, a non-bidding
-    # team above the target ends at it (W10b, D6).
+    # only a made bid goes out: the bidding team wins when it made its bid and is at the
+    # target (play_smear's ``bid_won``); a set bidding team plays on, whatever its score;
+    # "held_at_target" after adding, a non-bidding team above the target ends at it (W10b,
+    # D6).
     non_bidders: str = "score"
     # After a scored hand, among the teams at the target or more: "most_points" (D5);
     # "bidder_out_first" a bidding team that made its bid wins, whatever the others have
-    # (a set bidding team does not: then D5 decides); "made_bid_only" nobody wins in a hand
-    # whose bid was set or thrown in (W10a, D11). A thrown-in hand (dealer_set_back) decides
-    # as a hand with no bid. A night's round of a set number of hands (hand_limit) ends
-    # only after its hands, whatever the moon or all_points_wins say.
+    # (a set bidding team does not: then D5 decides; Setback's "the making team");
+    # "bidding_team_out_first" the bidding team wins whenever it is at the target after
+    # the hand, made or set (play_smear); "made_bid_only" nobody wins in a hand whose bid
+    # was set (W10a, D11). A thrown-in deal is not a hand played (D4, D7): it decides
+    # nothing, whatever it set the dealer back. A night's round of a set number of hands
+    # (hand_limit) ends only after its hands, whatever the moon or all_points_wins say.
     win: str = "most_points"
     # A team that takes every point in play in one hand (the values of all the points, so
     # not in a hand where a point went unawarded) wins at once, bid or not; after the moon.
@@ -519,6 +526,7 @@ def _moon_dict(moon: Moon | None) -> dict[str, Any] | None:
         "made_points": moon.made_points,
         "failed": moon.failed,
         "failed_points": moon.failed_points,
+        "negative_to_zero": moon.negative_to_zero,
     }
 
 
@@ -902,13 +910,20 @@ def _check_moon(moon: Any, max_bid: int | None, teams: int | None, error) -> Non
         )
         return
     for extra in moon:
-        if extra not in ("bid", "name", "made", "made_points", "failed", "failed_points"):
+        if extra not in MOON_KEYS:
             error(
                 f"moon.{extra}",
-                f"The moon has no setting {extra!r}: give bid, name, made, made_points, failed "
-                "and failed_points.",
+                f"The moon has no setting {extra!r}: give bid, name, made, made_points, "
+                "negative_to_zero, failed and failed_points.",
                 "moon",
             )
+    negative_to_zero = moon.get("negative_to_zero", False)
+    if not isinstance(negative_to_zero, bool):
+        error(
+            "moon.negative_to_zero",
+            f"moon.negative_to_zero must be true or false, not {negative_to_zero!r}.",
+            "moon",
+        )
     bid = moon.get("bid")
     if not _whole(bid):
         error("moon.bid", f"The moon's bid must be a whole number, not {bid!r}.", "moon")
@@ -1376,6 +1391,7 @@ TEN_POINT_PITCH = _preset(
             "name": "Shoot the moon",
             "made": "to_target",
             "made_points": 0,
+            "negative_to_zero": True,
             "failed": "loses",
             "failed_points": 0,
         },
@@ -1389,7 +1405,8 @@ TEN_POINT_PITCH = _preset(
         },
     },
     source="larrycharbonneau.com 10-point pitch (points, bids from 4, the dealer takes 4); "
-    "sage-answers.com (a made moon jumps to 52, a failed moon loses the game)",
+    "sage-answers.com (a made moon jumps to 52, or to 0 if negative; a failed moon loses "
+    "the game)",
     examples=(
         Example(
             title="A made moon jumps to 52",
@@ -1492,7 +1509,7 @@ MINNESOTA_SMEAR = _preset(
         "points": _points("high", "low", "jack", "off_jack", "game", always=("high", "low")),
         "all_pass": "dealer_set_back",
         "all_pass_points": 2,
-        "win": "bidder_out_first",
+        "win": "bidding_team_out_first",
         "words": {
             "deck": "52 cards.",
             "dealt": "Six cards each.",
@@ -1708,6 +1725,14 @@ def example_to_dict(example: Example) -> dict[str, Any]:
     }
 
 
+def _frozen_moon(data: Mapping[str, Any] | None, preset: Variant | None) -> Moon | None:
+    """A frozen moon; one frozen before ``negative_to_zero`` existed takes its preset's."""
+    moon = _moon_of(data)
+    if moon is None or "negative_to_zero" in data or preset is None or preset.moon is None:
+        return moon
+    return replace(moon, negative_to_zero=preset.moon.negative_to_zero)
+
+
 def variant_from_dict(data: dict[str, Any]) -> Variant:
     """The variant frozen in ``data``. A game frozen before a setting existed reads it as
     today's behaviour; what its preset adds since (an option's settings, the rule ids of
@@ -1762,7 +1787,7 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
         based_on=get("based_on"),
         low_goes_to=get("low_goes_to"),
         game_goes_to=get("game_goes_to"),
-        moon=_moon_of(data["moon"]) if "moon" in data else get("moon"),
+        moon=_frozen_moon(data["moon"], preset) if "moon" in data else get("moon"),
         all_pass=get("all_pass"),
         all_pass_points=get("all_pass_points"),
         set_bid=get("set_bid"),

@@ -183,6 +183,7 @@ CHOICE_LABELS = {
     "win": {
         "most_points": "The most points",
         "bidder_out_first": "The bidder goes out first",
+        "bidding_team_out_first": "The bidding team goes out first",
         "made_bid_only": "Only on a made bid",
     },
     "moon_made": {

@@ -16,14 +16,18 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from smear_scores.rules import (
+    PRESET_SLUGS,
     HandEntry,
     HandRefused,
     get_variant,
     new_game,
+    seat_shapes,
     variant_from_settings,
 )
 
 from .naive_scorer import DEFAULT_VALUES, NaiveGame
+
+WIN = ("most_points", "bidder_out_first", "bidding_team_out_first", "made_bid_only")
 
 # Examples from the profile (tests/conftest.py); a whole game per draw is a big example.
 SETTINGS = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -49,19 +53,9 @@ POINT_KINDS = (
     "left_pedro",
     "game",
 )
-# (players, teams): cutthroat for 2..8, partnerships of two, and 2x3.
-SHAPES = (*((p, p) for p in range(2, 9)), (4, 2), (6, 3), (8, 4), (6, 2))
-PRESETS = (
-    "schmier",
-    "schmier-two-teams",
-    "ne-wisconsin",
-    "six-point-wisconsin",
-    "auction-pitch",
-    "ten-point-pitch",
-    "ten-point-smear",
-    "minnesota-smear",
-    "pedro",
-)
+# Every seat shape and preset, from the engine's lists: a new one is drawn without a test edit.
+SHAPES = tuple(seat_shapes())
+PRESETS = PRESET_SLUGS
 
 
 # -- random house rules -------------------------------------------------------------------
@@ -101,6 +95,7 @@ def house_rules(draw) -> dict:
             "made_points": draw(st.integers(1 if made == "scores" else 0, 40)),
             "failed": failed,
             "failed_points": draw(st.integers(1 if failed == "set_back" else 0, 40)),
+            "negative_to_zero": draw(st.booleans()),
         }
     else:
         max_bid = draw(st.integers(1, total))
@@ -131,7 +126,7 @@ def house_rules(draw) -> dict:
         "all_pass_points": draw(st.integers(1 if all_pass == "dealer_set_back" else 0, 10)),
         "set_bid": draw(st.sampled_from(("lose_bid", "keep_less_bid"))),
         "non_bidders": draw(st.sampled_from(("score", "must_bid_to_win", "held_at_target"))),
-        "win": draw(st.sampled_from(("most_points", "bidder_out_first", "made_bid_only"))),
+        "win": draw(st.sampled_from(WIN)),
         "all_points_wins": draw(st.booleans()),
         "words": {
             "deck": draw(st.sampled_from(("", "52 cards and a joker"))),

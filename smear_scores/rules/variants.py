@@ -793,7 +793,17 @@ def settings_check(data: Any) -> list[RuleError]:
                         "game",
                     )
 
+    if "points" in data and isinstance(points, list | tuple):
+        _check_same_cards(keys, error)
     card_total = s["card_points_total"]
+    if card_total is not None and total is not None and GAME not in keys:
+        if _whole(card_total) and game_goes_to == "card_points":
+            error(
+                "card_points_total",
+                "The card points are counted for Game (card_points_total), but Game is not "
+                "among the points: put Game in the points, or set card_points_total to null.",
+                "game",
+            )
     if card_total is not None:
         if not _whole(card_total) or not 1 <= card_total <= TARGET_MAX:
             error(
@@ -845,6 +855,14 @@ def settings_check(data: Any) -> list[RuleError]:
                     f"Bids below the moon run up to {highest_plain}, more than the {total} "
                     f"points in play: lower the highest bid to {total + 1} (the moon) or less.",
                     "bids",
+                )
+            elif moon is not None and max_bid >= total + 2:
+                error(
+                    "moon.bid",
+                    f"The moon's bid ({max_bid}, max_bid) is the only bid above the {total} "
+                    f"points in play, and {max_bid - total} above them: set max_bid and "
+                    f"moon.bid to {total + 1} or less, or put more points in play.",
+                    "moon",
                 )
 
     # -- everyone passes (S6, W6, D4) ------------------------------------------------------
@@ -898,6 +916,42 @@ def settings_check(data: Any) -> list[RuleError]:
                     "points",
                 )
     return errors
+
+
+# Two names of one card: a table puts in one of them.
+SAME_CARD = (("jack", "right_bauer"), ("off_jack", "left_bauer"))
+
+
+def _check_same_cards(keys: list[str], error) -> None:
+    """Points that contradict the cards: one card under two names, or jokers that do not
+    make a deck (one joker, or the pair of a high and a low joker)."""
+    place = {key: n for n, key in reversed(list(enumerate(keys)))}
+    label = {key: POINT_KINDS[key].label for key in keys}
+    for first, second in SAME_CARD:
+        if first in place and second in place:
+            error(
+                f"points.{max(place[first], place[second])}.key",
+                f"{label[first]} and {label[second]} are the same card, the "
+                f"{POINT_KINDS[first].description.removeprefix('wins the ')}: put one of them "
+                "in the points, not both.",
+                "points",
+            )
+    pair = [k for k in ("high_joker", "low_joker") if k in place]
+    if "joker" in place and pair:
+        error(
+            f"points.{max(place['joker'], place[pair[0]])}.key",
+            f"Joker is the one joker of a deck, and {label[pair[0]]} one of a pair: put in "
+            "either Joker or the High joker and Low joker.",
+            "points",
+        )
+    elif len(pair) == 1:
+        other = "low_joker" if pair[0] == "high_joker" else "high_joker"
+        error(
+            f"points.{place[pair[0]]}.key",
+            f"{label[pair[0]]} needs its pair: put {POINT_KINDS[other].label} in the points "
+            "too, or put in Joker for a deck of one joker.",
+            "points",
+        )
 
 
 def _check_moon(moon: Any, max_bid: int | None, teams: int | None, error) -> None:

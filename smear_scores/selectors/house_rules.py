@@ -304,6 +304,8 @@ def setting_sentence(key: str, value: Any, settings: dict[str, Any]) -> str:
             "the bidding team, else play another hand.",
             "bidder_out_first": "A bidding team that made its bid and reached the target wins, "
             "whatever the others have.",
+            "bidding_team_out_first": "The bidding team wins when it is at the target after "
+            "the hand, made or set, whatever the others have.",
             "made_bid_only": "Nobody wins in a hand whose bid was set or thrown in: play on.",
         }[value],
         "all_points_wins": lambda: (

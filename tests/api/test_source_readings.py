@@ -63,7 +63,7 @@ def test_api_refuses_pedro_totals_no_deal_gives(api):
 
 
 def test_api_refuses_high_and_trey_totals_of_two(api):
-    game = start(api, tuesday(points=[{"key": "high"}, {"key": "trey"}]))
+    game = start(api, tuesday(points=[{"key": "high"}, {"key": "trey"}], card_points_total=None))
 
     response = api.post(
         f"/api/games/{game['id']}/hands",
@@ -154,3 +154,11 @@ def test_api_the_bidding_team_goes_out_first_set_or_not(api):
 
     assert standing(out_first) == ([5, 8, -6], True, 0)
     assert standing(made_first) == ([5, 8, -6], True, 1)
+
+
+def test_api_refuses_settings_that_contradict_the_cards_by_field(api):
+    points = [{"key": k} for k in ("high", "jack", "right_bauer", "game")]
+    response = api.post("/api/house-rules", tuesday(points=points, card_points_total=80))
+
+    assert response.status_code == 422
+    assert [(p["field"], p["rule"]) for p in response.json()["detail"]] == [("points.2.key", "H4")]

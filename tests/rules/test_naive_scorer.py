@@ -66,6 +66,13 @@ def house_rules(draw) -> dict:
     kinds = [k for k in POINT_KINDS if not (k == "ten" and game_goes_to == "ten_of_trump")]
     size = draw(st.sampled_from((1, 2, 3, 4, 4, 4, 5, 6, 6, 7, 8, 10, 13)))
     keys = draw(st.permutations(kinds))[:size]
+    # Points that make a deck: one name a card, the jokers one or a pair.
+    for first, second in (("jack", "right_bauer"), ("off_jack", "left_bauer")):
+        if first in keys and second in keys:
+            keys.remove(second)
+    pair = [k for k in ("high_joker", "low_joker") if k in keys]
+    if "joker" in keys or len(pair) == 1:
+        keys = [k for k in keys if k not in pair] or ["high"]
     points = []
     for key in keys:
         point = {"key": key, "may_go_unawarded": draw(st.booleans())}

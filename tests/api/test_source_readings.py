@@ -162,3 +162,11 @@ def test_api_refuses_settings_that_contradict_the_cards_by_field(api):
 
     assert response.status_code == 422
     assert [(p["field"], p["rule"]) for p in response.json()["detail"]] == [("points.2.key", "H4")]
+
+
+def test_api_client_seats_every_preset_by_the_engines_list(api):
+    from smear_scores.rules import VARIANTS
+
+    created = {slug: len(api.create(slug)["players"]) for slug in VARIANTS}
+
+    assert created == {slug: v.players for slug, v in VARIANTS.items()}

@@ -37,6 +37,18 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
+# Names enough for the largest table; each preset takes as many as it seats.
+NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+
+
+def players_for(variant: str) -> list[str]:
+    """The players of a preset's table: the bench's names for a seed, else as many of
+    NAMES as the preset seats (taken from the engine's list, so a new preset needs none)."""
+    if variant in PLAYERS:
+        return list(PLAYERS[variant])
+    return list(NAMES[: rules.get_variant(variant).players])
+
+
 @pytest.fixture
 def make_game(db) -> Callable[..., Game]:
     """make_game(variant="schmier", hands=0, players=None, first_dealer=0, options=None,
@@ -56,7 +68,7 @@ def make_game(db) -> Callable[..., Game]:
     ) -> Game:
         game = services.game_create(
             variant=variant,
-            players=players or PLAYERS[variant],
+            players=players or players_for(variant),
             first_dealer=first_dealer,
             options=options or {},
             team_names=team_names,

@@ -119,16 +119,7 @@ class GameState:
         # S9 / W9: a made bid scores everything taken; the other teams always score what
         # they took. A set bid: set_bid (D9). The moon: its stakes (Moon).
         changes = list(points)
-        if moon is not None and made and moon.made == "scores":
-            changes[bidding_team] = moon.made_points
-        elif moon is not None and made and moon.made == "to_target":
-            changes[bidding_team] = max(before + taken, variant.target) - before
-        elif moon is not None and not made and moon.failed == "set_back":
-            changes[bidding_team] = -moon.failed_points
-        elif not made and variant.set_bid == "keep_less_bid":
-            changes[bidding_team] = taken - entry.bid
-        elif not made:
-            changes[bidding_team] = -entry.bid
+        changes[bidding_team] = _bidding_change(variant, moon, made, before, taken, entry.bid)
         scores = [s + c for s, c in zip(self.scores, changes, strict=True)]
         capped = [False] * variant.teams
         if variant.non_bidders == "held_at_target":
@@ -194,7 +185,28 @@ class GameState:
             self.dealer if variant.all_pass == "redeal" else (self.dealer + 1) % variant.players
         )
         after = replace(self, scores=scores, hands_played=number, dealer=dealer)
-        return after._decide(result), result
+        decided = after._decide(result)
+        if variant.hand_limit is not None or not decided.finished:
+            return decided, result
+        return after._played_on_after_throw_in(), result
+
+    def _played_on_after_throw_in(self) -> GameState:
+        """A thrown-in deal is not a hand played (D4, D7): it decides nothing, not even a
+        tie it leaves or a team it sets back below the others."""
+        variant = self.variant
+        at_target = [t for t, s in enumerate(self.scores) if s >= variant.target]
+        if not at_target:
+            return replace(self, finished=False, winner=None, reason="", reason_rule="")
+        names = and_join([variant.team_label(t) for t in at_target])
+        return replace(
+            self,
+            finished=False,
+            winner=None,
+            ended_by="",
+            reason=f"{names} {'is' if len(at_target) == 1 else 'are'} at {variant.target} or "
+            "more, but a thrown-in deal is not a hand played and decides nothing: play on.",
+            reason_rule="D4",
+        )
 
     # -- the end of the game (S10, W10, D5, D11) --------------------------------------------
     def _decide(self, result: HandResult) -> GameState:
@@ -275,6 +287,16 @@ class GameState:
         if not candidates:
             return replace(self, finished=False, winner=None, reason="", reason_rule="")
         must_bid = variant.non_bidders == "must_bid_to_win"
+        if must_bid and bidding_team in candidates and made is False:
+            # play_smear's bid_won: only a made bid goes out; a set bidding team plays on.
+            return replace(
+                self,
+                finished=False,
+                winner=None,
+                reason=f"{label(bidding_team)} reached {target}, but this hand's bid was set "
+                "and only a made bid goes out: play on.",
+                reason_rule=variant.rule("non_bidders"),
+            )
         if must_bid and bidding_team not in candidates:
             # Only the bidding team can win in a hand: the others play on.
             names = and_join([label(t) for t in candidates])
@@ -303,6 +325,17 @@ class GameState:
                 winner=None,
                 reason=f"{names} reached {target}, but {why} and the game is only won on "
                 f"a made bid: play on.",
+                reason_rule=win_rule,
+            )
+        if variant.win == "bidding_team_out_first" and bidding_team in candidates:
+            score = self.scores[bidding_team]
+            how = "made it" if made else "were set"
+            return replace(
+                self,
+                finished=True,
+                winner=bidding_team,
+                reason=f"{variant.team_wins(bidding_team)} with {score} points: they bid, "
+                f"{how} and are at {target}, and the bidding team goes out first.",
                 reason_rule=win_rule,
             )
         if variant.win == "bidder_out_first" and made and bidding_team in candidates:
@@ -415,6 +448,26 @@ class GameState:
                 reason_rule="",
             )
         return self._break_tie(leaders, best, result.bidding_team, before=f"{played}. ")
+
+
+def _bidding_change(
+    variant: Variant, moon: Moon | None, made: bool, before: int, taken: int, bid: int
+) -> int:
+    """The bidding team's change (S9, W9, D9 and the moon's stakes): a made bid scores
+    everything taken; a set bid as set_bid says; a moon as its stakes (Moon), a failed
+    moon set back the set rule with failed_points in place of the bid."""
+    if moon is not None and made and moon.made == "scores":
+        return moon.made_points
+    if moon is not None and made and moon.made == "to_target":
+        if moon.negative_to_zero and before < 0:
+            return -before
+        return variant.target - before
+    if made:
+        return taken
+    stake = moon.failed_points if moon is not None and moon.failed == "set_back" else bid
+    if variant.set_bid == "keep_less_bid":
+        return taken - stake
+    return -stake
 
 
 def new_game(

@@ -210,7 +210,52 @@ def _check_points(variant: Variant, points: Any) -> list[RuleError]:
                 f"to 0 to {most}, not {total}."
             )
         errors.append(RuleError("points", message, "D1"))
+        return errors
+    impossible = _no_deal_gives(variant, tuple(points))
+    if impossible:
+        errors.append(RuleError("points", impossible, "D1"))
     return errors
+
+
+def _can_deal(values: tuple[tuple[int, bool], ...], wanted: tuple[int, ...]) -> bool:
+    """Can the points (value, always awarded), largest first, be shared out so each team
+    gets exactly ``wanted`` (D1: a point that may go unawarded may go to nobody)?"""
+    if not values:
+        return not any(wanted)
+    (value, always), rest = values[0], values[1:]
+    left = sum(v for v, _ in rest)
+    for team, need in enumerate(wanted):
+        if need >= value:
+            after = (*wanted[:team], need - value, *wanted[team + 1 :])
+            if sum(after) <= left and _can_deal(rest, after):
+                return True
+    return not always and sum(wanted) <= left and _can_deal(rest, wanted)
+
+
+def _no_deal_gives(variant: Variant, points: tuple[int, ...]) -> str:
+    """Why no deal of the variant's points gives these totals, or '' when one does."""
+    values = tuple(sorted(((p.value, p.always_awarded) for p in variant.points), reverse=True))
+    if _can_deal(values, points):
+        return ""
+    given = and_join([f"{variant.team_label(t)} {p}" for t, p in enumerate(points)])
+    worth = and_join([f"{p.label} {p.value}" for p in variant.points])
+    sums = _possible_sums(values)
+    if sum(points) not in sums:
+        can = ", ".join(str(n) for n in sums[:-1]) + f" or {sums[-1]}" if len(sums) > 1 else "0"
+        why = f"the teams' points can add up to {can}, not {sum(points)}"
+    else:
+        why = "no way of sharing them out between the teams gives these totals"
+    return (
+        f"No deal gives {given}: {variant.name}'s points are {worth}, and {why}. Check the "
+        "points, or say who took each point."
+    )
+
+
+def _possible_sums(values: tuple[tuple[int, bool], ...]) -> list[int]:
+    sums = {0}
+    for value, always in values:
+        sums = {s + value for s in sums} | (set() if always else sums)
+    return sorted(sums)
 
 
 def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:

@@ -109,6 +109,7 @@ class PointCategory:
 # -- the moon ---------------------------------------------------------------------------------
 MOON_MADE = ("wins", "scores", "to_target")
 MOON_FAILED = ("loses", "set_back")
+MOON_KEYS = ("bid", "name", "made", "made_points", "negative_to_zero", "failed", "failed_points")
 
 
 @dataclass(frozen=True)
@@ -118,10 +119,14 @@ class Moon:
 
     Made: ``wins`` the bidding team wins the game at once (it scores what it took, as any
     made bid); ``scores`` its change is ``made_points`` instead of what it took;
-    ``to_target`` its score becomes the larger of its score plus what it took and the target.
+    ``to_target`` its score becomes the target, whatever it was and whatever it took
+    (``negative_to_zero``: a team below 0 before the hand comes to 0 instead, Ten-point
+    Pitch's "jumps to 52, or to 0 if negative").
     Failed: ``loses`` the game ends at once and the other team wins (two teams only; the
-    failing team's change is that of any set bid, ``set_bid``); ``set_back`` its change is
-    ``-failed_points``. The other teams score what they took, as for any bid."""
+    failing team's change is that of any set bid, ``set_bid``); ``set_back`` the set rule
+    with ``failed_points`` in place of the bid: ``-failed_points`` under lose_bid, what it
+    took less ``failed_points`` under keep_less_bid. The other teams score what they took,
+    as for any bid."""
 
     bid: int
     name: str = "Shoot the moon"
@@ -129,6 +134,7 @@ class Moon:
     made_points: int = 0
     failed: str = "loses"
     failed_points: int = 0
+    negative_to_zero: bool = False
 
 
 # -- one worked example of a preset, from its source -----------------------------------------
@@ -193,7 +199,7 @@ GAME_GOES_TO = ("card_points", "ten_of_trump")
 ALL_PASS = ("redeal", "pass_deal", "stick_dealer", "dealer_set_back")
 SET_BID = ("lose_bid", "keep_less_bid")
 NON_BIDDERS = ("score", "must_bid_to_win", "held_at_target")
-WIN = ("most_points", "bidder_out_first", "made_bid_only")
+WIN = ("most_points", "bidder_out_first", "bidding_team_out_first", "made_bid_only")
 WORDS = ("deck", "dealt", "kitty", "discards", "trump_ranking", "low_card", "jokers")
 WORDS_MAX = 300
 NAME_MAX = 60
@@ -322,18 +328,19 @@ class Variant:
     # "keep_less_bid" its change is what it took less the bid.
     set_bid: str = "lose_bid"
     # "score" non-bidders score what they took (S9, W9); "must_bid_to_win" they score, but
-    # only the bidding team can win in a hand (a thrown-in hand has none: nobody wins in it;
-    # the bidding team at the target is the one candidate even when its bid was set, unless
-    # ``win`` says otherwise; Minnesota Smear's source, play_smear, lets only a made bid go
-    # out: this engine has not followed it); "held_at_target" after adding, a non-bidding
-    # team above the target ends at it (W10b, D6).
+    # only a made bid goes out: the bidding team wins when it made its bid and is at the
+    # target (play_smear's ``bid_won``); a set bidding team plays on, whatever its score;
+    # "held_at_target" after adding, a non-bidding team above the target ends at it (W10b,
+    # D6).
     non_bidders: str = "score"
     # After a scored hand, among the teams at the target or more: "most_points" (D5);
     # "bidder_out_first" a bidding team that made its bid wins, whatever the others have
-    # (a set bidding team does not: then D5 decides); "made_bid_only" nobody wins in a hand
-    # whose bid was set or thrown in (W10a, D11). A thrown-in hand (dealer_set_back) decides
-    # as a hand with no bid. A night's round of a set number of hands (hand_limit) ends
-    # only after its hands, whatever the moon or all_points_wins say.
+    # (a set bidding team does not: then D5 decides; Setback's "the making team");
+    # "bidding_team_out_first" the bidding team wins whenever it is at the target after
+    # the hand, made or set (play_smear); "made_bid_only" nobody wins in a hand whose bid
+    # was set (W10a, D11). A thrown-in deal is not a hand played (D4, D7): it decides
+    # nothing, whatever it set the dealer back. A night's round of a set number of hands
+    # (hand_limit) ends only after its hands, whatever the moon or all_points_wins say.
     win: str = "most_points"
     # A team that takes every point in play in one hand (the values of all the points, so
     # not in a hand where a point went unawarded) wins at once, bid or not; after the moon.
@@ -519,6 +526,7 @@ def _moon_dict(moon: Moon | None) -> dict[str, Any] | None:
         "made_points": moon.made_points,
         "failed": moon.failed,
         "failed_points": moon.failed_points,
+        "negative_to_zero": moon.negative_to_zero,
     }
 
 
@@ -785,7 +793,17 @@ def settings_check(data: Any) -> list[RuleError]:
                         "game",
                     )
 
+    if "points" in data and isinstance(points, list | tuple):
+        _check_same_cards(keys, error)
     card_total = s["card_points_total"]
+    if card_total is not None and total is not None and GAME not in keys:
+        if _whole(card_total) and game_goes_to == "card_points":
+            error(
+                "card_points_total",
+                "The card points are counted for Game (card_points_total), but Game is not "
+                "among the points: put Game in the points, or set card_points_total to null.",
+                "game",
+            )
     if card_total is not None:
         if not _whole(card_total) or not 1 <= card_total <= TARGET_MAX:
             error(
@@ -837,6 +855,14 @@ def settings_check(data: Any) -> list[RuleError]:
                     f"Bids below the moon run up to {highest_plain}, more than the {total} "
                     f"points in play: lower the highest bid to {total + 1} (the moon) or less.",
                     "bids",
+                )
+            elif moon is not None and max_bid >= total + 2:
+                error(
+                    "moon.bid",
+                    f"The moon's bid ({max_bid}, max_bid) is the only bid above the {total} "
+                    f"points in play, and {max_bid - total} above them: set max_bid and "
+                    f"moon.bid to {total + 1} or less, or put more points in play.",
+                    "moon",
                 )
 
     # -- everyone passes (S6, W6, D4) ------------------------------------------------------
@@ -892,6 +918,42 @@ def settings_check(data: Any) -> list[RuleError]:
     return errors
 
 
+# Two names of one card: a table puts in one of them.
+SAME_CARD = (("jack", "right_bauer"), ("off_jack", "left_bauer"))
+
+
+def _check_same_cards(keys: list[str], error) -> None:
+    """Points that contradict the cards: one card under two names, or jokers that do not
+    make a deck (one joker, or the pair of a high and a low joker)."""
+    place = {key: n for n, key in reversed(list(enumerate(keys)))}
+    label = {key: POINT_KINDS[key].label for key in keys}
+    for first, second in SAME_CARD:
+        if first in place and second in place:
+            error(
+                f"points.{max(place[first], place[second])}.key",
+                f"{label[first]} and {label[second]} are the same card, the "
+                f"{POINT_KINDS[first].description.removeprefix('wins the ')}: put one of them "
+                "in the points, not both.",
+                "points",
+            )
+    pair = [k for k in ("high_joker", "low_joker") if k in place]
+    if "joker" in place and pair:
+        error(
+            f"points.{max(place['joker'], place[pair[0]])}.key",
+            f"Joker is the one joker of a deck, and {label[pair[0]]} one of a pair: put in "
+            "either Joker or the High joker and Low joker.",
+            "points",
+        )
+    elif len(pair) == 1:
+        other = "low_joker" if pair[0] == "high_joker" else "high_joker"
+        error(
+            f"points.{place[pair[0]]}.key",
+            f"{label[pair[0]]} needs its pair: put {POINT_KINDS[other].label} in the points "
+            "too, or put in Joker for a deck of one joker.",
+            "points",
+        )
+
+
 def _check_moon(moon: Any, max_bid: int | None, teams: int | None, error) -> None:
     if not isinstance(moon, Mapping):
         error(
@@ -902,13 +964,20 @@ def _check_moon(moon: Any, max_bid: int | None, teams: int | None, error) -> Non
         )
         return
     for extra in moon:
-        if extra not in ("bid", "name", "made", "made_points", "failed", "failed_points"):
+        if extra not in MOON_KEYS:
             error(
                 f"moon.{extra}",
-                f"The moon has no setting {extra!r}: give bid, name, made, made_points, failed "
-                "and failed_points.",
+                f"The moon has no setting {extra!r}: give bid, name, made, made_points, "
+                "negative_to_zero, failed and failed_points.",
                 "moon",
             )
+    negative_to_zero = moon.get("negative_to_zero", False)
+    if not isinstance(negative_to_zero, bool):
+        error(
+            "moon.negative_to_zero",
+            f"moon.negative_to_zero must be true or false, not {negative_to_zero!r}.",
+            "moon",
+        )
     bid = moon.get("bid")
     if not _whole(bid):
         error("moon.bid", f"The moon's bid must be a whole number, not {bid!r}.", "moon")
@@ -1376,6 +1445,7 @@ TEN_POINT_PITCH = _preset(
             "name": "Shoot the moon",
             "made": "to_target",
             "made_points": 0,
+            "negative_to_zero": True,
             "failed": "loses",
             "failed_points": 0,
         },
@@ -1389,7 +1459,8 @@ TEN_POINT_PITCH = _preset(
         },
     },
     source="larrycharbonneau.com 10-point pitch (points, bids from 4, the dealer takes 4); "
-    "sage-answers.com (a made moon jumps to 52, a failed moon loses the game)",
+    "sage-answers.com (a made moon jumps to 52, or to 0 if negative; a failed moon loses "
+    "the game)",
     examples=(
         Example(
             title="A made moon jumps to 52",
@@ -1492,7 +1563,7 @@ MINNESOTA_SMEAR = _preset(
         "points": _points("high", "low", "jack", "off_jack", "game", always=("high", "low")),
         "all_pass": "dealer_set_back",
         "all_pass_points": 2,
-        "win": "bidder_out_first",
+        "win": "bidding_team_out_first",
         "words": {
             "deck": "52 cards.",
             "dealt": "Six cards each.",
@@ -1708,6 +1779,14 @@ def example_to_dict(example: Example) -> dict[str, Any]:
     }
 
 
+def _frozen_moon(data: Mapping[str, Any] | None, preset: Variant | None) -> Moon | None:
+    """A frozen moon; one frozen before ``negative_to_zero`` existed takes its preset's."""
+    moon = _moon_of(data)
+    if moon is None or "negative_to_zero" in data or preset is None or preset.moon is None:
+        return moon
+    return replace(moon, negative_to_zero=preset.moon.negative_to_zero)
+
+
 def variant_from_dict(data: dict[str, Any]) -> Variant:
     """The variant frozen in ``data``. A game frozen before a setting existed reads it as
     today's behaviour; what its preset adds since (an option's settings, the rule ids of
@@ -1762,7 +1841,7 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
         based_on=get("based_on"),
         low_goes_to=get("low_goes_to"),
         game_goes_to=get("game_goes_to"),
-        moon=_moon_of(data["moon"]) if "moon" in data else get("moon"),
+        moon=_frozen_moon(data["moon"], preset) if "moon" in data else get("moon"),
         all_pass=get("all_pass"),
         all_pass_points=get("all_pass_points"),
         set_bid=get("set_bid"),

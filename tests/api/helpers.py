@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from smear_scores.rules import get_variant
+
 SIX = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 FOUR = ["Ann", "Bo", "Cy", "Di"]
 
@@ -41,7 +43,9 @@ class ApiClient:
 
     # -- shortcuts -----------------------------------------------------------------------
     def create(self, variant: str = "schmier", players=None, first_dealer: int = 0, **extra):
-        players = players if players is not None else (SIX if variant == "schmier" else FOUR)
+        # As many names as the preset seats (the six-seat presets take SIX).
+        seats = get_variant(variant).players
+        players = players if players is not None else [*SIX, "Gus", "Hal"][:seats]
         body = {"variant": variant, "players": players, "first_dealer": first_dealer, **extra}
         response = self.post("/api/games", body)
         assert response.status_code == 201, response.json()

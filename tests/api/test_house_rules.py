@@ -273,7 +273,7 @@ def test_variants_give_every_presets_settings(api):
         ("all_pass", ["redeal", "pass_deal", "stick_dealer", "dealer_set_back"]),
         ("set_bid", ["lose_bid", "keep_less_bid"]),
         ("non_bidders", ["score", "must_bid_to_win", "held_at_target"]),
-        ("win", ["most_points", "bidder_out_first", "made_bid_only"]),
+        ("win", ["most_points", "bidder_out_first", "bidding_team_out_first", "made_bid_only"]),
         ("low_goes_to", ["played", "trick"]),
         ("game_goes_to", ["card_points", "ten_of_trump"]),
     ],

@@ -13,25 +13,28 @@ optionally ``"made"`` (the scorer's claim) and ``"card_points"`` (each team's co
 The words followed (the numbers are those of "What each setting means"):
 
 1. A point awarded to a team scores its value for that team. Typed totals: each team
-   0..the total value, their sum from the value of the always-awarded points to the total.
+   0..the total value, their sum from the value of the always-awarded points to the total,
+   and some award of the points gives them.
 2. Everyone passes: redeal (no score, same dealer), pass_deal (no score, the deal passes
    left), dealer_set_back (the dealer's team loses all_pass_points, the deal passes left),
    stick_dealer (no thrown-in hand is accepted).
 3. The moon is the bid max_bid; made only when the bidding team takes every point in play.
    Made: wins (the bidding team wins at once), scores (its change is made_points),
-   to_target (its score becomes max(score + taken, target)). Failed: loses (the game ends,
-   the other team wins), set_back (its change is -failed_points). Other teams as for any bid.
+   to_target (its score becomes the target; with negative_to_zero, 0 when it was below 0).
+   Failed: loses (the game ends, the other team wins), set_back (the set rule of 4 with
+   failed_points in place of the bid). Other teams as for any bid.
 4. An ordinary bid is made when the bidding team takes at least the bid: it scores what it
    took. Set: lose_bid (change -bid), keep_less_bid (change taken - bid).
-5. Non-bidders: score, must_bid_to_win (they score; only the bidding team can win in a
-   hand), held_at_target (after adding, a non-bidding team above the target ends at it).
+5. Non-bidders: score, must_bid_to_win (they score; only a made bid goes out),
+   held_at_target (after adding, a non-bidding team above the target ends at it).
 6. all_points_wins: a team that takes every point in play in one hand wins at once.
 7. The end, after each scored hand, moon and all_points_wins first; then the candidates
-   (at the target or more; with must_bid_to_win only the bidding team, if it is one);
-   made_bid_only: nobody wins in a hand whose bid was set or thrown in; bidder_out_first:
-   a bidding team that made its bid and is a candidate wins; otherwise one candidate wins,
-   several: the most points, a tie for the most: the bidding team among them, else play on.
-   A thrown-in hand decides as a hand with no bid.
+   (at the target or more; with must_bid_to_win only the bidding team, if it made its bid);
+   made_bid_only: nobody wins in a hand whose bid was set; bidder_out_first: a bidding team
+   that made its bid and is a candidate wins; bidding_team_out_first: a bidding team that
+   is a candidate wins, made or set; otherwise one candidate wins, several: the most
+   points, a tie for the most: the bidding team among them, else play on. A thrown-in deal
+   is not a hand played: it decides nothing.
 
 And the older readings the settings keep (RULES.md): D1 an always-awarded point must be
 given to a team; D3 a made/set claim must agree with the points; D8 a finished game takes
@@ -149,8 +152,28 @@ class NaiveGame:
                 total = total + p
             if not self.least <= total <= self.total:
                 return None
+            if not self.dealable(points):
+                return None
             return list(points)
         return None
+
+    def dealable(self, points) -> bool:
+        """D1: some award of the points (each to a team, or to nobody where it may go
+        unawarded) gives exactly these totals. Every award, kept only while no team has
+        more than its total."""
+        reachable = {tuple([0] * self.teams)}
+        for key in self.value:
+            grown = set()
+            for sums in reachable:
+                if not self.must_award[key]:
+                    grown.add(sums)
+                for t in range(self.teams):
+                    if sums[t] + self.value[key] <= points[t]:
+                        more = list(sums)
+                        more[t] = more[t] + self.value[key]
+                        grown.add(tuple(more))
+            reachable = grown
+        return tuple(points) in reachable
 
     # -- a hand ------------------------------------------------------------------------
     def play(self, hand: dict) -> list[int] | None:
@@ -174,7 +197,7 @@ class NaiveGame:
             self.dealer = self.next_dealer()
         for t in range(self.teams):
             self.scores[t] = self.scores[t] + changes[t]
-        self.decide(bidding_team=None, made=None, moon=False, took=[0] * self.teams)
+        # A thrown-in deal is not a hand played: it decides nothing.
         return changes
 
     def play_bid(self, hand: dict) -> list[int] | None:
@@ -204,15 +227,20 @@ class NaiveGame:
         if moon and made and s["moon"]["made"] == "scores":
             after[team] = after[team] + s["moon"]["made_points"]
         elif moon and made and s["moon"]["made"] == "to_target":
-            after[team] = max(after[team] + took[team], self.target)
-        elif moon and not made and s["moon"]["failed"] == "set_back":
-            after[team] = after[team] - s["moon"]["failed_points"]
+            if s["moon"].get("negative_to_zero", False) and after[team] < 0:
+                after[team] = 0
+            else:
+                after[team] = self.target
         elif made:
             after[team] = after[team] + took[team]
-        elif s.get("set_bid", "lose_bid") == "lose_bid":
-            after[team] = after[team] - bid
         else:
-            after[team] = after[team] + took[team] - bid
+            # A failed moon that sets back N: the set rule with N in place of the bid.
+            if moon and s["moon"]["failed"] == "set_back":
+                bid = s["moon"]["failed_points"]
+            if s.get("set_bid", "lose_bid") == "lose_bid":
+                after[team] = after[team] - bid
+            else:
+                after[team] = after[team] + took[team] - bid
         if s.get("non_bidders", "score") == "held_at_target":
             for t in range(self.teams):
                 if t != team and after[t] > self.target:
@@ -242,7 +270,7 @@ class NaiveGame:
             if self.scores[t] >= self.target:
                 candidates.append(t)
         if s.get("non_bidders", "score") == "must_bid_to_win":
-            if bidding_team is not None and bidding_team in candidates:
+            if bidding_team in candidates and made:
                 candidates = [bidding_team]
             else:
                 candidates = []
@@ -252,6 +280,8 @@ class NaiveGame:
         if rule == "made_bid_only" and made is not True:
             return None
         if rule == "bidder_out_first" and made is True and bidding_team in candidates:
+            return self.win(bidding_team)
+        if rule == "bidding_team_out_first" and bidding_team in candidates:
             return self.win(bidding_team)
         if len(candidates) == 1:
             return self.win(candidates[0])

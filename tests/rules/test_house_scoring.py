@@ -146,14 +146,18 @@ def test_house_all_pass_dealer_set_back_the_dealers_team_loses():
     )
 
 
-def test_house_all_pass_dealer_set_back_can_end_a_tie():
+def test_house_all_pass_dealer_set_back_never_ends_a_tie():
     variant = house(players=3, teams=3, all_pass="dealer_set_back", all_pass_points=2)
     tied, _ = at(variant, 9, 9, 5).play(hand(2, 2, high=0, low=1, jack=0, game=1))
     assert (tied.scores, tied.finished) == ((11, 11, 3), False)
 
     after, _ = tied.play(HandEntry.thrown())  # seat 1 deals
 
-    assert (after.scores, after.finished, after.winner) == ((11, 9, 3), True, 0)
+    assert (after.scores, after.finished, after.winner) == ((11, 9, 3), False, None)
+    assert after.reason == (
+        "Team A is at 11 or more, but a thrown-in deal is not a hand played and decides "
+        "nothing: play on."
+    )
 
 
 def test_house_all_pass_stick_dealer_refuses_a_thrown_in_hand():
@@ -212,12 +216,12 @@ def test_house_moon_made_jumps_to_the_target():
     )
 
 
-def test_house_moon_made_to_the_target_keeps_a_score_already_above_it():
+def test_house_moon_made_to_the_target_comes_to_the_target_whatever_it_took():
     after, result = at(moon_game(made="to_target"), 2, 10).play(
         HandEntry(bidder=1, bid=5, awards=ALL)
     )
 
-    assert after.scores == (2, 14)
+    assert after.scores == (2, 11)
 
 
 def test_house_moon_is_failed_by_missing_one_point():

@@ -333,3 +333,60 @@ def test_variant_from_settings_raises_refused_with_every_field():
     assert refusal.value.status == 422
     assert [e.field for e in refusal.value.errors] == ["points.0.value"]
     assert {e.rule for e in refusal.value.errors} == {"H4"}
+
+
+# -- settings that contradict the cards ----------------------------------------------------------
+def _keys(*keys: str) -> list[dict]:
+    return [{"key": key, "may_go_unawarded": True} for key in keys]
+
+
+def test_settings_check_refuses_one_card_under_two_names():
+    assert refused(tuesday(points=_keys("high", "jack", "game", "right_bauer"))) == [
+        (
+            "points.3.key",
+            "Jack and Right bauer are the same card, the jack of trump: put one of them in the "
+            "points, not both.",
+        )
+    ]
+
+
+def test_settings_check_refuses_a_lone_joker_of_the_pair():
+    assert refused(tuesday(points=_keys("high", "low_joker", "jack", "game"))) == [
+        (
+            "points.1.key",
+            "Low joker needs its pair: put High joker in the points too, or put in Joker for "
+            "a deck of one joker.",
+        )
+    ]
+
+
+def test_settings_check_refuses_the_joker_beside_the_joker_pair():
+    points = _keys("high", "high_joker", "low_joker", "joker", "game")
+    assert refused(tuesday(points=points, max_bid=5)) == [
+        (
+            "points.3.key",
+            "Joker is the one joker of a deck, and High joker one of a pair: put in either "
+            "Joker or the High joker and Low joker.",
+        )
+    ]
+
+
+def test_settings_check_refuses_a_moon_two_above_the_points_as_the_only_bid_above_them():
+    assert refused(tuesday(min_bid=6, max_bid=6, moon=moon(bid=6))) == [
+        (
+            "moon.bid",
+            "The moon's bid (6, max_bid) is the only bid above the 4 points in play, and 2 "
+            "above them: set max_bid and moon.bid to 5 or less, or put more points in play.",
+        )
+    ]
+    assert refused(tuesday(min_bid=5, max_bid=5, moon=moon(bid=5))) == []
+
+
+def test_settings_check_refuses_counting_card_points_with_no_game():
+    assert refused(tuesday(points=_keys("high", "low", "jack"), max_bid=3)) == [
+        (
+            "card_points_total",
+            "The card points are counted for Game (card_points_total), but Game is not among "
+            "the points: put Game in the points, or set card_points_total to null.",
+        )
+    ]

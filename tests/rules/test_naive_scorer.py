@@ -16,14 +16,18 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from smear_scores.rules import (
+    PRESET_SLUGS,
     HandEntry,
     HandRefused,
     get_variant,
     new_game,
+    seat_shapes,
     variant_from_settings,
 )
 
 from .naive_scorer import DEFAULT_VALUES, NaiveGame
+
+WIN = ("most_points", "bidder_out_first", "bidding_team_out_first", "made_bid_only")
 
 # Examples from the profile (tests/conftest.py); a whole game per draw is a big example.
 SETTINGS = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -49,19 +53,9 @@ POINT_KINDS = (
     "left_pedro",
     "game",
 )
-# (players, teams): cutthroat for 2..8, partnerships of two, and 2x3.
-SHAPES = (*((p, p) for p in range(2, 9)), (4, 2), (6, 3), (8, 4), (6, 2))
-PRESETS = (
-    "schmier",
-    "schmier-two-teams",
-    "ne-wisconsin",
-    "six-point-wisconsin",
-    "auction-pitch",
-    "ten-point-pitch",
-    "ten-point-smear",
-    "minnesota-smear",
-    "pedro",
-)
+# Every seat shape and preset, from the engine's lists: a new one is drawn without a test edit.
+SHAPES = tuple(seat_shapes())
+PRESETS = PRESET_SLUGS
 
 
 # -- random house rules -------------------------------------------------------------------
@@ -72,6 +66,13 @@ def house_rules(draw) -> dict:
     kinds = [k for k in POINT_KINDS if not (k == "ten" and game_goes_to == "ten_of_trump")]
     size = draw(st.sampled_from((1, 2, 3, 4, 4, 4, 5, 6, 6, 7, 8, 10, 13)))
     keys = draw(st.permutations(kinds))[:size]
+    # Points that make a deck: one name a card, the jokers one or a pair.
+    for first, second in (("jack", "right_bauer"), ("off_jack", "left_bauer")):
+        if first in keys and second in keys:
+            keys.remove(second)
+    pair = [k for k in ("high_joker", "low_joker") if k in keys]
+    if "joker" in keys or len(pair) == 1:
+        keys = [k for k in keys if k not in pair] or ["high"]
     points = []
     for key in keys:
         point = {"key": key, "may_go_unawarded": draw(st.booleans())}
@@ -101,6 +102,7 @@ def house_rules(draw) -> dict:
             "made_points": draw(st.integers(1 if made == "scores" else 0, 40)),
             "failed": failed,
             "failed_points": draw(st.integers(1 if failed == "set_back" else 0, 40)),
+            "negative_to_zero": draw(st.booleans()),
         }
     else:
         max_bid = draw(st.integers(1, total))
@@ -131,7 +133,7 @@ def house_rules(draw) -> dict:
         "all_pass_points": draw(st.integers(1 if all_pass == "dealer_set_back" else 0, 10)),
         "set_bid": draw(st.sampled_from(("lose_bid", "keep_less_bid"))),
         "non_bidders": draw(st.sampled_from(("score", "must_bid_to_win", "held_at_target"))),
-        "win": draw(st.sampled_from(("most_points", "bidder_out_first", "made_bid_only"))),
+        "win": draw(st.sampled_from(WIN)),
         "all_points_wins": draw(st.booleans()),
         "words": {
             "deck": draw(st.sampled_from(("", "52 cards and a joker"))),

@@ -171,12 +171,12 @@ def _set_bidder_at_25(win: str):
 
 @pytest.mark.parametrize("win", ["most_points", "bidder_out_first"])
 def test_must_bid_to_win_is_worded_as_the_engine_decides_a_set_bidder_at_the_target(win):
-    # The engine (GameState.decided): only the bidding team is a candidate, and at the target
-    # after the hand it wins even though its bid was set. The page says so, not "a team that
-    # makes its bid" (the play_smear source's reading: see the engine's comment in variants).
+    # The engine (GameState.decided) follows play_smear's bid_won: only a made bid goes out,
+    # so the set bidding team at the target plays on. The page's H11 and H12 below still
+    # say the older reading and are to be reworded with it.
     house, after, result = _set_bidder_at_25(win)
 
-    assert (result.made, after.scores, after.winner) == (False, (22, 26), 0)
+    assert (result.made, after.scores, after.winner) == (False, (22, 26), None)
     rule = {r.id: r.text for section in rules_page(house).sections for r in section.rules}
     assert rule["H11"] == (
         "The teams that did not bid score what they took, but cannot win in that hand, "

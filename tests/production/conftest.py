@@ -7,8 +7,8 @@ at BEGIN (transaction_mode IMMEDIATE). Either way a second write to the game wai
 
 from __future__ import annotations
 
-import sqlite3
 import gc
+import sqlite3
 import threading
 import time
 from collections.abc import Callable

@@ -118,6 +118,13 @@
     form.querySelector("input[name=number]").value = String(number);
     const button = form.querySelector("button.record");
     if (button) button.textContent = button.textContent.replace(/\d+\s*$/, String(number));
+    // The deal line says the hand being entered, not the server's next one; who deals it
+    // is known once the waiting hands are in.
+    const deal = form.querySelector(".bidding-head .deal");
+    const shown = deal ? deal.textContent.match(/^Hand (\d+)/) : null;
+    if (shown && Number(shown[1]) !== number) {
+      deal.textContent = `Hand ${number} · after the hands waiting on this phone`;
+    }
   }
 
   // -- the box on the board -------------------------------------------------------------
@@ -147,7 +154,8 @@
     title.className = "waiting-title";
     const where = navigator.onLine && !lastFailed ? "sending" : "offline";
     title.textContent = waitingCount
-      ? `${where} · ${waitingCount}${waitingCount === 1 ? " hand waiting" : " hands waiting"}`
+      ? `${where} · ${waitingCount}${waitingCount === 1 ? " hand waiting" : " hands waiting"}` +
+        ", not yet in the scores"
       : "Kept on this phone: not recorded";
     box.appendChild(title);
     if (waitingCount) {

@@ -140,12 +140,12 @@ class AsgiAsWsgi:
 
 
 def streamed_board(game, *, again: bool):
-    """A watcher's board as its stream carries it after a hand (views.games.watcher_board,
+    """A watcher's board as its stream carries it after a hand (boards.watcher_board,
     on a drawing thread of the hub): drawn by the first process to need it, or ``again``
     by another process once the first has kept its parts (a cache they share)."""
     from bench.data import filler
+    from smear_scores.boards import watcher_board
     from smear_scores.services.games import hand_record
-    from smear_scores.views.games import watcher_board
 
     current = [game]
 

@@ -7,12 +7,20 @@ hand a minute and the five other phones fetch the fresh board when their stream 
 The number of tables grows in steps (BENCH_LIVE_TABLES), the streams of one step kept open
 into the next, until a step's push delay p95 is over 1 s or a request fails. At each step,
 before any hand, the server's memory and CPU are read over an idle window (one heartbeat,
-45 s) with every board open, against the same with none open."""
+45 s) with every board open, against the same with none open.
+
+Pinned (BENCH_LIVE_PIN, default "both"): the server (one uvicorn worker) runs on core 0 and
+the load generator on core 1 (taskset), so the figure is the server's own, not shared with
+up to 30,000 client streams; "off" runs it as before, unpinned with one worker per core,
+"both" runs pinned, then unpinned, for comparison. PostgreSQL is not pinned. Each run reports
+the tables kept live (p95 ≤ 1 s, every stream opened, no error) and the server's CPU per
+recorded hand, its fan-out included (the write, the boards drawn, the sends)."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -53,7 +61,7 @@ def _idle(pid: int) -> tuple[float, int]:
 class Loads:
     """The load processes, each with its share of the tables (table i to process i % n)."""
 
-    def __init__(self, games: list[dict], port: int, out: Path):
+    def __init__(self, games: list[dict], port: int, out: Path, pin: list[str]):
         count = max(2, -(-6 * len(games) // PER_PROCESS))
         self.shares = [games[k::count] for k in range(count)]
         self.opened = [0] * count
@@ -64,6 +72,7 @@ class Loads:
             self.processes.append(
                 subprocess.Popen(
                     [
+                        *pin,
                         sys.executable,
                         "-m",
                         "bench.live_load",
@@ -119,27 +128,45 @@ class Loads:
                 process.kill()
 
 
-def measure(args, out: Path) -> dict:
-    """The steps measured, and the server they ran on."""
-    from smear_scores.services.games import game_create
+def _pin_modes() -> list[bool]:
+    mode = os.environ.get("BENCH_LIVE_PIN", "both")
+    if mode not in ("both", "on", "off"):
+        raise SystemExit(f"BENCH_LIVE_PIN={mode!r}: say both, on or off.")
+    if (os.cpu_count() or 1) < 2 or not shutil.which("taskset"):
+        return [False]
+    return {"both": [True, False], "on": [True], "off": [False]}[mode]
 
+
+def measure(args, out: Path) -> list[dict]:
+    """One run per pinning mode (pinned first): the steps measured, and the server."""
     steps = [
         int(s) for s in os.environ.get("BENCH_LIVE_TABLES", "1000,2000,3000,4000,5000").split(",")
     ]
-    seconds = int(os.environ.get("BENCH_LIVE_SECONDS", "30"))
+    return [_measure_one(_games(max(steps)), steps, out, pinned=p) for p in _pin_modes()]
+
+
+def _games(count: int) -> list[dict]:
+    """New games for one run (a run's load numbers its hands from the first)."""
+    from smear_scores.services.games import game_create
+
     players = ["Ann", "Bo", "Cy", "Dee", "Eli", "Flo"]
     games = []
-    for _ in range(max(steps)):
+    for _ in range(count):
         game = game_create(variant="schmier", players=players, first_dealer=0)
         games.append(
             {"public_id": game.public_id, "edit_token": game.edit_token, "variant": "schmier"}
         )
+    return games
 
+
+def _measure_one(games: list[dict], steps: list[int], out: Path, *, pinned: bool) -> dict:
+    seconds = int(os.environ.get("BENCH_LIVE_SECONDS", "30"))
     from bench.run import free_port, wait_until_serving
 
-    # As `make serve` runs by default: one uvicorn worker per core.
-    workers = int(os.environ.get("BENCH_LIVE_WORKERS", os.cpu_count() or 2))
-
+    # Pinned: one uvicorn worker on core 0, the load on core 1. Unpinned: as `make serve`
+    # runs by default, one uvicorn worker per core.
+    workers = 1 if pinned else int(os.environ.get("BENCH_LIVE_WORKERS", os.cpu_count() or 2))
+    server_pin, load_pin = (["taskset", "-c", "0"], ["taskset", "-c", "1"]) if pinned else ([], [])
     port = free_port()
     env = {
         **os.environ,
@@ -151,7 +178,7 @@ def measure(args, out: Path) -> dict:
     }
     log = open(out / "live-server.log", "w")  # noqa: SIM115 - closed in finally
     server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "--config", "gunicorn.conf.py"],
+        [*server_pin, str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.py"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     loads = None
@@ -159,7 +186,7 @@ def measure(args, out: Path) -> dict:
     try:
         wait_until_serving(f"http://127.0.0.1:{port}", server)
         idle_cpu, idle_rss = _idle(server.pid)
-        loads = Loads(games, port, out)
+        loads = Loads(games, port, out, load_pin)
         for tables in steps:
             print(f"  {tables:,} tables of six ...", flush=True)
             opened = loads.open(tables)
@@ -170,10 +197,11 @@ def measure(args, out: Path) -> dict:
             delays = sorted(d for a in answers for d in a["delays"])
             writes = sorted(d for a in answers for d in a["writes"])
             errors = [e for a in answers for e in a["errors"]]
+            hands = sum(a["recorded"] for a in answers)
             step = {
                 "tables": tables,
                 "boards": opened,
-                "hands": sum(a["recorded"] for a in answers),
+                "hands": hands,
                 "fetches": sum(a["fetches"] for a in answers),
                 "boards_pushed": sum(a["boards"] for a in answers),
                 "seconds": seconds,
@@ -186,6 +214,10 @@ def measure(args, out: Path) -> dict:
                 "memory_per_board": (rss - idle_rss) / opened if opened else None,
                 "cpu_per_board": (cpu - idle_cpu) / opened if opened else None,
                 "idle_cpu": cpu,
+                # The step's CPU less what the open boards cost idle, ÷ hands.
+                "cpu_ms_per_hand": (
+                    ((cpu1 - cpu0) - cpu * (seconds + 3)) * 1000 / hands if hands else None
+                ),
             }
             step["ok"] = (
                 opened == 6 * tables
@@ -205,26 +237,44 @@ def measure(args, out: Path) -> dict:
         except subprocess.TimeoutExpired:
             server.kill()
         log.close()
-    (out / "live.json").write_text(json.dumps(done, indent=1))
-    return {"steps": done, "workers": workers, "seconds": seconds}
+    name = "live-pinned.json" if pinned else "live.json"
+    (out / name).write_text(json.dumps(done, indent=1))
+    return {"steps": done, "workers": workers, "seconds": seconds, "pinned": pinned}
+
+
+def _ms1(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
 
 
 def _ms(value: float | None) -> str:
     return "-" if value is None else f"{value:.0f}"
 
 
-def report(live: dict, polling_rps: float | None) -> list[str]:
+def report(runs: list[dict], polling_rps: float | None) -> list[str]:
+    """Each run's table and rows: pinned ones named "live, pinned: …", unpinned "live: …"."""
+    return [line for live in runs for line in _report_run(live, polling_rps)]
+
+
+def _report_run(live: dict, polling_rps: float | None) -> list[str]:
     steps = live["steps"]
+    pinned = live.get("pinned", False)
+    row = "live, pinned:" if pinned else "live:"
+    where = (
+        "the server pinned to core 0, the load generator to core 1 (taskset)"
+        if pinned
+        else "unpinned, sharing both cores with the load generator"
+    )
     lines = [
         "",
-        f"4. Live boards pushed: gunicorn, {live['workers']} uvicorn workers on 127.0.0.1, "
+        f"4. Live boards pushed ({where}): gunicorn, {live['workers']} uvicorn workers on "
+        "127.0.0.1, "
         f"PostgreSQL; tables of six phones, each holding its board's stream, each table "
         f"recording one hand a minute ({live['seconds']} s a step) from one phone; the five others "
         "watch, and their streams carry the fresh board",
         "",
         "| tables of six | open boards | hands | boards pushed | fetches | hand written p50/p95 "
-        "ms | board shown p50 ms | p95 ms | errors | server CPU (cores) |",
-        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "ms | board shown p50 ms | p95 ms | errors | server CPU (cores) | server CPU ms a hand |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for s in steps:
         p50 = f"{s['p50']:.0f}" if s["p50"] is not None else "-"
@@ -232,7 +282,7 @@ def report(live: dict, polling_rps: float | None) -> list[str]:
         lines.append(
             f"| {s['tables']:,} | {s['boards']:,} | {s['hands']:,} | {s['boards_pushed']:,} "
             f"| {s['fetches']:,} | {_ms(s['write_p50'])} / {_ms(s['write_p95'])} | {p50} "
-            f"| {p95} | {len(s['errors'])} | {s['busy']:.2f} |"
+            f"| {p95} | {len(s['errors'])} | {s['busy']:.2f} | {_ms1(s.get('cpu_ms_per_hand'))} |"
         )
     kept = [s for s in steps if s["ok"]]
     best = kept[-1] if kept else None
@@ -241,29 +291,35 @@ def report(live: dict, polling_rps: float | None) -> list[str]:
     if best:
         more = "" if best is steps[-1] and best["tables"] else ""
         lines.append(
-            f"| live: tables one server keeps live | {best['tables']:,}{more} (p95 "
+            f"| {row} tables one server {'core ' if pinned else ''}keeps live | "
+            f"{best['tables']:,}{more} (p95 "
             f"{best['p95']:.0f} ms ≤ 1 s, no error) | polling: {polling} (checks/s of "
             "section 2 × 2 s ÷ 6 phones) |"
         )
         lines.append(
-            f"| live: push delay p50/p95 ms | {best['p50']:.0f} / {best['p95']:.0f} | at "
+            f"| {row} push delay p50/p95 ms | {best['p50']:.0f} / {best['p95']:.0f} | at "
             f"{best['tables']:,} tables |"
         )
     else:
         lines.append(
-            f"| live: tables one server keeps live | none of the steps (p95 over 1 s or "
+            f"| {row} tables one server keeps live | none of the steps (p95 over 1 s or "
             f"errors) | polling: {polling} |"
         )
     top = best or steps[-1]
     if top.get("memory_per_board") is not None:
         lines.append(
-            f"| live: memory per open board | {top['memory_per_board'] / 1024:.1f} KB | "
+            f"| {row} memory per open board | {top['memory_per_board'] / 1024:.1f} KB | "
             f"server RSS with {top['boards']:,} boards open, less with none, ÷ boards |"
         )
         lines.append(
-            f"| live: CPU per idle board | {top['cpu_per_board'] * 1e6:.1f} µs/s | server CPU "
+            f"| {row} CPU per idle board | {top['cpu_per_board'] * 1e6:.1f} µs/s | server CPU "
             f"over {IDLE_SECONDS} s with {top['boards']:,} boards open and nothing recorded, "
             f"less with none, ÷ boards ({top['idle_cpu']:.3f} cores in all) |"
+        )
+    if top.get("cpu_ms_per_hand") is not None:
+        lines.append(
+            f"| {row} server CPU per hand, with its fan-out | {top['cpu_ms_per_hand']:.1f} ms | "
+            f"server CPU over the step less its idle CPU, ÷ hands, at {top['tables']:,} tables |"
         )
     if steps and steps[-1]["ok"]:
         lines.append(

@@ -5,10 +5,11 @@
 2. Throughput: gunicorn with 4 workers on 127.0.0.1, driven by locust.
 3. How cost grows with the data, with the queries each request makes.
 4. Live boards pushed: how many tables of six one server keeps live (bench/live.py).
+5. NOTIFY in a hand's commit against the same commits without it (bench/notify.py).
 
 Everything runs on a bench database created on the local PostgreSQL and dropped at the
 end (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/smear_bench).
-BENCH_SECTIONS (default "1,2,3,4") runs some of them only: 1 and 3 run together."""
+BENCH_SECTIONS (default "1,2,3,4,5") runs some of them only: 1 and 3 run together."""
 
 from __future__ import annotations
 
@@ -668,7 +669,7 @@ def main() -> None:
             f"load average {load:.1f} at the start"
         )
         rows: list[Row] = []
-        sections = os.environ.get("BENCH_SECTIONS", "1,2,3,4").split(",")
+        sections = os.environ.get("BENCH_SECTIONS", "1,2,3,4,5").split(",")
         if "1" in sections or "3" in sections:
             print("Measuring in process (1 and 3) ...", flush=True)
             in_process(args, rows)
@@ -681,7 +682,15 @@ def main() -> None:
 
             print("Measuring live boards pushed (4) ...", flush=True)
             live = live_bench.measure(args, out)
+        notified = []
+        if "5" in sections:
+            from bench import notify as notify_bench
+
+            print("Measuring NOTIFY in a hand's commit (5) ...", flush=True)
+            notified = notify_bench.measure()
         text = report(args, rows, versions, live)
+        if notified:
+            text += "\n" + "\n".join(notify_bench.report(notified))
         (out / "latest.md").write_text(text + "\n")
         print()
         print(text)

@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 
+from smear_scores import wording
 from smear_scores.forms import ListedRefusals
 from smear_scores.rules import Refused, RuleError
 from smear_scores.selectors import house_rules as selectors
@@ -24,7 +25,7 @@ SET_TO_NULL = re.compile(rf"\bset ({SETTING_PATH.pattern}) to null\b")
 
 
 def _choices(key: str, values_key: str | None = None) -> list[tuple[str, str]]:
-    labels = selectors.CHOICE_LABELS[key]
+    labels = wording.CHOICE_LABELS[key]
     return [(value, labels[value]) for value in VALUES[values_key or key]]
 
 
@@ -47,7 +48,7 @@ def _number(label: str, low: int, high: int, *, required: bool = True) -> forms.
 def _choice(key: str, label: str | None = None) -> forms.ChoiceField:
     """One setting of a few values, as radio buttons: the setting's values, labelled."""
     return forms.ChoiceField(
-        label=label or selectors.SETTING_LABELS[key],
+        label=label or wording.SETTING_LABELS[key],
         choices=_choices(key),
         widget=forms.RadioSelect,
     )
@@ -72,11 +73,11 @@ class HouseRulesForm(ListedRefusals, forms.Form):
     )
     based_on = forms.ChoiceField(widget=forms.HiddenInput)
     order = forms.CharField(widget=forms.HiddenInput, required=False)
-    seats = forms.ChoiceField(label=selectors.SETTING_LABELS["seats"], widget=forms.RadioSelect)
-    target = _number(selectors.SETTING_LABELS["target"], 1, LIMITS["target"])
-    min_bid = _number(selectors.SETTING_LABELS["min_bid"], 1, LIMITS["bid"])
-    max_bid = _number(selectors.SETTING_LABELS["max_bid"], 1, LIMITS["bid"])
-    moon = forms.BooleanField(label=selectors.SETTING_LABELS["moon"], required=False)
+    seats = forms.ChoiceField(label=wording.SETTING_LABELS["seats"], widget=forms.RadioSelect)
+    target = _number(wording.SETTING_LABELS["target"], 1, LIMITS["target"])
+    min_bid = _number(wording.SETTING_LABELS["min_bid"], 1, LIMITS["bid"])
+    max_bid = _number(wording.SETTING_LABELS["max_bid"], 1, LIMITS["bid"])
+    moon = forms.BooleanField(label=wording.SETTING_LABELS["moon"], required=False)
     moon_name = forms.CharField(label="Its name", max_length=200, required=False, strip=True)
     moon_made = _choice("moon_made", "Made")
     moon_made_points = _number("Points for a made moon", 0, LIMITS["stake"], required=False)
@@ -85,11 +86,11 @@ class HouseRulesForm(ListedRefusals, forms.Form):
     low_goes_to = _choice("low_goes_to")
     game_goes_to = _choice("game_goes_to")
     card_points_total = _number(
-        selectors.SETTING_LABELS["card_points_total"], 1, LIMITS["target"], required=False
+        wording.SETTING_LABELS["card_points_total"], 1, LIMITS["target"], required=False
     )
     all_pass = _choice("all_pass")
     all_pass_points = _number(
-        selectors.SETTING_LABELS["all_pass_points"], 0, LIMITS["stake"], required=False
+        wording.SETTING_LABELS["all_pass_points"], 0, LIMITS["stake"], required=False
     )
     set_bid = _choice("set_bid")
     non_bidders = _choice("non_bidders")
@@ -143,7 +144,7 @@ class HouseRulesForm(ListedRefusals, forms.Form):
             )
         for key in VALUES["words"]:
             self.fields[f"words_{key}"] = forms.CharField(
-                label=selectors.WORD_LABELS[key],
+                label=wording.WORD_LABELS[key],
                 required=False,
                 strip=True,
                 max_length=LIMITS["words"],

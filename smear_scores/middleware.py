@@ -13,7 +13,7 @@ from django.utils.cache import patch_cache_control
 
 from smear_scores.rules import Refusal
 from smear_scores.selectors.accounts import signin_version
-from smear_scores.views.answers import answer_refusal
+from smear_scores.views.refusals import answer_refusal
 
 
 def private_answers(get_response: Callable[[HttpRequest], HttpResponse]):
@@ -65,7 +65,7 @@ class ApiGZip(GZipMiddleware):
     is called with a token in a header, which no other site can make a browser send, so no
     one can mix text of their choosing into an answer that holds a secret (BREACH); and
     Django pads each compressed answer with random bytes besides. The pages are compressed
-    by their own views (views.games, gzip_page)."""
+    by their own views (views.board, gzip_page)."""
 
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         if not request.path.startswith("/api/"):
@@ -77,7 +77,7 @@ class Refusals:
     """The web's one handler for the app's refusals (rules.Refusal), raised by a service or
     a view: a stale screen (409), a rule (422), a removed game (410), a page that is not
     there (404) … Each is answered by the page its view named, in the view's words
-    (views.answers.answer_refusal); any page of a removed game answers 410 with the page
+    (views.refusals.answer_refusal); any page of a removed game answers 410 with the page
     that says when, so no page of such a game is missed.
 
     Sync-only on purpose. Under ASGI, Django runs a middleware that can do both the way

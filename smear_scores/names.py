@@ -97,6 +97,22 @@ def name_problem(name: str) -> str | None:
     return None
 
 
+def text_problem(text: str) -> str | None:
+    """Why ``text`` (a few lines of words, such as a set's deck or kitty) cannot be kept
+    and shown, as the end of a sentence, or None when it is fine: line breaks and tabs
+    are words' own; any other control character (a NUL, which PostgreSQL refuses), a
+    lone surrogate or a bidi control is not."""
+    for char in text:
+        if char in "\n\r\t":
+            continue
+        what = REFUSED_CATEGORIES.get(unicodedata.category(char))
+        if what is None and char in BIDI_CONTROLS:
+            what = "a character that reverses the text's direction"
+        if what is not None and unicodedata.category(char) != "Cn":
+            return f"contains {what} (U+{ord(char):04X}): type the words again in plain text"
+    return None
+
+
 def name_key(name: str) -> str:
     """``name`` as people see it, for telling whether two names are one: invisible
     (default-ignorable) characters dropped, compatibility forms folded (NFKC: "Ｂｅｎ" is

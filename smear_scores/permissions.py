@@ -8,13 +8,7 @@ import hmac
 from django.http import HttpRequest
 
 from smear_scores.models import Game, Membership
-
-SESSION_KEY = "scoring"
-MAX_REMEMBERED = 30
-
-
-def scoring_tokens(request: HttpRequest) -> dict[str, str]:
-    return dict(request.session.get(SESSION_KEY, {}))
+from smear_scores.phone import scoring_tokens
 
 
 def token_matches(game: Game, token: str | None) -> bool:
@@ -65,17 +59,6 @@ def was_stopped(request: HttpRequest, game: Game) -> bool:
         return False
     token = scoring_tokens(request).get(game.public_id)
     return bool(token) and not code_matches(game, token)
-
-
-def grant_scoring(request: HttpRequest, game: Game) -> None:
-    """Remember on this device (signed session cookie) that it may score ``game``."""
-    tokens = scoring_tokens(request)
-    tokens.pop(game.public_id, None)
-    tokens[game.public_id] = game.scoring_secret
-    # Newest last; forget the oldest beyond the limit to keep the cookie small.
-    while len(tokens) > MAX_REMEMBERED:
-        tokens.pop(next(iter(tokens)))
-    request.session[SESSION_KEY] = tokens
 
 
 def is_member(user, club_id: int) -> bool:

@@ -25,11 +25,13 @@ if not SECRET_KEY:
 # `make run` at the table (and `make dev`): the phones open this machine by its address on
 # the Wi-Fi, so every address of its own is a host (read from its interfaces; never a
 # wildcard). On by default with DEBUG; `make run` turns it on with DEBUG off.
+# ALLOWED_HOSTS then adds names of the table's own (a name the router gives the machine,
+# `make run ALLOWED_HOSTS=scores.lan`) to those addresses rather than replacing them.
 LAN_HOSTS = env_bool("LAN_HOSTS", DEBUG)
 if LAN_HOSTS:
     from .lan import host_names
 
-    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", host_names())
+    ALLOWED_HOSTS = list(dict.fromkeys([*host_names(), *env_list("ALLOWED_HOSTS", [])]))
 else:
     ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -173,10 +175,17 @@ CACHES = {"default": env_cache()}
 # checks the user's sign-out count on each signed-in request (one query by key), so a
 # cookie copied before the sign-out no longer opens the admin or a director's screen.
 # Live boards (smear_scores.live): how many streams one app process keeps open; past it a
-# board polls instead. Unset: what the process's open-file limit leaves (hub.stream_limit).
+# board polls instead. Unset: what the process's open-file limit and its share of the
+# machine's memory allow (hub.stream_limit).
 LIVE_MAX_STREAMS = env_int("LIVE_MAX_STREAMS", -1)
 if LIVE_MAX_STREAMS < 0:
     LIVE_MAX_STREAMS = None
+# The streams one client address may hold in one process (a club's wifi puts a room of
+# phones behind one address: two boards each for 30 phones), and one board's streams in
+# one process (every phone of a busy table and its watchers). Past either, that phone
+# polls and nobody else loses a stream.
+LIVE_MAX_STREAMS_PER_CLIENT = env_int("LIVE_MAX_STREAMS_PER_CLIENT", 60)
+LIVE_MAX_STREAMS_PER_GAME = env_int("LIVE_MAX_STREAMS_PER_GAME", 200)
 
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365

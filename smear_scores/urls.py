@@ -10,4 +10,5 @@ urlpatterns = [
     path("", include("smear_scores.views.urls")),
 ]
 
+handler400 = "smear_scores.views.errors.bad_request"
 handler404 = "smear_scores.views.errors.not_found"

@@ -146,21 +146,29 @@ def database_url() -> str:
 
 class EventStream:
     """A board's stream as a phone reads it: ``next()`` is the next event's version (a
-    plain event's data, a board's id); ``board`` the last board it carried, if any."""
+    plain event's data, a board's id); ``board`` the last board it carried, if any, and
+    ``kind`` the last event's kind ("message", "board", "deaf")."""
 
-    def __init__(self, url: str, timeout: float = 10, cookies: dict[str, str] | None = None):
+    def __init__(
+        self,
+        url: str,
+        timeout: float = 10,
+        cookies: dict[str, str] | None = None,
+        headers: dict[str, str] | None = None,
+    ):
         import http.client
         from urllib.parse import urlsplit
 
         parts = urlsplit(url)
         self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
-        headers = {"Accept": "text/event-stream"}
+        headers = {"Accept": "text/event-stream", **(headers or {})}
         if cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
         path = parts.path + (f"?{parts.query}" if parts.query else "")
         self.conn.request("GET", path, headers=headers)
         self.response = self.conn.getresponse()
         self.board: str | None = None
+        self.kind: str | None = None
 
     def next(self) -> str:
         kind, version, data = "message", None, []
@@ -173,6 +181,7 @@ class EventStream:
             elif line.startswith("data: "):
                 data.append(line[6:])
             elif line == "" and data:
+                self.kind = kind
                 if kind == "board":
                     self.board = "\n".join(data)
                     return version

@@ -15,15 +15,8 @@ from ninja.security import HttpBearer
 
 from smear_scores.models import Game, HouseRules
 from smear_scores.permissions import token_matches
-from smear_scores.rules import (
-    Forbidden,
-    Gone,
-    HandEntry,
-    NotFound,
-    RecordRefused,
-    Refused,
-    RuleError,
-)
+from smear_scores.refusals import Forbidden, Gone, NotFound
+from smear_scores.rules import HandEntry, RecordRefused, Refused, RuleError
 from smear_scores.selectors.games import GameRemoved, game_get, removed_text
 from smear_scores.selectors.house_rules import house_rules_get
 from smear_scores.selectors.variants import variant_list
@@ -164,12 +157,14 @@ def options_given(options: Any) -> dict[str, Any]:
 
 
 def fingerprint(request: HttpRequest) -> str:
+    raw = request.body.decode("utf-8", "replace")
     try:
         body = json.loads(request.body) if request.body else None
-    except ValueError:
-        # A body the route does not read (an undo takes none): compared as sent.
-        body = request.body.decode("utf-8", "replace")
-    return request_fingerprint(method=request.method, path=request.path, body=body)
+        return request_fingerprint(method=request.method, path=request.path, body=body)
+    except (ValueError, RecursionError):
+        # A body the route does not read (an undo takes none), or one nested deeper than
+        # JSON is read here: compared as sent.
+        return request_fingerprint(method=request.method, path=request.path, body=raw)
 
 
 def find_game(id: str) -> Game:

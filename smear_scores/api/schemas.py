@@ -14,6 +14,7 @@ from ninja import Field, Schema
 from pydantic import AfterValidator, ConfigDict, WithJsonSchema, create_model
 from pydantic_core import PydanticCustomError
 
+from smear_scores import wording
 from smear_scores.rules import Refusal, RuleError
 from smear_scores.selectors.games import (
     game_hand_values,
@@ -101,32 +102,24 @@ SETTING_WORDS = {
     "is the preset's.",
     "players": "How many play: 2 to 8.",
     "teams": "How many teams: as many as players for cutthroat (each plays alone), else "
-    "partnerships of two (4, 6 or 8 players) or two teams of three (6 players). Seat s plays "
-    "for team s mod teams, so partners alternate round the table.",
+    "partnerships of two (4, 6 or 8 players) or two teams of three (6 players). Partners sit "
+    "alternately round the table, never side by side.",
     "target": "The score that ends the game.",
     "min_bid": "The lowest bid.",
     "max_bid": "The highest bid; with a moon, the moon's bid. Without a moon it may not "
     "be more than the points in play.",
     "points": "The points in play, in the order of the buttons and the rules page; each key once.",
-    "low_goes_to": "Low goes to the team that played it (played) or that took the trick it "
-    "fell in (trick); the table taps who got it.",
-    "game_goes_to": "Game goes to the most card points, a tie to nobody (card_points), or "
-    "to the team that took the ten of trump (ten_of_trump, Pedro).",
+    "low_goes_to": wording.api_description("low_goes_to"),
+    "game_goes_to": wording.api_description("game_goes_to"),
     "card_points_total": "The card points of the whole deck, so the table may count Game "
-    "(D13); null where Game is only tapped. Only with game_goes_to card_points.",
+    f"({wording.CARD_POINTS}; D13); null where Game is only tapped. Only with game_goes_to "
+    "card_points.",
     "moon": "A named top bid (shoot the moon, smudge) and its stakes; null for none.",
-    "all_pass": "Everyone passes: redeal (the same dealer deals again), pass_deal (the deal "
-    "passes left), stick_dealer (the dealer must bid the minimum: no thrown-in hands) or "
-    "dealer_set_back (the dealer's team loses all_pass_points, the deal passes left).",
+    "all_pass": wording.api_description("all_pass"),
     "all_pass_points": "The dealer's set-back when everyone passes (dealer_set_back).",
-    "set_bid": "A set bid: lose_bid (it loses the bid and scores nothing it took) or "
-    "keep_less_bid (it scores what it took less the bid).",
-    "non_bidders": "Teams that did not bid: score (what they took), must_bid_to_win (they "
-    "score, but only the bidding team can win in a hand) or held_at_target (a non-bidding "
-    "team above the target ends at it).",
-    "win": "Among the teams at the target: most_points (a tie to the bidding team, else "
-    "play on), bidder_out_first (a bidding team that made its bid wins) or made_bid_only "
-    "(nobody wins in a hand whose bid was set or thrown in).",
+    "set_bid": wording.api_description("set_bid"),
+    "non_bidders": wording.api_description("non_bidders"),
+    "win": wording.api_description("win"),
     "all_points_wins": "A team that takes every point in play in one hand wins at once.",
     "words": "Words only, for the rules page: the deck, the cards dealt, the kitty, the "
     "discards, the trump ranking, the Low card, the jokers.",
@@ -159,13 +152,12 @@ class MoonIn(_StrictIn):
     )
     made: MoonMade = Field(
         "wins",
-        description="Made (every point in play taken): wins (the game at once), scores "
-        "(made_points instead of what it took) or to_target (its score jumps to the target).",
+        description=wording.api_description("moon_made"),
     )
     made_points: int = Field(0, ge=0, le=LIMITS["stake"], description="For made: scores.")
     failed: MoonFailed = Field(
         "loses",
-        description="Failed: loses (the game, two teams only) or set_back (by failed_points).",
+        description=wording.api_description("moon_failed"),
     )
     failed_points: int = Field(0, ge=0, le=LIMITS["stake"], description="For failed: set_back.")
 

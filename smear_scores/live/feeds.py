@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from datetime import timedelta
+from typing import Protocol
 
 from django.db import connections
 from django.utils import timezone
 
-from smear_scores.live.hub import Hub
 from smear_scores.live.notify import CHANNEL, parse
 from smear_scores.selectors.games import game_versions, games_changed_since
 from smear_scores.selectors.nights import night_versions
@@ -29,17 +30,72 @@ POLL = 0.5
 MARGIN = timedelta(seconds=5)
 # The listening connection proves itself this often (a dead one is replaced).
 PROBE = 30
+# The longest wait between two tries to reach a database that is away.
+LONGEST_WAIT = 10
 
 
-async def run(hub: Hub) -> None:
+class Listener(Protocol):
+    """What a feed needs of the hub it feeds (hub.Hub)."""
+
+    closing: bool
+    watching: dict
+
+    def publish(self, key: tuple[str, int], version: str | None = None) -> None: ...
+    def keys(self, kind: str) -> list[int]: ...
+    def run(self, fn, *args) -> asyncio.Future: ...
+    def hearing(self, now: bool) -> None: ...
+
+
+class Outage:
+    """One warning when the feed stops hearing, one line when it hears again: never one
+    per retry, whatever the length of the outage."""
+
+    def __init__(self, hub: Listener):
+        self.hub = hub
+        self.since: float | None = None
+
+    def lost(self, what: str, error: BaseException) -> None:
+        self.hub.hearing(False)
+        if self.since is not None:
+            return
+        self.since = time.monotonic()
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        log.warning(
+            "Live boards: %s (%s); the boards poll until the database answers again",
+            what,
+            reason,
+            # A database away needs no traceback; anything else is a fault to be read.
+            exc_info=None if _database_error(error) else error,
+        )
+
+    def back(self) -> None:
+        self.hub.hearing(True)
+        if self.since is None:
+            return
+        log.warning(
+            "Live boards: the database answers again after %.0f s; the boards follow it",
+            time.monotonic() - self.since,
+        )
+        self.since = None
+
+
+def _database_error(error: BaseException) -> bool:
+    from django.db import DatabaseError
+
+    if isinstance(error, DatabaseError):
+        return True
+    try:
+        import psycopg
+    except ImportError:
+        return False
+    return isinstance(error, psycopg.Error)
+
+
+async def run(hub: Listener) -> None:
     if connections["default"].vendor == "postgresql":
         await postgres_feed(hub)
     else:
         await sqlite_feed(hub)
-
-
-def _close_db() -> None:
-    connections.close_all()
 
 
 def _changed(since, nights: list[int]):
@@ -50,15 +106,16 @@ def _watched(games: list[int], nights: list[int]):
     return game_versions(games) if games else [], night_versions(nights) if nights else []
 
 
-def _publish(hub: Hub, games, nights) -> None:
+def _publish(hub: Listener, games, nights) -> None:
     for pk, version in games:
         hub.publish(("game", pk), version)
     for pk, version in nights:
         hub.publish(("night", pk), str(version))
 
 
-async def sqlite_feed(hub: Hub) -> None:
+async def sqlite_feed(hub: Listener) -> None:
     since = timezone.now() - MARGIN
+    outage = Outage(hub)
     while not hub.closing:
         await asyncio.sleep(POLL)
         if not hub.watching:
@@ -66,12 +123,12 @@ async def sqlite_feed(hub: Hub) -> None:
         started = timezone.now()
         try:
             games, nights = await hub.run(_changed, since, hub.keys("night"))
-        except Exception:
-            log.warning("Live boards: the changed games could not be read", exc_info=True)
-            await hub.run(_close_db)
+        except Exception as error:
+            # hub.run closed the thread's connection: the next poll opens a new one.
+            outage.lost("the changed games could not be read", error)
             continue
         since = started - MARGIN
-        hub.ready.set()
+        outage.back()
         _publish(hub, games, nights)
 
 
@@ -92,28 +149,31 @@ def conninfo() -> str:
         application_name="smear-live",
         keepalives=1,
         keepalives_idle=30,
+        connect_timeout=10,
     )
 
 
-async def postgres_feed(hub: Hub) -> None:
+async def postgres_feed(hub: Listener) -> None:
     import psycopg
 
-    delay = 0.5
+    delay = POLL
+    outage = Outage(hub)
     while not hub.closing:
         try:
             conn = await psycopg.AsyncConnection.connect(conninfo(), autocommit=True)
-        except psycopg.Error:
-            log.warning("Live boards: cannot reach PostgreSQL to listen", exc_info=True)
+        except psycopg.Error as error:
+            outage.lost("cannot reach PostgreSQL to listen", error)
             await asyncio.sleep(delay)
-            delay = min(delay * 2, 30)
+            delay = min(delay * 2, LONGEST_WAIT)
             continue
         try:
             async with conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
-                delay = 0.5
-                # Whatever was written while this process was not listening.
+                # Whatever was written while this process was not listening, read on the
+                # hub's thread (whose connection hub.run renews when it fails).
                 _publish(hub, *await hub.run(_watched, hub.keys("game"), hub.keys("night")))
-                hub.ready.set()
+                delay = POLL
+                outage.back()
                 while not hub.closing:
                     async for note in conn.notifies(timeout=PROBE):
                         heard = parse(note.payload)
@@ -122,9 +182,9 @@ async def postgres_feed(hub: Hub) -> None:
                         if hub.closing:
                             break
                     await conn.execute("SELECT 1")
-        except psycopg.Error:
-            log.warning("Live boards: the listening connection was lost", exc_info=True)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            outage.lost("the listening connection was lost", error)
             await asyncio.sleep(delay)
-        except Exception:
-            log.exception("Live boards: the feed failed")
-            await asyncio.sleep(delay)
+            delay = min(delay * 2, LONGEST_WAIT)

@@ -10,15 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import resource
 import signal
 import threading
 import weakref
+from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from django.conf import settings
+from django.db import DatabaseError, connections
+
+from smear_scores.live import feeds
 
 Key = tuple[str, int]
 DRAWING_THREADS = 4
@@ -44,18 +49,61 @@ def _newer(version: str, than: str | None) -> bool:
         return version != than
 
 
+# What one open stream costs a process, about: its task, its buffers and the socket's, at
+# the phone's end of a slow link. The default limit keeps the streams to a quarter of the
+# machine's memory, shared by its app processes.
+STREAM_BYTES = 256 * 1024
+
+
+def _memory_bytes() -> int:
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError):  # no such figure on this system
+        return 2 * 1024**3
+
+
 def stream_limit() -> int:
-    """How many streams one process keeps open (settings.LIVE_MAX_STREAMS, else what its
-    open-file limit leaves after 256 for everything else). A board refused a stream polls."""
+    """How many streams one process keeps open: settings.LIVE_MAX_STREAMS, else the
+    least of what its open-file limit leaves after 256 for everything else and what a
+    quarter of the machine's memory holds for this process's share (WEB_CONCURRENCY
+    processes). A board refused a stream polls."""
     if settings.LIVE_MAX_STREAMS is not None:
         return settings.LIVE_MAX_STREAMS
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-    return max(0, soft - 256)
+    processes = max(1, int(os.environ.get("WEB_CONCURRENCY") or 1))
+    by_memory = _memory_bytes() // 4 // processes // STREAM_BYTES
+    return max(0, min(soft - 256, by_memory))
+
+
+class Admission:
+    """A stream let in: its place in the counts, given back once (when it ends, or when
+    its answer is closed before it began)."""
+
+    __slots__ = ("client", "hub", "keys", "released")
+
+    def __init__(self, hub: Hub, client: str, keys: tuple[Key, ...]):
+        self.hub, self.client, self.keys = hub, client, keys
+        self.released = False
+
+    def release(self) -> None:
+        if self.released:
+            return
+        self.released = True
+        self.hub._let_out(self)
+
+
+def _fresh(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` on the feed's thread; a query that failed leaves its connection
+    closed, so the next one opens a new one (a database restarted, failed over or that
+    dropped an idle connection), rather than fail on the dead one for ever."""
+    try:
+        return fn(*args)
+    except DatabaseError:
+        connections.close_all()
+        raise
 
 
 def _drawn(draw: Callable[[], bytes | None]) -> bytes | None:
-    from django.db import connections
-
     try:
         return draw()
     finally:
@@ -69,6 +117,11 @@ class Hub:
         self.watching: dict[Key, set[Watch]] = {}
         self.versions: dict[Key, str] = {}
         self.open = 0
+        # Streams let in (admit), by client address and by what they follow: counted when
+        # a stream is let in, before its answer starts, so no burst gets past a limit.
+        self.admitted = 0
+        self.by_client: Counter[str] = Counter()
+        self.by_key: Counter[Key] = Counter()
         self.closing = False
         # The event that carries a kind of board at a version, drawn once for all the
         # streams of this process that carry it: {key: {kind: (version, future)}}.
@@ -81,9 +134,41 @@ class Hub:
         self.feed: asyncio.Task | None = None
         # Set once the feed hears every change (PostgreSQL: listening; SQLite: polling).
         self.ready = asyncio.Event()
+        # Set while the feed cannot hear changes (the database is away): every stream
+        # says so, and its board polls until the feed hears again.
+        self.deaf = False
 
     def full(self) -> bool:
-        return self.open >= stream_limit()
+        return self.admitted >= stream_limit()
+
+    def admit(self, client: str, keys: Iterable[Key]) -> Admission | str:
+        """A place for one more stream from ``client`` following ``keys``, or why there
+        is none: "process" (this process holds all it can), "client" (this address holds
+        settings.LIVE_MAX_STREAMS_PER_CLIENT), "game" (that board has
+        settings.LIVE_MAX_STREAMS_PER_GAME). Refused, a board polls; no other is touched."""
+        keys = tuple(keys)
+        if self.admitted >= stream_limit():
+            return "process"
+        if self.by_client[client] >= settings.LIVE_MAX_STREAMS_PER_CLIENT:
+            return "client"
+        if keys and self.by_key[keys[0]] >= settings.LIVE_MAX_STREAMS_PER_GAME:
+            return "game"
+        self.admitted += 1
+        self.by_client[client] += 1
+        if keys:
+            self.by_key[keys[0]] += 1
+        return Admission(self, client, keys)
+
+    def _let_out(self, admission: Admission) -> None:
+        self.admitted -= 1
+        self.by_client[admission.client] -= 1
+        if self.by_client[admission.client] <= 0:
+            del self.by_client[admission.client]
+        if admission.keys:
+            key = admission.keys[0]
+            self.by_key[key] -= 1
+            if self.by_key[key] <= 0:
+                del self.by_key[key]
 
     def watch(self, keys: Iterable[Key], versions: dict[Key, str] | None = None) -> Watch:
         watch = Watch(keys)
@@ -94,10 +179,22 @@ class Hub:
                 self.versions[key] = version
         self.open += 1
         if self.feed is None or self.feed.done():
-            from smear_scores.live.feeds import run
-
-            self.feed = self.loop.create_task(run(self), name="smear-live-feed")
+            self.feed = self.loop.create_task(feeds.run(self), name="smear-live-feed")
         return watch
+
+    def hearing(self, now: bool) -> None:
+        """The feed hears every change again (True), or has stopped hearing (False): every
+        stream is woken to say so."""
+        if now:
+            self.ready.set()
+        else:
+            self.ready.clear()
+        if self.deaf == (not now):
+            return
+        self.deaf = not now
+        for watches in list(self.watching.values()):
+            for watch in watches:
+                watch.wake.set()
 
     def follow(self, watch: Watch, keys: Iterable[Key]) -> None:
         """The watch now follows ``keys`` (a room whose night drew new tables)."""
@@ -153,7 +250,7 @@ class Hub:
         return [pk for k, pk in self.watching if k == kind]
 
     def run(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future:
-        return self.loop.run_in_executor(self.executor, fn, *args)
+        return self.loop.run_in_executor(self.executor, _fresh, fn, *args)
 
     def close_all(self) -> None:
         """End every stream of this process (the boards fall back to polling and come
@@ -166,8 +263,6 @@ class Hub:
     async def stop(self) -> None:
         """End every stream, the feed and the feed's database connection (a server that
         stops)."""
-        from django.db import connections
-
         self.close_all()
         if self.feed is not None:
             self.feed.cancel()

@@ -27,7 +27,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 
-from smear_scores.live.hub import Hub, Key, Watch, current
+from smear_scores.live.hub import Admission, Hub, Key, Watch, current
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +43,12 @@ def event(version: str) -> bytes:
     return f"data: {version}\n\n".encode()
 
 
+def deaf_event(version: str) -> bytes:
+    """This process cannot hear writes now (its database is away): the board polls until
+    a plain event comes again."""
+    return f"event: deaf\ndata: {version}\n\n".encode()
+
+
 def board_event(version: str, html: str) -> bytes:
     lines = "".join(f"data: {line}\n" for line in html.replace("\r", "").split("\n"))
     return f"event: board\nid: {version}\n{lines}\n".encode()
@@ -53,19 +59,39 @@ def _board(version: str, draw: Draw) -> bytes | None:
     return board_event(version, html) if html else None
 
 
+REFUSED = {
+    "process": "This server holds all the live boards it can: this board checks every few "
+    "seconds instead.",
+    "client": "This network already holds as many live boards as one address may: this "
+    "board checks every few seconds instead.",
+    "game": "This game already has as many live boards as it may: this board checks every "
+    "few seconds instead.",
+}
+
+
+def _refused(why: str) -> HttpResponse:
+    return HttpResponse(
+        REFUSED[why],
+        status=503,
+        content_type="text/plain; charset=utf-8",
+        headers={"Retry-After": str(REFUSED_RETRY)},
+    )
+
+
 def refusal(request: HttpRequest) -> HttpResponse | None:
-    """Why this request gets no stream, as the answer to give, or None."""
+    """Why this request gets no stream, as the answer to give, or None (the per-client
+    and per-game counts are taken by ``response``, which lets the stream in)."""
     if not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
     if current().full():
-        return HttpResponse(
-            "This server holds all the live boards it can: this board checks every few "
-            "seconds instead.",
-            status=503,
-            content_type="text/plain; charset=utf-8",
-            headers={"Retry-After": str(REFUSED_RETRY)},
-        )
+        return _refused("process")
     return None
+
+
+def client_address(request: HttpRequest) -> str:
+    """The phone's address: the proxy's X-Forwarded-For as the server trusts it (uvicorn,
+    forwarded_allow_ips in gunicorn.conf.py), else the connection's."""
+    return request.META.get("REMOTE_ADDR") or ""
 
 
 async def _let_go_of_the_request_thread() -> None:
@@ -88,9 +114,14 @@ async def events(
     recheck: Recheck | None,
     draw: tuple[str, Draw] | None,
     shown: str | None,
+    admission: Admission,
 ) -> AsyncIterator[bytes]:
-    hub = current()
-    watch = hub.watch(keys, {keys[0]: version} if recheck is None else None)
+    hub = admission.hub
+    try:
+        watch = hub.watch(keys, {keys[0]: version} if recheck is None else None)
+    except BaseException:
+        admission.release()
+        raise
 
     async def said(now: str) -> bytes:
         if draw is not None:
@@ -109,22 +140,36 @@ async def events(
         first = await said(version) if shown is not None and shown != version else event(version)
         yield b"retry: 3000\n" + first
         sent = version
+        deaf = False
         while not hub.closing:
-            try:
-                async with asyncio.timeout(HEARTBEAT):
-                    await watch.wake.wait()
-            except TimeoutError:
-                yield event(sent)
+            if hub.deaf and not deaf:
+                deaf = True
+                yield deaf_event(sent)
                 continue
-            watch.wake.clear()
-            if hub.closing:
-                break
+            # Hearing again after an outage: what was missed is asked for at once.
+            if not (deaf and not hub.deaf):
+                try:
+                    async with asyncio.timeout(HEARTBEAT):
+                        await watch.wake.wait()
+                except TimeoutError:
+                    # A heartbeat says whether this process hears writes: a board never
+                    # trusts one from a process that cannot.
+                    yield deaf_event(sent) if hub.deaf else event(sent)
+                    continue
+                watch.wake.clear()
+                if hub.closing or hub.deaf:
+                    continue
             now = await recheck(hub, watch) if recheck else hub.versions.get(keys[0])
             if now is not None and now != sent:
                 sent = now
                 yield await said(now)
+            elif deaf:
+                # Nothing was missed: the board may stop polling.
+                yield event(sent)
+            deaf = False
     finally:
         hub.unwatch(watch)
+        admission.release()
 
 
 def response(
@@ -139,10 +184,15 @@ def response(
     knows it, or, with ``recheck``, what it answers on each change. With ``draw`` (a kind
     of board, and what draws it), each change carries the board itself. The phone says
     the version it shows as ``?v=``."""
+    admission = current().admit(client_address(request), keys)
+    if isinstance(admission, str):
+        return _refused(admission)
     shown = request.GET.get("v")
     answer = StreamingHttpResponse(
-        events(keys, version, recheck, draw, shown), content_type="text/event-stream"
+        events(keys, version, recheck, draw, shown, admission), content_type="text/event-stream"
     )
+    # An answer closed before its stream began (the phone gone at once) gives its place back.
+    answer._resource_closers.append(admission.release)
     answer["Cache-Control"] = "no-cache, no-transform"
     # nginx passes the stream through unbuffered, whatever its proxy_buffering.
     answer["X-Accel-Buffering"] = "no"

@@ -141,6 +141,11 @@ class League(models.Model):
             return self.house_rules.rules_variant
         return rules.get_variant(self.variant)
 
+    @property
+    def variant_name(self) -> str:
+        """The game the league plays, as its pages name it ("Pedro", a house set's name)."""
+        return self.rules_variant.name
+
     def clean(self) -> None:
         if self.house_rules_id is not None:
             if self.club_id is not None and self.house_rules.club_id != self.club_id:

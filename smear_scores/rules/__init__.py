@@ -2,11 +2,7 @@
 are those of the rules pages, /rules/<variant>/."""
 
 from .errors import (
-    Conflict,
-    Forbidden,
-    Gone,
     HandRefused,
-    NotFound,
     RecordRefused,
     Refusal,
     Refused,
@@ -78,12 +74,9 @@ from .variants import (
 __all__ = [
     "ALL_PASS",
     "AUCTION_PITCH",
-    "Conflict",
     "Example",
-    "Forbidden",
     "GAME_GOES_TO",
     "GameState",
-    "Gone",
     "HOUSE_RULE_IDS",
     "HandEntry",
     "HandRefused",
@@ -95,7 +88,6 @@ __all__ = [
     "Moon",
     "NE_WISCONSIN",
     "NON_BIDDERS",
-    "NotFound",
     "Option",
     "PEDRO",
     "POINT_KINDS",

@@ -1,17 +1,12 @@
-"""The app's refusals, in one place: what the engine says when a hand breaks a rule, and
-the few kinds of "no" every write can answer.
+"""What the engine says when something breaks a rule: ``RuleError`` (one broken rule),
+``Refused`` (refused by a rule, 422) and ``HandRefused`` (by a rule of the game: a hand, a
+set-up, an edit, D8), on the one base every refusal of the app derives from, ``Refusal``.
 
 A refusal knows its kind and so its status, the number both doorways answer with (the web
 handler, ``middleware.Refusals``; the API's, ``api.errors.SmearAPI``); it is a plain
-number here, so the engine still imports nothing of the web. Services raise them; no view
-catches them one by one.
-
-- ``Refused``      refused by a rule (422); ``HandRefused``, by a rule of the game: a
-                   hand, a set-up, an edit (D8).
-- ``Conflict``     the request no longer fits what is stored (409): a stale screen.
-- ``Forbidden``    this caller may not do it (403).
-- ``Gone``         it was there and was removed (410).
-- ``NotFound``     there is no such thing (404).
+number here, so the engine still imports nothing of the web. The other kinds of "no" (a
+stale screen, a caller who may not, a removed game, nothing there) are not the engine's:
+smear_scores.refusals. Services raise them; no view catches them one by one.
 """
 
 from __future__ import annotations
@@ -87,19 +82,3 @@ class RecordRefused(HandRefused):
     @classmethod
     def of(cls, refused: HandRefused, hand_number: int) -> RecordRefused:
         return cls(refused.errors, hand_number=hand_number)
-
-
-class Conflict(Refusal):
-    status = 409
-
-
-class Forbidden(Refusal):
-    status = 403
-
-
-class Gone(Refusal):
-    status = 410
-
-
-class NotFound(Refusal):
-    status = 404

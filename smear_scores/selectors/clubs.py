@@ -27,7 +27,7 @@ def club_by_id(*, club_id: int) -> Club:
 
 
 def league_get(*, league_id: int) -> League:
-    return League.objects.select_related("club").get(pk=league_id)
+    return League.objects.select_related("club", "house_rules").get(pk=league_id)
 
 
 def player_get(*, player_id: int) -> Player:
@@ -44,9 +44,9 @@ def club_list() -> list[Club]:
 
 def club_leagues(club: Club) -> list[League]:
     return list(
-        club.leagues.annotate(
-            n_games=Count("games"), n_finished=Count("games", filter=Q(games__finished=True))
-        ).order_by("-start_date", "name")
+        club.leagues.select_related("house_rules")
+        .annotate(n_games=Count("games"), n_finished=Count("games", filter=Q(games__finished=True)))
+        .order_by("-start_date", "name")
     )
 
 

@@ -23,7 +23,7 @@ from django.utils import timezone
 from smear_scores import rules
 from smear_scores.models import Game, Hand, RoundTable, Seat
 from smear_scores.models.prepared import PreparedRead
-from smear_scores.rules import Gone
+from smear_scores.refusals import Gone
 from smear_scores.selectors.house_rules import house_rules_id, is_house_variant
 
 # The alphabet and length of Game.public_id (secrets.token_urlsafe, at most 16 characters).
@@ -295,6 +295,10 @@ class Board:
     # The rule id that explains ``reason`` (the rules page's anchor).
     reason_rule: str
     recent: list[HandRow]
+    # The game was written between its read and its last hands' read: the board is drawn
+    # from the game as it is now, for this phone only, and none of its parts is kept
+    # under the version the page was asked at (templatetags.parts).
+    moved: bool = False
 
     @property
     def hands_played(self) -> int:
@@ -345,25 +349,59 @@ def _hand_row(variant: rules.Variant, names: list[str], hand: Hand) -> HandRow:
 
 
 # The last hands every board shows: its SQL is built once.
+def _with_game_stamp(hands: QuerySet) -> QuerySet:
+    # The game's updated_at read in the same statement as its hands (one snapshot): a
+    # game written between its read and this one is seen, never drawn half old, half new.
+    stamp = Game.objects.filter(pk=OuterRef("game_id")).values("updated_at")[:1]
+    return hands.annotate(game_stamp=Subquery(stamp))
+
+
 _RECENT_HANDS = PreparedRead(
-    lambda game_id: Hand.objects.filter(game_id=game_id).order_by("-number")[:RECENT_HANDS],
+    lambda game_id: _with_game_stamp(Hand.objects.filter(game_id=game_id)).order_by("-number")[
+        :RECENT_HANDS
+    ],
     slot=-(2**62) - 5,
 )
+# A game written this many times between its read and its hands' read is drawn as the
+# last read left it (a game cannot be written that fast by a table).
+BOARD_READS = 3
+
+
+def _last_hands(game: Game, recent: int) -> list[Hand] | None:
+    """The game's last ``recent`` hands as of ``game`` (its version), or None when the
+    game was written since it was read."""
+    if not game.hands_played:
+        return []
+    if recent == RECENT_HANDS:
+        last = _RECENT_HANDS.all(game.pk)
+    else:
+        last = list(_with_game_stamp(game.hands.all()).order_by("-number")[:recent])
+    if not last or last[0].number != game.hands_played or last[0].game_stamp != game.updated_at:
+        return None
+    return last
 
 
 def game_board(game: Game, *, recent: int = RECENT_HANDS) -> Board:
     """What the scoreboard shows: a fixed number of queries however long the game is
     (the seats, if not prefetched, and the last few hands). The end of the game is said as
-    the write stored it, in the teams' names: nothing is replayed here."""
+    the write stored it, in the teams' names: nothing is replayed here. The standings and
+    the last hands are of one version: a game written between the two reads is read again
+    (``Board.moved``)."""
+    moved = False
+    last = _last_hands(game, recent)
+    for _ in range(BOARD_READS):
+        if last is not None:
+            break
+        moved = True
+        try:
+            game = game_get(public_id=game.public_id, removed=True)
+        except Game.DoesNotExist:
+            break
+        last = _last_hands(game, recent)
+    last = last or []
     variant = named_variant(game)
     names = seat_names(game)
     state = game.state()
-    if not game.hands_played:
-        last = []
-    elif recent == RECENT_HANDS:
-        last = _RECENT_HANDS.all(game.pk)
-    else:
-        last = list(game.hands.order_by("-number")[:recent])
     return Board(
         game=game,
         variant=variant,
@@ -377,6 +415,7 @@ def game_board(game: Game, *, recent: int = RECENT_HANDS) -> Board:
         reason=state.reason,
         reason_rule=state.reason_rule,
         recent=[_hand_row(variant, names, h) for h in last],
+        moved=moved,
     )
 
 

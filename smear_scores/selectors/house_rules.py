@@ -4,25 +4,34 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from smear_scores import rules
+from smear_scores import rules, wording
 from smear_scores.models import Club, HouseRules
 from smear_scores.models.games import HIGHEST_BID
 from smear_scores.models.house_rules import HOUSE_SLUG
 from smear_scores.rules import RuleError
 
+# What a set's id can be (models.games.new_public_id), as selectors.games reads a game's.
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
+
 
 def house_rules_get(*, public_id: str) -> HouseRules:
-    """The set with this public id (HouseRules.DoesNotExist when there is none)."""
+    """The set with this public id (HouseRules.DoesNotExist when there is none). An id no
+    set could have (a NUL, another alphabet, too long) is not looked up: PostgreSQL
+    refuses a NUL in a query."""
+    if not PUBLIC_ID.fullmatch(public_id):
+        raise HouseRules.DoesNotExist(f"No house rules have the id {public_id!r}.")
     return HouseRules.objects.select_related("club").get(public_id=public_id)
 
 
 def house_rules_listed(public_ids: Sequence[str]) -> list[HouseRules]:
     """The sets of these ids that exist, in the order given (a phone's: newest first)."""
-    found = {h.public_id: h for h in HouseRules.objects.filter(public_id__in=list(public_ids))}
+    wanted = [i for i in public_ids if PUBLIC_ID.fullmatch(i)]
+    found = {h.public_id: h for h in HouseRules.objects.filter(public_id__in=wanted)}
     return [found[i] for i in public_ids if i in found]
 
 
@@ -140,68 +149,10 @@ def house_rules_id(variant: rules.Variant) -> str | None:
 
 
 # -- what each setting means, for the builder ------------------------------------------------
-# A plain sentence per setting (and per value of a setting that takes one of a few), in the
-# words of the rules page: what the table plays when it is set so.
-SETTING_LABELS = {
-    "name": "Name",
-    "seats": "Players and partners",
-    "target": "Game to",
-    "min_bid": "Lowest bid",
-    "max_bid": "Highest bid",
-    "moon": "A top bid that needs every point (the moon)",
-    "points": "Points in play",
-    "low_goes_to": "Low goes to",
-    "game_goes_to": "Game goes to",
-    "card_points_total": "Card points in the deck",
-    "all_pass": "When everyone passes",
-    "all_pass_points": "The dealer's set-back",
-    "set_bid": "A bid that is set",
-    "non_bidders": "Teams that did not bid",
-    "win": "Who wins at the target",
-    "all_points_wins": "Every point in one hand",
-    "words": "Words for the rules page",
-}
-
-CHOICE_LABELS = {
-    "low_goes_to": {"played": "The team that played it", "trick": "The team that took the trick"},
-    "game_goes_to": {
-        "card_points": "The most card points",
-        "ten_of_trump": "The team that took the ten of trump",
-    },
-    "all_pass": {
-        "redeal": "The same dealer deals again",
-        "pass_deal": "The deal passes on",
-        "stick_dealer": "The dealer is stuck",
-        "dealer_set_back": "The dealer is set back",
-    },
-    "set_bid": {"lose_bid": "Loses its bid", "keep_less_bid": "Keeps what it took, less its bid"},
-    "non_bidders": {
-        "score": "Score what they took",
-        "must_bid_to_win": "Must bid to win",
-        "held_at_target": "Are held at the target",
-    },
-    "win": {
-        "most_points": "The most points",
-        "bidder_out_first": "The bidder goes out first",
-        "made_bid_only": "Only on a made bid",
-    },
-    "moon_made": {
-        "wins": "Wins the game",
-        "scores": "Scores a set number",
-        "to_target": "Jumps to the target",
-    },
-    "moon_failed": {"loses": "Loses the game", "set_back": "Is set back"},
-}
-
-WORD_LABELS = {
-    "deck": "The deck",
-    "dealt": "Cards dealt",
-    "kitty": "The kitty, or the undealt cards the bidder sees",
-    "discards": "Discards",
-    "trump_ranking": "Trump ranking",
-    "low_card": "Which card is Low",
-    "jokers": "The jokers",
-}
+# The words are smear_scores.wording's: said once, for every screen and the API.
+SETTING_LABELS = wording.SETTING_LABELS
+CHOICE_LABELS = wording.CHOICE_LABELS
+WORD_LABELS = wording.WORD_LABELS
 
 
 def _points_in_play(settings: dict[str, Any]) -> int:
@@ -213,105 +164,64 @@ def _points_in_play(settings: dict[str, Any]) -> int:
     return total
 
 
-def setting_sentence(key: str, value: Any, settings: dict[str, Any]) -> str:
-    """What ``key`` set to ``value`` means at the table, with the other ``settings``."""
+def table_of(settings: dict[str, Any]) -> wording.Table:
+    """What the wording needs to know of ``settings`` (as posted: any may be missing)."""
     s = settings
     moon = s.get("moon") if isinstance(s.get("moon"), dict) else {}
-    sentences: dict[str, Any] = {
-        "seats": lambda: (
-            "Seat 1, 2, 3 … clockwise: seat s plays for team s mod the number of "
-            "teams, so partners alternate round the table, never side by side."
-        ),
-        "target": lambda: (
-            f"A team that reaches {value} after a hand can win (who wins is "
-            "said under “Who wins at the target”)."
-        ),
-        "min_bid": lambda: (
-            f"No bid below {value}: the bidding team must then take at least its bid."
-        ),
-        "max_bid": lambda: (
-            f"No bid above {value}"
-            + (f": {value} is the moon." if moon else ", and no more than the points in play.")
-        ),
-        "moon": lambda: (
-            f"A bid of {s.get('max_bid')}, called “{moon.get('name') or 'Shoot the moon'}”, is "
-            f"made only when the bidding team takes every point in play ({_points_in_play(s)})."
-            if value
-            else "No bid needs every point: the highest bid is an ordinary bid."
-        ),
-        "moon_made": lambda: {
-            "wins": "Made: the bidding team wins the game at once.",
-            "scores": f"Made: the bidding team scores {moon.get('made_points', 0)} instead of "
-            "what it took.",
-            "to_target": f"Made: the bidding team's score jumps to the target "
-            f"({s.get('target')}) if it is below it.",
-        }[value],
-        "moon_failed": lambda: {
-            "loses": "Failed: the game ends at once and the other team wins (two teams only).",
-            "set_back": f"Failed: the bidding team is set back {moon.get('failed_points', 0)}.",
-        }[value],
-        "points": lambda: (
-            "A team scores the value of each point it takes. A point that may go "
-            "to nobody is one that can be left undealt or buried (and Game on a tie)."
-        ),
-        "low_goes_to": lambda: (
-            {
-                "played": "Low scores for the team of the player who played the lowest trump.",
-                "trick": "Low scores for the team that took the trick the lowest trump fell in.",
-            }[value]
-            + " The table taps who got it: only the words on the buttons change."
-        ),
-        "game_goes_to": lambda: {
-            "card_points": "Game goes to the most card points (ten 10, ace 4, king 3, queen 2, "
-            "jack 1); a tie gives it to nobody.",
-            "ten_of_trump": "Game goes to the team that took the ten of trump.",
-        }[value],
-        "card_points_total": lambda: (
-            f"The deck holds {value} card points, so the table may count them instead of "
-            "tapping who took Game."
+
+    def number(value: Any) -> int:
+        return value if isinstance(value, int) else 0
+
+    return wording.Table(
+        target=number(s.get("target")),
+        min_bid=number(s.get("min_bid")),
+        max_bid=number(s.get("max_bid")),
+        points_in_play=_points_in_play(s),
+        all_pass_points=number(s.get("all_pass_points")),
+        moon_name=str(moon.get("name") or "Shoot the moon"),
+        made_points=number(moon.get("made_points")),
+        failed_points=number(moon.get("failed_points")),
+        negative_to_zero=bool(moon.get("negative_to_zero")),
+        set_bid=str(s.get("set_bid") or "lose_bid"),
+        team="player" if s.get("players") and s.get("players") == s.get("teams") else "team",
+    )
+
+
+def setting_sentence(key: str, value: Any, settings: dict[str, Any]) -> str:
+    """What ``key`` set to ``value`` means at the table, with the other ``settings``."""
+    t = table_of(settings)
+    if key in wording.VALUE_SENTENCES:
+        return wording.value_sentence(key, value, t)
+    if key in ("moon", "all_points_wins"):
+        return wording.flag_sentence(key, bool(value), t)
+    if key == "seats":
+        players, teams = settings.get("players"), settings.get("teams")
+        if isinstance(players, int) and isinstance(teams, int) and teams:
+            return wording.seats_words(players, teams)
+        return "Partners sit alternately round the table, never side by side."
+    if key == "target":
+        return f"A {t.team} that reaches {value} after a hand can win."
+    if key == "min_bid":
+        return f"No bid below {value}."
+    if key == "max_bid":
+        return f"No bid above {value}" + (
+            f": {value} is the moon."
+            if settings.get("moon")
+            else ", and no more than the points in play."
+        )
+    if key == "points":
+        return (
+            f"A {t.team} scores the value of each point it takes. A point that may go to "
+            "nobody is one that can be left undealt or buried (and Game on a tie)."
+        )
+    if key == "card_points_total":
+        return (
+            f"The deck holds {value} card points ({wording.CARD_POINTS}), so the table may "
+            "count them instead of tapping who took Game."
             if value
             else "The table taps who took Game; it does not count card points here."
-        ),
-        "all_pass": lambda: {
-            "redeal": "No score; the same dealer deals again.",
-            "pass_deal": "No score; the deal passes to the left.",
-            "stick_dealer": f"No hand is thrown in: the dealer must bid at least "
-            f"{s.get('min_bid')}.",
-            "dealer_set_back": f"The dealer's team is set back {s.get('all_pass_points', 0)} "
-            "and the deal passes to the left.",
-        }[value],
-        "set_bid": lambda: {
-            "lose_bid": "A team that takes less than its bid loses the bid and scores nothing "
-            "it took.",
-            "keep_less_bid": "A team that takes less than its bid scores what it took, less "
-            "the bid.",
-        }[value],
-        "non_bidders": lambda: {
-            "score": "The other teams score what they took.",
-            "must_bid_to_win": "The other teams score what they took, but only the bidding "
-            "team can win in a hand: at the target after it, it wins"
-            + (
-                " if its bid was made."
-                if s.get("win") == "made_bid_only"
-                else ", even if its bid was set."
-            ),
-            "held_at_target": "The other teams score what they took, but a team that did not "
-            f"bid and passes {s.get('target')} stops at {s.get('target')}.",
-        }[value],
-        "win": lambda: {
-            "most_points": "Of the teams at the target, the most points wins; a tie goes to "
-            "the bidding team, else play another hand.",
-            "bidder_out_first": "A bidding team that made its bid and reached the target wins, "
-            "whatever the others have.",
-            "made_bid_only": "Nobody wins in a hand whose bid was set or thrown in: play on.",
-        }[value],
-        "all_points_wins": lambda: (
-            "A team that takes every point in play in one hand wins at once, bid or not."
-            if value
-            else "Taking every point scores them, and no more."
-        ),
-    }
-    return sentences[key]()
+        )
+    raise KeyError(key)
 
 
 # -- the example hand, under any settings ------------------------------------------------------
@@ -516,8 +426,15 @@ def _said_once(key: str, rows: list[Choice], same: dict[str, str]) -> list[Choic
     setting, in ``same[key]``, instead of under every choice."""
     if len({row.example for row in rows}) != 1:
         return rows
-    same[key] = rows[0].example
+    if rows[0].example.startswith(REFUSED):
+        same[key] = rows[0].example
+    # Otherwise the example hand does not show this setting (a made moon under "A failed
+    # moon", a bid under "When everyone passes"): it is not shown here at all.
     return [dataclasses.replace(row, example="") for row in rows]
+
+
+# How _played begins what cannot be played: said once for a setting whose choices all meet it.
+REFUSED = ("Not with the other settings", "The example hand cannot be played")
 
 
 def builder(settings: dict[str, Any], *, say: Say = _engine_words) -> Builder:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from smear_scores import rules
+from smear_scores import rules, wording
 from smear_scores.rules.hands import and_join
 from smear_scores.rules.variants import GAME
 
@@ -75,6 +75,24 @@ class RulesPage:
         """Every anchor of the page, in page order."""
         own = [r.id for s in self.sections for r in s.rules]
         return own + [r.id for r in self.readings]
+
+
+def _table(variant: rules.Variant) -> wording.Table:
+    """What the wording needs to know of ``variant``."""
+    moon = variant.moon
+    return wording.Table(
+        target=variant.target,
+        min_bid=variant.min_bid,
+        max_bid=variant.max_bid,
+        points_in_play=variant.max_points_per_hand,
+        all_pass_points=variant.all_pass_points,
+        moon_name=moon.name if moon else "Shoot the moon",
+        made_points=moon.made_points if moon else 0,
+        failed_points=moon.failed_points if moon else 0,
+        negative_to_zero=bool(getattr(moon, "negative_to_zero", False)),
+        set_bid=variant.set_bid,
+        team="player" if variant.cutthroat else "team",
+    )
 
 
 def _num(n: int, word: str) -> str:
@@ -171,10 +189,8 @@ def _low(variant: rules.Variant) -> Rule:
     low = variant.category("low")
     if low is None:
         text = "There is no Low point in this game."
-    elif variant.low_goes_to == "trick":
-        text = "Low goes to the team that took the trick the lowest trump fell in."
     else:
-        text = "Low goes to the team that played the lowest trump, whoever takes the trick."
+        text = wording.value_sentence("low_goes_to", variant.low_goes_to, _table(variant))
     return Rule(variant.rule("low"), "Low", text, words=_words(variant, ("low_card", "Low card")))
 
 
@@ -183,13 +199,9 @@ def _game(variant: rules.Variant) -> Rule:
     see: tuple[str, ...] = ()
     if game is None:
         text = "There is no Game point in this game."
-    elif variant.game_goes_to == "ten_of_trump":
-        text = "Game goes to the team that takes the ten of trump."
     else:
-        text = (
-            "Game goes to the team whose tricks hold the most card points (ten 10, ace 4, "
-            "king 3, queen 2, jack 1, joker 1); a tie for the most gives it to nobody."
-        )
+        text = wording.value_sentence("game_goes_to", variant.game_goes_to, _table(variant))
+    if game is not None and variant.game_goes_to == "card_points":
         see = ("D2", "D13") if variant.counts_game else ("D2",)
     return Rule(variant.rule("game"), "Game", text, see=see)
 
@@ -216,16 +228,8 @@ def _moon(variant: rules.Variant) -> Rule:
             f"No bid is special: a bid of {variant.max_bid} is made or set like any other.",
         )
     team = "player" if variant.cutthroat else "team"
-    made = {
-        "wins": f"the bidding {team} wins the game at once",
-        "scores": f"it scores {_num(moon.made_points, 'point')} instead of what it took",
-        "to_target": f"its score becomes {variant.target} (the target), or its score plus what "
-        "it took if that is more",
-    }[moon.made]
-    failed = {
-        "loses": f"the game ends at once and the other {team} wins",
-        "set_back": f"it is set back {_num(moon.failed_points, 'point')}",
-    }[moon.failed]
+    made = wording.moon_made_words(moon.made, _table(variant))
+    failed = wording.moon_failed_words(moon.failed, _table(variant))
     text = (
         f"{moon.name} is a bid of {moon.bid}, made only when the bidding {team} takes every "
         f"point in play ({variant.max_points_per_hand}). Made: {made}. Failed: {failed}. The "
@@ -235,18 +239,9 @@ def _moon(variant: rules.Variant) -> Rule:
 
 
 def _thrown_in(variant: rules.Variant) -> Rule:
-    text = {
-        "redeal": "If everyone passes, the cards are thrown in: no score, and the same dealer "
-        "deals again.",
-        "pass_deal": "If everyone passes, the cards are thrown in: no score, and the deal "
-        "passes to the left.",
-        "stick_dealer": f"Not everyone may pass: when all the others pass, the dealer is stuck "
-        f"with the lowest bid ({variant.min_bid}), so no hand is thrown in. Record the "
-        "dealer's bid.",
-        "dealer_set_back": f"If everyone passes, the cards are thrown in: the dealer's "
-        f"{'score' if variant.cutthroat else 'team'} is set back "
-        f"{_num(variant.all_pass_points, 'point')}, and the deal passes to the left.",
-    }[variant.all_pass]
+    text = wording.value_sentence("all_pass", variant.all_pass, _table(variant))
+    if variant.all_pass == "stick_dealer":
+        text += " Record the dealer's bid."
     return Rule(variant.rule("thrown_in"), "Everyone passes", text, see=("D4",))
 
 
@@ -256,10 +251,7 @@ def _scoring(variant: rules.Variant) -> Rule:
         f"A bid is made when the bidding {team} takes at least the bid: then it scores every "
         "point it took, even more than the bid. "
     )
-    if variant.set_bid == "keep_less_bid":
-        text += "A set bid scores what it took less the bid (which may be below zero)."
-    else:
-        text += "A set bid is taken off its score, and it scores nothing it took that hand."
+    text += wording.value_sentence("set_bid", variant.set_bid, _table(variant))
     text += " Scores may go below zero."
     return Rule(variant.rule("scoring"), "Scoring a hand", text, see=("D3",))
 

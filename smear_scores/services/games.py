@@ -33,40 +33,24 @@ from smear_scores.models.games import STANDINGS, new_scoring_secret
 from smear_scores.models.house_rules import HOUSE_SLUG
 from smear_scores.models.prepared import PreparedRead
 from smear_scores.names import name_key, name_problem
+from smear_scores.refusals import Conflict
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
 from smear_scores.selectors.games import (
     carry_seat_names,
+    game_get,
     game_house_rules,
     is_casual,
     named_state,
     named_variant,
     removed_text,
+    result_text,
 )
 from smear_scores.services.house_rules import checked_settings
+from smear_scores.services.idempotency import Answer, idempotent_write
 from smear_scores.services.ratings import ratings_refresh_for
 
 MAX_NAME = 40
 MAX_TEAM_NAME = 30
-
-
-class Conflict(rules.Conflict):
-    """The write no longer fits the game: a hand number already taken, or a finished game.
-
-    For a hand number that is not the next one, ``number`` is the number sent and
-    ``next_number`` the game's next hand, so a caller may say it in its own words."""
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        field: str = "number",
-        rule: str = "",
-        number: int | None = None,
-        next_number: int | None = None,
-    ):
-        super().__init__(message, field=field, rule=rule)
-        self.number = number
-        self.next_number = next_number
 
 
 @dataclass(frozen=True)
@@ -127,6 +111,12 @@ class HandCheck:
     @property
     def problem(self) -> str:
         return " ".join(error.message for error in self.errors)
+
+
+# The most hands one game keeps. A game of Smear rarely passes 60 hands, but thrown-in
+# deals never end one: without a cap a game would grow for ever, and an edit or an undo
+# (which replay the hands after it) with it. The import's cap is the same number.
+MAX_HANDS = 500
 
 
 def _check_players(variant: rules.Variant, players: Sequence[Any]) -> list[RuleError]:
@@ -506,13 +496,45 @@ def hand_record(
                 f"shows hand {state.next_number}. Check it and enter the hand again if needed.",
                 number=number,
                 next_number=state.next_number,
+                field="number",
             )
         raise Conflict(
             f"The next hand is hand {state.next_number}, not hand {number}.",
             number=number,
             next_number=state.next_number,
+            field="number",
         )
     return game, _record_next(game, state, entry, source=source)
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What a screen answers after recording a hand: the game as the write left it, and
+    the hand's line ("Hand 7: Cy & Flo bid 4 and took 5: made, +5"), or "" when nothing was
+    added (the same hand again, or a resend of a hand already recorded)."""
+
+    game: Game
+    line: str
+
+
+def hand_record_once(
+    *, game: Game, entry: HandEntry, number: int, scope: str, key: str | None, fingerprint: str
+) -> Recorded:
+    """``hand_record`` run once per Idempotency-Key in ``scope`` (services.idempotency): a
+    resend of a hand that did reach the server records nothing more. Refused as
+    hand_record refuses (Conflict, HandRefused), or KeyReused for a key sent before with
+    another hand."""
+
+    def write() -> Answer:
+        saved, result = hand_record(game=game, entry=entry, number=number)
+        line = "" if result is None else f"Hand {result.number}: {result_text(saved, result)}"
+        return Answer(200, {"notice": line}, value=saved)
+
+    answer = idempotent_write(scope=scope, key=key, fingerprint=fingerprint, write=write)
+    if answer.value is None:
+        # Recorded by an earlier request: the game as it stands now.
+        return Recorded(game=game_get(public_id=game.public_id), line="")
+    return Recorded(game=answer.value, line=answer.body["notice"])
 
 
 def _record_next(
@@ -525,6 +547,13 @@ def _record_next(
             f"The game is over: {state.reason} Undo the last hand to reopen it.",
             field="game",
             rule="D8",
+        )
+    if state.hands_played >= MAX_HANDS:
+        raise Conflict(
+            f"This game has {MAX_HANDS} hands, the most one game keeps: a game of Smear "
+            "rarely passes 60 hands, and one longer is slow to correct. Start a new game "
+            "(a rematch) to play on.",
+            field="game",
         )
     new_state, result = state.play(entry)
     hand, revision = _hand_rows(game, result, HandRevision.Action.RECORD, source)
@@ -572,7 +601,8 @@ def _check_version(hand: Hand, version: str | None, undone: str) -> None:
     if version is not None and version != hand_version(hand):
         raise Conflict(
             f"Hand {hand.number} changed on another device since this screen was opened: "
-            f"nothing was {undone}. Check the scoreboard and try again."
+            f"nothing was {undone}. Check the scoreboard and try again.",
+            field="number",
         )
 
 
@@ -645,6 +675,7 @@ def hand_check(*, game: Game, entry: HandEntry, number: int | None = None) -> Ha
         raise Conflict(
             f"There is no hand {number}: this game has {len(hands)} hand"
             f"{'s' if len(hands) != 1 else ''}.",
+            field="number",
         )
     try:
         final, results = _replay_edited(game, hands, number, entry)
@@ -681,6 +712,7 @@ def hand_edit(
         raise Conflict(
             f"There is no hand {number} to edit: this game has {len(hands)} hand"
             f"{'s' if len(hands) != 1 else ''}.",
+            field="number",
         )
     target = hands[number - 1]
     _check_version(target, version, "changed")
@@ -805,30 +837,28 @@ def league_is_open(league: League, on: date) -> bool:
     return league.start_date <= on and (league.end_date is None or on <= league.end_date)
 
 
-@transaction.atomic
-def league_game_create(
-    *, league: League, players: Sequence[Player | None], first_dealer: int | None = None
-) -> Game:
-    """A game of ``league``: the league's variant and options, one roster player per seat
-    (clockwise from seat 1). Raises HandRefused with every problem at once."""
+def _league_open_problems(league: League) -> list[RuleError]:
+    """The league's dates, as they stand today."""
+    today = timezone.localdate()
+    if league_is_open(league, today):
+        return []
+    when = (
+        f"starts on {league.start_date:%-d %B %Y}"
+        if today < league.start_date
+        else f"ended on {league.end_date:%-d %B %Y}"
+    )
+    message = (
+        f"{league.name} {when}: ask a club admin to change its dates, or start a casual "
+        "game instead."
+    )
+    return [RuleError("league", message, "")]
+
+
+def _league_seat_problems(league: League, players: Sequence[Player | None]) -> list[RuleError]:
+    """One roster player of the league's club per seat, each once."""
     variant = league.rules_variant
     seats_rule = variant.rule("seats")
     errors: list[RuleError] = []
-    today = timezone.localdate()
-    if not league_is_open(league, today):
-        when = (
-            f"starts on {league.start_date:%-d %B %Y}"
-            if today < league.start_date
-            else f"ended on {league.end_date:%-d %B %Y}"
-        )
-        errors.append(
-            RuleError(
-                "league",
-                f"{league.name} {when}: ask a club admin to change its dates, or start a "
-                "casual game instead.",
-                "",
-            )
-        )
     if len(players) != variant.players:
         errors.append(
             RuleError(
@@ -863,6 +893,16 @@ def league_game_create(
             )
         else:
             seen[player.pk] = seat
+    return errors
+
+
+@transaction.atomic
+def league_game_create(
+    *, league: League, players: Sequence[Player | None], first_dealer: int | None = None
+) -> Game:
+    """A game of ``league``: the league's variant and options, one roster player per seat
+    (clockwise from seat 1). Raises HandRefused with every problem at once."""
+    errors = _league_open_problems(league) + _league_seat_problems(league, players)
     if errors:
         raise HandRefused(errors)
     game = game_create(

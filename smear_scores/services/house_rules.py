@@ -11,7 +11,7 @@ from django.db import transaction
 from smear_scores import rules
 from smear_scores.models import Club, HouseRules
 from smear_scores.models.games import HIGHEST_BID
-from smear_scores.names import name_problem
+from smear_scores.names import name_problem, text_problem
 from smear_scores.rules import Refused, RuleError
 from smear_scores.selectors.house_rules import settings_from
 
@@ -40,6 +40,8 @@ def checked_settings(settings: dict[str, Any], *, prefix: str = "") -> dict[str,
     once, each field named from ``prefix`` ("settings." where they are a request's part)."""
     full, errors = settings_from(settings)
     if not errors:
+        errors = _text_problems(full)
+    if not errors:
         errors = rules.settings_check(full)
     bid = full.get("max_bid")
     if not errors and isinstance(bid, int) and bid > HIGHEST_BID:
@@ -58,6 +60,25 @@ def checked_settings(settings: dict[str, Any], *, prefix: str = "") -> dict[str,
         )
     # Every setting written out, as the engine reads them back (a moon's defaults included).
     return rules.settings_of(rules.variant_from_settings(full))
+
+
+def _text_problems(full: dict[str, Any]) -> list[RuleError]:
+    """The names and words a set carries, through the one name check (names.py): its name
+    (a game's title), its moon's name, and words no database refuses."""
+    errors = []
+    name = full.get("name")
+    if isinstance(name, str) and (problem := name_refusal(" ".join(name.split()))):
+        errors.append(RuleError("name", problem, ""))
+    moon = full.get("moon")
+    moon_name = moon.get("name") if isinstance(moon, dict) else None
+    if isinstance(moon_name, str) and (problem := name_problem(moon_name)) is not None:
+        errors.append(RuleError("moon.name", f"The moon's name {problem}.", ""))
+    words = full.get("words")
+    for key, text in words.items() if isinstance(words, dict) else ():
+        if isinstance(text, str) and (problem := text_problem(text)) is not None:
+            problem = problem.removeprefix("contains ")
+            errors.append(RuleError(f"words.{key}", f"The words contain {problem}.", ""))
+    return errors
 
 
 @transaction.atomic

@@ -20,7 +20,7 @@ import hashlib
 import json
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -28,7 +28,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from smear_scores.models import IdempotencyKey
-from smear_scores.rules import Conflict, HandRefused
+from smear_scores.refusals import Conflict
+from smear_scores.rules import HandRefused
 
 MAX_KEY = 200
 MIN_NEW_GAME_KEY = 16
@@ -43,9 +44,14 @@ PRUNE_EVERY = 500
 
 @dataclass(frozen=True)
 class Answer:
+    """What a keyed write answers: ``status`` and ``body`` are kept with its key and
+    replayed; ``value`` is what the write returned, for this request alone (never kept,
+    so an answer replayed, or stored by a request that won a race, has none)."""
+
     status: int
     body: Any
     replayed: bool = False
+    value: Any = field(default=None, compare=False)
 
 
 class KeyReused(Conflict):

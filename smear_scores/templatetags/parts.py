@@ -29,6 +29,7 @@ from django.conf import settings
 from django.core.cache import cache as default_cache
 from django.template.base import FilterExpression, Node, NodeList, Parser, Token
 from django.template.context import Context
+from django.utils.functional import SimpleLazyObject, empty
 from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
@@ -93,6 +94,16 @@ class SharedParts:
             self._failed = True
 
 
+def _moved(board: object) -> bool:
+    """Whether the page's board (read, if the part read it) is of a newer version than
+    the one its parts are kept under (selectors.games.Board.moved)."""
+    if isinstance(board, SimpleLazyObject):
+        if board._wrapped is empty:
+            return False
+        board = board._wrapped
+    return bool(getattr(board, "moved", False))
+
+
 class SharedPartNode(Node):
     def __init__(self, name: FilterExpression, nodelist: NodeList):
         self.name = name
@@ -108,7 +119,8 @@ class SharedPartNode(Node):
             stand_in = secrets.token_hex(16)
             with context.push(csrf_token=stand_in):
                 part = (stand_in, self.nodelist.render(context))
-            parts.keep(name, part)
+            if not _moved(context.get("board")):
+                parts.keep(name, part)
         stand_in, html = part
         if stand_in in html:
             # Resolved only now, as {% csrf_token %} would have: a part without a form

@@ -6,9 +6,9 @@ so every such answer says it varies on ``HX-Request``: a cache (the browser's ow
 must not hand the fragment to a plain request, or the page to htmx.
 
 Views do not catch the app's refusals (rules.Refusal). One handler, the middleware
-``middleware.Refusals``, answers them: with the page the view named for them
-(``refusals_shown_by``), else a removed game's page (410) or the page for an address that
-leads nowhere (404)."""
+``middleware.Refusals`` (views.refusals.answer_refusal), answers them: with the page the
+view named for them (``refusals_shown_by``), else a removed game's page (410) or the page
+for an address that leads nowhere (404)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,6 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
-
-from smear_scores.rules import NotFound, Refusal
 
 # What a view's refusal page is called with: the request, the refusal, the URL's kwargs.
 # It answers the refusal, or returns None to leave it to the handler's fallbacks.
@@ -50,24 +48,3 @@ def refusals_shown_by(page: RefusalPage) -> Callable[[Callable], Callable]:
         return view
 
     return mark
-
-
-def answer_refusal(request: HttpRequest, refusal: Refusal) -> HttpResponse | None:
-    """The web's one handler for the app's refusals (called by middleware.Refusals)."""
-    match = request.resolver_match
-    page = getattr(match.func, "refusal_page", None) if match else None
-    if page is not None:
-        response = page(request, refusal, **match.kwargs)
-        if response is not None:
-            return response
-    # Imported here: the games views import this module.
-    from smear_scores.selectors.games import GameRemoved
-
-    from .errors import not_found
-    from .games import removed_page
-
-    if isinstance(refusal, GameRemoved):
-        return removed_page(request, refusal.game)
-    if isinstance(refusal, NotFound):
-        return not_found(request, refusal)
-    return None

@@ -5,18 +5,13 @@ phone, adopt them for a club), and the phone's list of its saved sets.
 Every form is a plain POST with a real action (post/redirect/get); htmx only redraws the
 builder in place (``#house-rules-form``) when a point is moved or the example checked.
 
-A phone keeps the sets it saved or used in a long-lived cookie of their public ids (newest
-first, ``KEPT_COOKIE``), not in the session: signing out of a club flushes the session, and
-a phone's rules are no sign-in's. The ids are public (anyone with one may read and use the
-set), so the cookie is signed only so that a damaged one is read as empty."""
+The sets a phone saved or used are remembered by smear_scores.phone."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings as django_settings
 from django.contrib import messages
-from django.core import signing
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -26,52 +21,16 @@ from django.views.decorators.vary import vary_on_headers
 from smear_scores.house_rules_forms import HouseRulesForm
 from smear_scores.models import Club, HouseRules
 from smear_scores.permissions import is_club_admin
+from smear_scores.phone import forget_on_phone, keep_on_phone, kept_ids
 from smear_scores.selectors import house_rules as selectors
 from smear_scores.selectors import rules_pages
 from smear_scores.selectors.clubs import club_by_id
-from smear_scores.selectors.games import PUBLIC_ID
 from smear_scores.services import house_rules as services
 
 from .answers import page_or_fragment
 
-KEPT_COOKIE = "house_rules"
-KEPT_SALT = "smear_scores.house_rules"
-# Browsers keep a cookie at most 400 days; each save or use renews it.
-KEPT_SECONDS = 400 * 24 * 60 * 60
-MAX_KEPT = 20
 # What a "from" (or a new game's choice) names that is a saved set rather than a preset.
 SAVED = selectors.SAVED_CHOICE
-
-
-# -- the phone's saved sets ------------------------------------------------------------------
-def kept_ids(request: HttpRequest) -> list[str]:
-    """The public ids of the sets this phone saved or used, newest first."""
-    try:
-        value = request.get_signed_cookie(KEPT_COOKIE, default="", salt=KEPT_SALT)
-    except signing.BadSignature:
-        return []
-    return [i for i in value.split(".") if PUBLIC_ID.fullmatch(i)][:MAX_KEPT]
-
-
-def _write_kept(request: HttpRequest, response: HttpResponse, ids: list[str]) -> None:
-    response.set_signed_cookie(
-        KEPT_COOKIE,
-        ".".join(ids[:MAX_KEPT]),
-        salt=KEPT_SALT,
-        max_age=KEPT_SECONDS,
-        httponly=True,
-        samesite="Lax",
-        secure=django_settings.SESSION_COOKIE_SECURE,
-    )
-
-
-def keep_on_phone(request: HttpRequest, response: HttpResponse, public_id: str) -> None:
-    """Offer the set first on this phone from now on."""
-    _write_kept(request, response, [public_id, *(i for i in kept_ids(request) if i != public_id)])
-
-
-def forget_on_phone(request: HttpRequest, response: HttpResponse, public_id: str) -> None:
-    _write_kept(request, response, [i for i in kept_ids(request) if i != public_id])
 
 
 def _saved(public_id: str) -> HouseRules:

@@ -11,12 +11,12 @@ from asgiref.sync import sync_to_async
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from smear_scores.boards import room_board, room_context
 from smear_scores.forms import NightForm
 from smear_scores.live import stream as live
 from smear_scores.live.hub import Hub, Watch
@@ -28,9 +28,7 @@ from smear_scores.selectors import nights as selectors
 from smear_scores.selectors.house_rules import club_house_rules
 from smear_scores.services import nights as services
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
-from smear_scores.views.games import keep_no_copy, scoring_link
-
-ROOM_POLL_SECONDS = 3
+from smear_scores.views.board import keep_no_copy, scoring_link
 
 
 def _club(slug: str) -> Club:
@@ -280,33 +278,8 @@ async def tournament_room_events(request: HttpRequest, night_id: int) -> HttpRes
         raise Http404("No such night: check the link.")
     keys = [("night", night_id), *(("game", pk) for pk in games)]
     return live.response(
-        request, keys, version, recheck=_room_now, draw=("room", lambda: room_fragment(night_id))
+        request, keys, version, recheck=_room_now, draw=("room", lambda: room_board(night_id))
     )
-
-
-def _room_context(night: Night, version: str) -> dict[str, Any]:
-    rounds = selectors.night_rounds(night)
-    return {
-        "night": night,
-        "format": selectors.round_format(night),
-        "version": version,
-        "standings": selectors.night_standings(night, rounds),
-        "rounds": rounds,
-        "current": rounds[-1] if rounds else None,
-        "poll": ROOM_POLL_SECONDS,
-        "updated": timezone.localtime(),
-        "sit_out_rule": selectors.SIT_OUT_RULE,
-        "tie_rule": selectors.TIE_RULE,
-    }
-
-
-def room_fragment(night_id: int) -> str | None:
-    """The room view's #room, the same for every screen: what its streams carry."""
-    version = selectors.night_version(night_id)
-    if not version:
-        return None
-    context = _room_context(selectors.night_get(night_id=night_id), version)
-    return render_to_string("nights/room.html#room", context)
 
 
 @require_GET
@@ -319,5 +292,5 @@ def tournament_room(request: HttpRequest, night_id: int) -> HttpResponse:
         raise Http404("No such night: check the link.")
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
-    context = _room_context(_night(night_id), version)
+    context = room_context(_night(night_id), version)
     return page_or_fragment(request, "nights/room.html", "room", context)

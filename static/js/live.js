@@ -28,6 +28,8 @@
   let streaming = false;
   let opened = 0;
   let heard = 0;
+  // The stream flows but its server cannot hear writes now (event "deaf"): poll meanwhile.
+  let deaf = false;
   let failures = 0;
   let retry = null;
   let sourceUrl = null;
@@ -102,6 +104,17 @@
     form.insertBefore(line, form.firstChild);
   }
 
+  function stopped(form) {
+    if (form.querySelector(".stopped")) return;
+    const line = document.createElement("p");
+    line.className = "problem stopped";
+    line.setAttribute("role", "alert");
+    line.textContent =
+      "Another phone stopped this phone scoring this game: what you tapped cannot be " +
+      "recorded from here. Ask the table for the new scoring link, or reload to watch.";
+    form.insertBefore(line, form.firstChild);
+  }
+
   function swapIn(old, html) {
     const form = old.querySelector("#hand-form");
     const fields = form ? entered(form) : null;
@@ -115,8 +128,12 @@
       open.push(d.className);
     });
     // This phone was stopped scoring while a hand is half entered: keep the page and the
-    // hand; Record then says why (and the next board it asks for is the read-only one).
-    if (fields && html.indexOf('id="hand-form"') < 0) return;
+    // hand, and say so now rather than when Record is tapped (the next board it asks for
+    // is the read-only one).
+    if (fields && html.indexOf('id="hand-form"') < 0) {
+      stopped(form);
+      return;
+    }
     htmx.swap(old, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
     const fresh = board();
     if (!fresh) return;
@@ -222,6 +239,16 @@
       said(event.data);
       follow();
     };
+    // The server cannot hear writes (its database is away): its versions and heartbeats
+    // prove nothing, so the board polls until a plain event says it hears again.
+    source.addEventListener("deaf", () => {
+      heard = Date.now();
+      deaf = true;
+      if (streaming) {
+        setMode(false);
+        ask();
+      }
+    });
     source.addEventListener("board", (event) => {
       said(event.lastEventId);
       put(event.data);
@@ -231,6 +258,7 @@
 
   function said(version) {
     heard = Date.now();
+    deaf = false;
     if (!streaming) {
       setMode(true);
       failures = 0;
@@ -256,6 +284,7 @@
   function close() {
     if (source) source.close();
     source = null;
+    deaf = false;
     setMode(false);
   }
 
@@ -276,7 +305,7 @@
   function watch() {
     if (!source) return;
     const now = Date.now();
-    if (streaming ? now - heard > QUIET_MS : now - opened > FIRST_MS) fail();
+    if (streaming || deaf ? now - heard > QUIET_MS : now - opened > FIRST_MS) fail();
   }
 
   // While the stream flows (or the page is hidden) htmx's own polls of the table and room

@@ -10,15 +10,8 @@ from ninja.testing import TestClient
 
 from smear_scores.api import api
 from smear_scores.api.errors import SmearAPI
-from smear_scores.rules import (
-    Conflict,
-    Forbidden,
-    Gone,
-    NotFound,
-    RecordRefused,
-    Refused,
-    RuleError,
-)
+from smear_scores.refusals import Conflict, Forbidden, Gone, NotFound
+from smear_scores.rules import RecordRefused, Refused, RuleError
 from smear_scores.services.idempotency import KeyReused
 
 RAISED = {

@@ -220,3 +220,26 @@ def test_push_two_app_processes_on_one_database_both_push(two_processes, phones)
     for page in (a, b, watcher):
         assert _polls(page, game) == []
     assert len([x for x in table.answers if x[1] == f"/g/{game.public_id}/table/"]) == 1
+
+
+def test_push_a_phone_stopped_scoring_is_told_at_once_with_its_taps_kept(asgi_server, phones):
+    a = phones(asgi_server.url)
+    game = _start_game(a)
+    b = phones(asgi_server.url)
+    _join_as_scorer(b, game)
+    _streaming(a, b)
+    for label in ("bidder-2", "bid-3", "award_high-0"):
+        b.locator(f"label[for={label}]").tap()
+
+    a.get_by_role("button", name="Stop other phones scoring").tap()
+    expect(a.locator(".notice-box")).to_contain_text("other phones can no longer score")
+
+    # B is told by its stream's next board, before it taps Record; its taps stay.
+    expect(b.locator(".stopped")).to_have_text(
+        "Another phone stopped this phone scoring this game: what you tapped cannot be "
+        "recorded from here. Ask the table for the new scoring link, or reload to watch."
+    )
+    checked = b.evaluate(
+        "[...document.querySelectorAll('#hand-form input:checked')].map(i => i.id)"
+    )
+    assert checked == ["bidder-2", "bid-3", "award_high-0"]

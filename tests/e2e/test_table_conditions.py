@@ -35,7 +35,7 @@ from playwright.sync_api import Page, expect
 from bench.data import filler_entry
 from smear_scores import rules
 from smear_scores.models import Club, Game, Player
-from smear_scores.permissions import SESSION_KEY
+from smear_scores.phone import SCORING_KEY
 from smear_scores.services import games as services
 from smear_scores.services.nights import night_check_in, night_open, round_draw
 
@@ -105,7 +105,7 @@ def _sign_in_as_scorer(page: Page, game: Game) -> None:
     """This phone may score ``game``: its session cookie says so, as after the hand-over
     (one way in for every state; the hand-over screens have their own tests)."""
     store: SessionBase = import_string(django_settings.SESSION_ENGINE + ".SessionStore")()
-    store[SESSION_KEY] = {game.public_id: game.scoring_secret}
+    store[SCORING_KEY] = {game.public_id: game.scoring_secret}
     store.save()
     page.context.add_cookies(
         [

@@ -4,11 +4,15 @@ everything is aggregated in the database, nothing is read game by game."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from bench.bulk import build_league
+from smear_scores.models import Hand, Membership
 from smear_scores.services.ratings import ratings_recompute
 
-from .conftest import make_league, roster
+from .conftest import make_league, make_user, play, roster
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
 
@@ -54,3 +58,21 @@ def test_queries_csv_table_fixed(client, season, django_assert_num_queries):
         response = client.get(f"/leagues/{league.pk}/table.csv")
         body = b"".join(response.streaming_content)
     assert body.count(b"\n") == len(NAMES) + 1
+
+
+def test_queries_member_records_a_hand_asking_membership_once(client, league, four):
+    # A league game is scored by the club's members: the scoreboard asks once whether this
+    # sign-in is one, not again to draw the board that answers the hand.
+    game = play(league, four, [])
+    client.force_login(make_user("ann", club=league.club))
+    data = {"number": "1", "thrown_in": "1"}
+
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(
+            reverse("hand_record", args=[game.public_id]), data, HTTP_HX_REQUEST="true"
+        )
+
+    assert response.status_code == 200
+    assert Hand.objects.filter(game=game).count() == 1
+    asked = [q["sql"] for q in queries if Membership._meta.db_table in q["sql"]]
+    assert len(asked) == 1

@@ -15,12 +15,12 @@ from django.test.signals import template_rendered
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from smear_scores.boards import watcher_board
 from smear_scores.models import Seat
 from smear_scores.selectors.games import version_of
 from smear_scores.services import games as services
 from smear_scores.templatetags import parts
 from smear_scores.templatetags.parts import SharedParts
-from smear_scores.views.games import watcher_board
 
 from .conftest import HTMX, find_all, grant, notices, scores, text
 
@@ -198,7 +198,7 @@ def test_the_table_view_is_drawn_once_per_version(make_game):
 
 
 def pushed(game) -> tuple[str, set[str], int]:
-    """The board a watcher's stream carries (views.games.watcher_board, as the hub draws
+    """The board a watcher's stream carries (boards.watcher_board, as the hub draws
     it): its text, the templates drawn for it and its queries."""
     names: set[str] = set()
 
@@ -266,3 +266,33 @@ def test_a_board_is_drawn_when_the_cache_is_gone(make_game, monkeypatch, caplog)
     assert 'id="hand-form"' in text(page)
     assert without_tokens(text(watcher)) == without_tokens(kept)
     assert "The cache could not be read" in caplog.text
+
+
+def test_a_hand_recorded_between_the_games_read_and_its_hands_read_is_never_kept_mixed(
+    make_game, monkeypatch
+):
+    """The game is read, then another phone records a hand, then the board reads the last
+    hands: what this phone is shown is of one version, and nothing is kept under the
+    version it asked at that another phone would then be given."""
+    from bench.data import filler_entry
+    from smear_scores import boards as views
+
+    game = make_game("schmier", hands=6)
+    asked_at = version_of(game)
+    read = views.selectors.game_get
+
+    def read_then_a_hand_lands(**kwargs):
+        found = read(**kwargs)
+        monkeypatch.setattr(views.selectors, "game_get", read)
+        fresh = type(game).objects.get(pk=game.pk)
+        services.hand_record(game=fresh, entry=filler_entry(fresh.state()))
+        return found
+
+    monkeypatch.setattr(views.selectors, "game_get", read_then_a_hand_lands)
+    page = watcher_board(game.public_id)
+    game.refresh_from_db()
+
+    assert scores(page) == game.scores
+    assert find_all(page, "p", "deal") == ["Hand 8 · Bo deals · Cy bids first"]
+    kept = cache.get(SharedParts(f"board:{game.public_id}:{asked_at}:watcher").key)
+    assert kept is None

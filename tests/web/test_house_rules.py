@@ -98,10 +98,10 @@ def test_builder_starts_from_the_preset_with_its_example_hand_and_each_settings_
     }
     # Each choice says what it means and what it does to the example hand.
     assert choice_texts(page, "set_bid") == [
-        "Loses its bid A team that takes less than its bid loses the bid and scores nothing it "
-        "took. Example: Team A bid 3 and took 2: set, -3 · Team B +2",
-        "Keeps what it took, less its bid A team that takes less than its bid scores what it "
-        "took, less the bid. Example: Team A bid 3 and took 2: set, -1 · Team B +2",
+        "Loses its bid A set bid is taken off the score, and it scores nothing it took that "
+        "hand. Example: Team A bid 3 and took 2: set, -3 · Team B +2",
+        "Keeps what it took, less its bid A set bid scores what it took less the bid (which "
+        "may be below zero). Example: Team A bid 3 and took 2: set, -1 · Team B +2",
     ]
     # Every point a table can play is offered, the preset's in play first, in its order.
     order = re.search(r'name="order" value="([^"]*)"', page).group(1).split(",")
@@ -230,7 +230,7 @@ def test_a_contradiction_on_the_builder_names_the_settings_as_the_form_shows_the
 def test_a_contradiction_is_said_once_for_the_seats_not_under_every_shape(client):
     page = text(client.post(NEW, posted(tuesday(max_bid=5, min_bid=6), check="1")))
 
-    seats = re.search(r"<legend>Players and partners</legend>(.*?)</fieldset>", page, re.S)
+    seats = re.search(r"<legend[^>]*>Players and partners</legend>(.*?)</fieldset>", page, re.S)
     said = re.findall(r"Not with the other settings", seats.group(1))
     assert len(said) == 1  # once for the setting, not under each of the eleven shapes
     assert "(the same with each choice)" in seats.group(1)

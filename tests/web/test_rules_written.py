@@ -72,8 +72,8 @@ def test_written_rules_page_says_what_each_setting_of_ten_point_pitch_does(clien
     )
     assert rule["H8"] == (
         "Shoot the moon is a bid of 10, made only when the bidding team takes every point in "
-        "play (10). Made: its score becomes 52 (the target), or its score plus what it took if "
-        "that is more. Failed: the game ends at once and the other team wins. The other teams "
+        "play (10). Made: its score becomes the target (52), whatever it was. Failed: the game "
+        "ends at once and the other team wins. The other teams "
         "score what they took, as for any bid."
     )
     assert rule["H9"] == (
@@ -134,7 +134,8 @@ def test_rules_page_of_house_rules_written_from_the_settings():
     )
     assert rule["H9"].text == (
         "If everyone passes, the cards are thrown in: the dealer's score is set back 2 "
-        "points, and the deal passes to the left."
+        "points and the deal passes to the left. A thrown-in deal never decides the game: "
+        "play on."
     )
     assert rule["H11"].text == (
         "The players who did not bid score what they took, but one that passes 21 in a hand "

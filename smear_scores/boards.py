@@ -1,0 +1,105 @@
+"""Boards drawn for no one request: the same for every phone of a kind, at one version of
+the game, so the live streams carry them (smear_scores.live: ``event: board``) and the
+pages take their kept parts from the cache (templatetags.parts).
+
+- ``watcher_board``: the scoreboard as every phone that does not score the game sees it;
+- ``table_board``: the table view's board;
+- ``room_board``: a club night's room view (and ``room_context``, what its page draws too);
+- ``board_parts``: the key of a board's kept parts, which the scoreboard page, its
+  fragment and the watchers' streams share."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
+
+from smear_scores.models import Game, Night
+from smear_scores.selectors import games as selectors
+from smear_scores.selectors import nights as night_selectors
+from smear_scores.templatetags.parts import SharedParts
+
+# How often a room view without a stream asks for a newer version.
+ROOM_POLL_SECONDS = 3
+
+
+def board_parts(
+    game: Game, version: str, kind: str, *, fresh: frozenset[str] | set[str] = frozenset()
+) -> SharedParts:
+    """The kept parts of ``game``'s board at ``version`` for a kind of phone ("scorer" or
+    "watcher"): one key for the page, its fragment and the watchers' streams."""
+    return SharedParts(f"board:{game.public_id}:{version}:{kind}", fresh=fresh)
+
+
+def _shown(public_id: str) -> Game | None:
+    """The game, or None for a removed game (or none), whose phones then ask (and are shown
+    its page)."""
+    try:
+        return selectors.game_get(public_id=public_id)
+    except (selectors.GameRemoved, Game.DoesNotExist):
+        return None
+
+
+def watcher_board(public_id: str) -> str | None:
+    """#game-board as every phone that does not score the game sees it, with its link boxes
+    kept as each phone has them (hx-preserve): what the watchers' streams carry. Its parts
+    are the watchers' kept parts (board_parts): drawn once per version for the streams of
+    every process and the watchers' pages alike, where the cache is shared."""
+    game = _shown(public_id)
+    if game is None:
+        return None
+    version = selectors.version_of(game)
+    context = {
+        # Read only when the parts are not kept already.
+        "board": SimpleLazyObject(lambda: selectors.game_board(game)),
+        "parts": board_parts(game, version, "watcher"),
+        "game": game,
+        "version": version,
+        "scorer": False,
+        "form": None,
+        "keep_links": True,
+        "hands_over": False,
+    }
+    return render_to_string("games/game.html#game-board", context)
+
+
+def table_board(public_id: str) -> str | None:
+    """The table view's #table-board, the same for every phone."""
+    game = _shown(public_id)
+    if game is None:
+        return None
+    context = {
+        "game": game,
+        "board": selectors.game_board(game),
+        "version": selectors.version_of(game),
+    }
+    return render_to_string("games/table.html#table-board", context)
+
+
+def room_context(night: Night, version: str) -> dict[str, Any]:
+    """What the room view shows of ``night`` at ``version``: its page and its stream."""
+    rounds = night_selectors.night_rounds(night)
+    return {
+        "night": night,
+        "format": night_selectors.round_format(night),
+        "version": version,
+        "standings": night_selectors.night_standings(night, rounds),
+        "rounds": rounds,
+        "current": rounds[-1] if rounds else None,
+        "poll": ROOM_POLL_SECONDS,
+        "updated": timezone.localtime(),
+        "sit_out_rule": night_selectors.SIT_OUT_RULE,
+        "tie_rule": night_selectors.TIE_RULE,
+    }
+
+
+def room_board(night_id: int) -> str | None:
+    """The room view's #room, the same for every screen: what its streams carry. None for
+    a night there is no more."""
+    version = night_selectors.night_version(night_id)
+    if not version:
+        return None
+    context = room_context(night_selectors.night_get(night_id=night_id), version)
+    return render_to_string("nights/room.html#room", context)

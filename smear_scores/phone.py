@@ -1,0 +1,100 @@
+"""What a phone remembers, all of it, and where it keeps it.
+
+- **The games it may score** (its scoring grants): each game's scoring secret, in the
+  signed session cookie (``SCORING_KEY``, newest last, at most ``MAX_SCORED``). Who may
+  score is decided in permissions.can_score, from these.
+- **The house rules it saved or used**: their public ids, newest first, in a long-lived
+  signed cookie of their own (``KEPT_COOKIE``), not in the session: signing out of a club
+  flushes the session, and a phone's rules are no sign-in's. The ids are public (anyone
+  with one may read and use the set), so the cookie is signed only so that a damaged one is
+  read as empty.
+- **Its taps/totals switch**: the games for which it enters typed totals rather than who
+  took each point (``TOTALS_KEY``, in the session), so the switch stays on for that game
+  on that phone, not just for one hand."""
+
+from __future__ import annotations
+
+from django.conf import settings as django_settings
+from django.core import signing
+from django.http import HttpRequest, HttpResponse
+
+from smear_scores.models import Game
+from smear_scores.selectors.games import PUBLIC_ID
+
+SCORING_KEY = "scoring"
+MAX_SCORED = 30
+
+KEPT_COOKIE = "house_rules"
+KEPT_SALT = "smear_scores.house_rules"
+# Browsers keep a cookie at most 400 days; each save or use renews it.
+KEPT_SECONDS = 400 * 24 * 60 * 60
+MAX_KEPT = 20
+
+TOTALS_KEY = "typed_totals"
+MAX_TOTALS = 30
+
+
+# -- the games it may score ------------------------------------------------------------------
+def scoring_tokens(request: HttpRequest) -> dict[str, str]:
+    """Each game's scoring secret as this phone was given it, by public id, newest last."""
+    return dict(request.session.get(SCORING_KEY, {}))
+
+
+def grant_scoring(request: HttpRequest, game: Game) -> None:
+    """Remember on this phone (signed session cookie) that it may score ``game``."""
+    tokens = scoring_tokens(request)
+    tokens.pop(game.public_id, None)
+    tokens[game.public_id] = game.scoring_secret
+    # Newest last; forget the oldest beyond the limit to keep the cookie small.
+    while len(tokens) > MAX_SCORED:
+        tokens.pop(next(iter(tokens)))
+    request.session[SCORING_KEY] = tokens
+
+
+# -- the house rules it saved or used --------------------------------------------------------
+def kept_ids(request: HttpRequest) -> list[str]:
+    """The public ids of the sets this phone saved or used, newest first."""
+    try:
+        value = request.get_signed_cookie(KEPT_COOKIE, default="", salt=KEPT_SALT)
+    except signing.BadSignature:
+        return []
+    return [i for i in value.split(".") if PUBLIC_ID.fullmatch(i)][:MAX_KEPT]
+
+
+def _write_kept(response: HttpResponse, ids: list[str]) -> None:
+    response.set_signed_cookie(
+        KEPT_COOKIE,
+        ".".join(ids[:MAX_KEPT]),
+        salt=KEPT_SALT,
+        max_age=KEPT_SECONDS,
+        httponly=True,
+        samesite="Lax",
+        secure=django_settings.SESSION_COOKIE_SECURE,
+    )
+
+
+def keep_on_phone(request: HttpRequest, response: HttpResponse, public_id: str) -> None:
+    """Offer the set first on this phone from now on."""
+    _write_kept(response, [public_id, *(i for i in kept_ids(request) if i != public_id)])
+
+
+def forget_on_phone(request: HttpRequest, response: HttpResponse, public_id: str) -> None:
+    _write_kept(response, [i for i in kept_ids(request) if i != public_id])
+
+
+# -- its taps/totals switch ------------------------------------------------------------------
+def totals_on(request: HttpRequest, game: Game) -> bool:
+    """Does this phone enter typed totals for ``game``?"""
+    return game.public_id in request.session.get(TOTALS_KEY, [])
+
+
+def remember_totals(request: HttpRequest, game: Game, on: bool) -> None:
+    """Keep the switch as this phone left it for ``game``."""
+    chosen = list(request.session.get(TOTALS_KEY, []))
+    if on != (game.public_id in chosen):
+        if on:
+            # The newest games only, to keep the cookie small.
+            chosen = [*chosen, game.public_id][-MAX_TOTALS:]
+        else:
+            chosen.remove(game.public_id)
+        request.session[TOTALS_KEY] = chosen

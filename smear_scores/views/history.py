@@ -1,0 +1,63 @@
+"""A game's whole history: the page (with its chart) and the CSV."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from smear_scores.permissions import (
+    can_score,
+)
+from smear_scores.selectors import games as selectors
+
+from .answers import page_or_fragment
+from .board import (
+    game_of,
+)
+from .exports import SafeWriter
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def game_history(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = game_of(public_id)
+    rows = selectors.game_history(game)
+    context = {
+        "game": game,
+        "variant": game.rules_variant,
+        "teams": selectors.game_teams(game),
+        "rows": rows,
+        "chart": selectors.history_chart(game.rules_variant, rows),
+        "scorer": can_score(request, game),
+    }
+    return page_or_fragment(request, "games/history.html", "history", context)
+
+
+@require_GET
+def game_history_csv(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The history table as CSV: one row per hand, points and running totals per team."""
+    game = game_of(public_id)
+    rows = selectors.game_history(game)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="smear-{game.public_id}.csv"'
+    writer = SafeWriter(response)
+    labels = list(selectors.team_names(game))
+    # D13: the card points each team counted; empty where the table did not count.
+    counted = labels if game.rules_variant.counts_game else []
+    writer.writerow(
+        ["hand", "dealer", "bidder", "bid", "result"]
+        + [f"{label} points" for label in labels]
+        + [f"{label} total" for label in labels]
+        + ["edited"]
+        + [f"{label} card points" for label in counted]
+    )
+    for row in rows:
+        writer.writerow(
+            [row.number, row.dealer, row.bidder or "", row.bid or "", row.result]
+            + row.points
+            + row.totals
+            + ["yes" if row.edited else "no"]
+            + (row.card_points if row.card_points is not None else [""] * len(counted))
+        )
+    return response

@@ -1,0 +1,28 @@
+"""The web's one handler for the app's refusals (rules.Refusal), called by the middleware
+``middleware.Refusals``: the page the view named for them (views.answers.refusals_shown_by),
+else a removed game's page (410) or the page for an address that leads nowhere (404)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+
+from smear_scores.refusals import NotFound
+from smear_scores.rules import Refusal
+from smear_scores.selectors.games import GameRemoved
+
+from .errors import not_found
+from .removal import removed_page
+
+
+def answer_refusal(request: HttpRequest, refusal: Refusal) -> HttpResponse | None:
+    match = request.resolver_match
+    page = getattr(match.func, "refusal_page", None) if match else None
+    if page is not None:
+        response = page(request, refusal, **match.kwargs)
+        if response is not None:
+            return response
+    if isinstance(refusal, GameRemoved):
+        return removed_page(request, refusal.game)
+    if isinstance(refusal, NotFound):
+        return not_found(request, refusal)
+    return None

@@ -1,0 +1,292 @@
+"""Each house-rules setting and each of its values, worded once: the builder, the rules
+pages, the admin, the API's descriptions and the new-game summaries read these words, so
+they say the same thing, and say what the engine (smear_scores/rules/) does.
+
+Pure Python: no Django, no import of the engine (the engine's lists of allowed values are
+checked against these words by the tests, so a new value without words fails there)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+# The name of each setting, as the builder labels it and the admin lists it.
+SETTING_LABELS = {
+    "name": "Name",
+    "seats": "Players and partners",
+    "target": "Game to",
+    "min_bid": "Lowest bid",
+    "max_bid": "Highest bid",
+    "moon": "A top bid that needs every point (the moon)",
+    "moon_made": "A made moon",
+    "moon_failed": "A failed moon",
+    "moon_negative_to_zero": "A made moon from below zero",
+    "points": "Points in play",
+    "low_goes_to": "Low goes to",
+    "game_goes_to": "Game goes to",
+    "card_points_total": "Card points in the deck",
+    "all_pass": "When everyone passes",
+    "all_pass_points": "The dealer's set-back",
+    "set_bid": "A bid that is set",
+    "non_bidders": "Teams that did not bid",
+    "win": "Who wins at the target",
+    "all_points_wins": "Every point in one hand",
+    "words": "Words for the rules page",
+}
+
+# The button of each value of a setting that takes one of a few.
+CHOICE_LABELS = {
+    "low_goes_to": {"played": "The team that played it", "trick": "The team that took the trick"},
+    "game_goes_to": {
+        "card_points": "The most card points",
+        "ten_of_trump": "The team that took the ten of trump",
+    },
+    "all_pass": {
+        "redeal": "The same dealer deals again",
+        "pass_deal": "The deal passes on",
+        "stick_dealer": "The dealer is stuck",
+        "dealer_set_back": "The dealer is set back",
+    },
+    "set_bid": {"lose_bid": "Loses its bid", "keep_less_bid": "Keeps what it took, less its bid"},
+    "non_bidders": {
+        "score": "Score what they took",
+        "must_bid_to_win": "Must bid to win",
+        "held_at_target": "Are held at the target",
+    },
+    "win": {
+        "most_points": "The most points",
+        "bidder_out_first": "A made bid goes out first",
+        "bidding_team_out_first": "The bidding team goes out first",
+        "made_bid_only": "Only on a made bid",
+    },
+    "moon_made": {
+        "wins": "Wins the game",
+        "scores": "Scores a set number",
+        "to_target": "Its score becomes the target",
+    },
+    "moon_failed": {"loses": "Loses the game", "set_back": "Is set back"},
+}
+
+WORD_LABELS = {
+    "deck": "The deck",
+    "dealt": "Cards dealt",
+    "kitty": "The kitty, or the undealt cards the bidder sees",
+    "discards": "Discards",
+    "trump_ranking": "Trump ranking",
+    "low_card": "Which card is Low",
+    "jokers": "The jokers",
+}
+
+# What Game counts, card by card (D13): the joker is a card point too.
+CARD_POINTS = "ten 10, ace 4, king 3, queen 2, jack 1, joker 1"
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a sentence needs to know of the other settings. ``team`` is "team", or
+    "player" where each plays alone."""
+
+    # Numbers, or (for the API's descriptions) the name of the setting that holds one.
+    target: int | str = 0
+    min_bid: int | str = 0
+    max_bid: int | str = 0
+    points_in_play: int | str = 0
+    all_pass_points: int | str = 0
+    moon_name: str = "Shoot the moon"
+    made_points: int | str = 0
+    failed_points: int | str = 0
+    negative_to_zero: bool = False
+    set_bid: str = "lose_bid"
+    team: str = "team"
+
+
+def _num(n: int | str, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _teams(t: Table) -> str:
+    return "players" if t.team == "player" else "teams"
+
+
+def _moon_made(value: str, t: Table) -> str:
+    if value == "wins":
+        return f"the bidding {t.team} wins the game at once"
+    if value == "scores":
+        return f"it scores {_num(t.made_points, 'point')} instead of what it took"
+    below = ", or 0 if it was below zero before the hand" if t.negative_to_zero else ""
+    return f"its score becomes the target ({t.target}), whatever it was{below}"
+
+
+def _moon_failed(value: str, t: Table) -> str:
+    if value == "loses":
+        return f"the game ends at once and the other {t.team} wins"
+    if t.set_bid == "keep_less_bid":
+        return (
+            f"it scores what it took less {t.failed_points}, as a set bid does with "
+            f"{t.failed_points} in place of the bid"
+        )
+    return (
+        f"it is set back {_num(t.failed_points, 'point')} and scores nothing it took, as a "
+        f"set bid does with {t.failed_points} in place of the bid"
+    )
+
+
+VALUE_SENTENCES: dict[str, dict[str, Any]] = {
+    "low_goes_to": {
+        "played": lambda t: (
+            f"Low goes to the {t.team} that played the lowest trump, whoever takes the trick."
+        ),
+        "trick": lambda t: (
+            f"Low goes to the {t.team} that took the trick the lowest trump fell in."
+        ),
+    },
+    "game_goes_to": {
+        "card_points": lambda t: (
+            f"Game goes to the {t.team} whose tricks hold the most card "
+            f"points ({CARD_POINTS}); a tie for the most gives it to nobody."
+        ),
+        "ten_of_trump": lambda t: f"Game goes to the {t.team} that takes the ten of trump.",
+    },
+    "all_pass": {
+        "redeal": lambda t: (
+            "If everyone passes, the cards are thrown in: no score, and the "
+            "same dealer deals again."
+        ),
+        "pass_deal": lambda t: (
+            "If everyone passes, the cards are thrown in: no score, and "
+            "the deal passes to the left."
+        ),
+        "stick_dealer": lambda t: (
+            "Not everyone may pass: when all the others pass, the "
+            f"dealer is stuck with the lowest bid ({t.min_bid}), so no hand is thrown in."
+        ),
+        "dealer_set_back": lambda t: (
+            "If everyone passes, the cards are thrown in: the "
+            f"dealer's {'score' if t.team == 'player' else 'team'} is set back "
+            f"{_num(t.all_pass_points, 'point')} and the deal "
+            "passes to the left. A thrown-in deal never decides the game: play on."
+        ),
+    },
+    "set_bid": {
+        "lose_bid": lambda t: (
+            "A set bid is taken off the score, and it scores nothing it took that hand."
+        ),
+        "keep_less_bid": lambda t: (
+            "A set bid scores what it took less the bid (which may be below zero)."
+        ),
+    },
+    "non_bidders": {
+        "score": lambda t: f"The {_teams(t)} that did not bid always score what they took.",
+        "must_bid_to_win": lambda t: (
+            f"The {_teams(t)} that did not bid score what they took "
+            f"but cannot win in that hand: only a made bid goes out, so a set bidding {t.team} at "
+            f"the target plays on too."
+        ),
+        "held_at_target": lambda t: (
+            f"The {_teams(t)} that did not bid score what they took, "
+            f"but one that passes {t.target} in a hand keeps just {t.target}."
+        ),
+    },
+    "win": {
+        "most_points": lambda t: (
+            f"Of the {_teams(t)} at the target, the most points wins; "
+            f"a tie for the most goes to the bidding {t.team}, else play another hand."
+        ),
+        "bidder_out_first": lambda t: (
+            f"A bidding {t.team} that made its bid and is at the "
+            "target wins, whatever the others have; else the most points wins."
+        ),
+        "bidding_team_out_first": lambda t: (
+            f"The bidding {t.team} wins whenever it is at the "
+            "target after the hand, its bid made or set, whatever the others have; else the most "
+            "points wins."
+        ),
+        "made_bid_only": lambda t: "Nobody wins in a hand whose bid was set or thrown in: play on.",
+    },
+    "moon_made": {
+        v: (lambda t, v=v: f"Made: {_moon_made(v, t)}.") for v in CHOICE_LABELS["moon_made"]
+    },
+    "moon_failed": {
+        v: (lambda t, v=v: f"Failed: {_moon_failed(v, t)}.") for v in CHOICE_LABELS["moon_failed"]
+    },
+}
+
+
+def value_sentence(key: str, value: Any, table: Table) -> str:
+    """What ``key`` set to ``value`` does at a table with the settings ``table``."""
+    return VALUE_SENTENCES[key][value](table)
+
+
+def moon_made_words(value: str, table: Table) -> str:
+    """A made moon's effect, as a clause (for the rules page's longer sentence)."""
+    return _moon_made(value, table)
+
+
+def moon_failed_words(value: str, table: Table) -> str:
+    return _moon_failed(value, table)
+
+
+def seats_words(players: int, teams: int) -> str:
+    """How the table sits, in its own words."""
+    if teams == players:
+        return f"{players} players, each playing alone (cutthroat)."
+    size = players // teams
+    kind = "partnerships" if size == 2 else f"teams of {size}"
+    return (
+        f"{players} players in {teams} {kind}: partners sit alternately round the table, "
+        "never side by side."
+    )
+
+
+def flag_sentence(key: str, value: bool, table: Table) -> str:
+    """The sentence of a setting that is on or off."""
+    if key == "all_points_wins":
+        return (
+            f"A {table.team} that takes every point in play in one hand wins at once, bid or not."
+            if value
+            else "Taking every point scores them, and no more."
+        )
+    if key == "moon_negative_to_zero":
+        return (
+            "A made moon takes a score below zero to 0, not to the target."
+            if value
+            else "A made moon takes any score to the target."
+        )
+    if key == "moon":
+        return (
+            f"A bid of {table.max_bid}, called “{table.moon_name}”, is made only when the "
+            f"bidding {table.team} takes every point in play ({table.points_in_play})."
+            if value
+            else "No bid needs every point: the highest bid is an ordinary bid."
+        )
+    raise KeyError(key)
+
+
+# -- the API's descriptions: the setting, then each value by its name --------------------
+API_INTRO = {
+    "low_goes_to": "Who scores Low",
+    "game_goes_to": "Who scores Game",
+    "all_pass": "When everyone passes",
+    "set_bid": "A set bid",
+    "non_bidders": "The teams that did not bid",
+    "win": "Who wins at the target",
+    "moon_made": "A made moon (every point in play taken)",
+    "moon_failed": "A failed moon",
+}
+
+
+def api_description(key: str, table: Table | None = None) -> str:
+    """``key``'s description for the OpenAPI document: each value by its name, in the
+    words of the builder and the rules pages (numbers named by their setting)."""
+    t = table or Table(
+        target="target",
+        min_bid="min_bid",
+        all_pass_points="all_pass_points",
+        made_points="made_points",
+        failed_points="failed_points",
+    )
+    named = " ".join(f"{value}: {value_sentence(key, value, t)}" for value in CHOICE_LABELS[key])
+    if key == "moon_failed":
+        kept = value_sentence(key, "set_back", replace(t, set_bid="keep_less_bid"))
+        named += f" With set_bid keep_less_bid, set_back: {kept}"
+    return f"{API_INTRO[key]}. {named}"

@@ -1,0 +1,148 @@
+"""Hands acknowledged are hands stored, whatever happens to the app processes: writers
+record hands while app workers are killed outright (kill -9, no chance to tidy up), each
+writer sending a hand again under the same Idempotency-Key until it is acknowledged. On a
+PostgreSQL cluster of the test's own, under gunicorn as `make serve` runs it."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from tests.asgi_server import ROOT, free_port
+from tests.production.private_postgres import Cluster
+
+DEADLINE = 60  # seconds; only reached when something is broken
+WRITERS = 4
+HANDS = 12
+KILLS = 3
+
+
+def _workers(master: int) -> list[int]:
+    found = subprocess.run(
+        ["ps", "-o", "pid=", "--ppid", str(master)], capture_output=True, text=True
+    ).stdout.split()
+    return [int(pid) for pid in found]
+
+
+def _send(port: int, method: str, path: str, body: dict, headers: dict) -> tuple[int, dict]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request(
+            method, path, json.dumps(body), {"Content-Type": "application/json", **headers}
+        )
+        answer = conn.getresponse()
+        return answer.status, json.loads(answer.read() or b"{}")
+    finally:
+        conn.close()
+
+
+def test_every_hand_acknowledged_through_kill_9_of_app_workers_is_stored(tmp_path):
+    cluster = Cluster()
+    port = free_port()
+    env = {
+        **{k: os.environ[k] for k in ("PATH", "HOME", "LANG", "TMPDIR") if k in os.environ},
+        "DATABASE_URL": cluster.url,
+        "DEBUG": "false",
+        "HTTPS": "false",
+        "SECRET_KEY": "a-secret-key-for-this-test-only-0123456789-abcdefghijklmnop",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "WEB_CONCURRENCY": "2",
+        "BIND": f"127.0.0.1:{port}",
+        "GUNICORN_ACCESSLOG": "",
+        "PYTHONPATH": str(ROOT),
+    }
+    python = Path(sys.executable)
+    server = None
+    try:
+        subprocess.run(
+            [python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+        )
+        server = subprocess.Popen(
+            [python.parent / "gunicorn", "--config", "gunicorn.conf.py"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + DEADLINE
+        while True:
+            try:
+                body = {"variant": "ne-wisconsin", "players": ["Ann", "Bo", "Cy", "Dee"]}
+                status, _ = _send(port, "POST", "/api/games", body, {})
+                if status == 201:
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, "gunicorn did not answer"
+            time.sleep(0.2)
+        games = [
+            _send(port, "POST", "/api/games", body, {"Idempotency-Key": f"a-new-game-key-{n:04d}"})[
+                1
+            ]
+            for n in range(WRITERS)
+        ]
+        assert all("id" in g for g in games), games
+        acknowledged: dict[str, list[int]] = {g["id"]: [] for g in games}
+        halfway = threading.Barrier(WRITERS + 1)
+
+        def writer(game: dict) -> None:
+            auth = {"Authorization": f"Bearer {game['edit_token']}"}
+            for number in range(1, HANDS + 1):
+                if number == HANDS // 2:
+                    halfway.wait(DEADLINE)
+                # Set hands, turn about: the scores go back and forth, the game never ends.
+                points = [4, 0] if number % 2 else [0, 4]
+                hand = {"number": number, "bidder": number % 2, "bid": 4, "points": points}
+                key = {"Idempotency-Key": f"{game['id']}-{number}"}
+                until = time.monotonic() + DEADLINE
+                while time.monotonic() < until:
+                    try:
+                        status, _ = _send(
+                            port, "POST", f"/api/games/{game['id']}/hands", hand, auth | key
+                        )
+                    except OSError:  # the worker answering was killed: send it again
+                        continue
+                    if status == 201:
+                        acknowledged[game["id"]].append(number)
+                    if status < 500:
+                        break
+
+        threads = [threading.Thread(target=writer, args=(g,)) for g in games]
+        for t in threads:
+            t.start()
+        halfway.wait(DEADLINE)
+        killed = 0
+        while killed < KILLS:
+            workers = _workers(server.pid)
+            if workers:
+                os.kill(workers[0], signal.SIGKILL)
+                killed += 1
+                # The master notices and starts another: wait for it before the next kill.
+                until = time.monotonic() + DEADLINE
+                while workers[0] in _workers(server.pid) and time.monotonic() < until:
+                    time.sleep(0.05)
+        for t in threads:
+            t.join(DEADLINE)
+
+        stored = {
+            g["id"]: [
+                h["number"] for h in _send(port, "GET", f"/api/games/{g['id']}", {}, {})[1]["hands"]
+            ]
+            for g in games
+        }
+        assert acknowledged == {g["id"]: list(range(1, HANDS + 1)) for g in games}
+        assert stored == acknowledged
+    finally:
+        if server is not None:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(DEADLINE)
+        cluster.remove()

@@ -449,7 +449,8 @@ BROKEN_WORDS = """() => {
     }
   }
   // A word that does not fit its box runs out of it (or is cut off).
-  const boxes = 'label, button, th, td, .team-label, .team-partners, .group-label, .waiting-hand';
+  const boxes = 'label, button, th, td, .team-label, .team-partners, .group-label, .waiting-hand, '
+                + '.pad-name';
   for (const el of document.querySelectorAll(boxes)) {
     if (!el.checkVisibility({visibilityProperty: true})) continue;
     if (el.getBoundingClientRect().width <= 1) continue;  // for screen readers only
@@ -750,6 +751,49 @@ def test_four_bidders_and_dealers_are_two_and_two(phone):
     expect(phone.locator(".dealer label", has_text="Brandon")).to_have_count(1)
     # "At random" across the whole line, then the four players two and two.
     assert phone.evaluate(ROWS_OF, ".dealer .choices label") == [1, 2, 2]
+
+
+# Each card-count field's words as shown: [text, cut off?, the field's top, its bottom].
+COUNT_LABELS = """() => [...document.querySelectorAll('.card-count label.count')].map(l => {
+  const words = l.querySelector('span'), field = l.querySelector('input');
+  const r = field.getBoundingClientRect(), w = words.getBoundingClientRect();
+  return [words.textContent.replace(/\u00ad/g, ''),
+          words.scrollWidth > words.clientWidth + 1 || words.scrollHeight > words.clientHeight + 1,
+          w.bottom <= r.top + 1]; })"""
+
+
+def test_the_card_counts_are_labelled_by_each_team_in_full(phone):
+    # The longest team names: each count field says whose count it is, whole, above it.
+    cond = Condition("eleven", 100, PORTRAIT, False)
+    _open(phone, _game(cond, hands=1))
+    phone.locator("label[for=count_game]").click()
+    expect(phone.locator(".card-count input[type=number]")).to_have_count(3)
+    assert phone.evaluate(COUNT_LABELS) == [
+        ["Grandma's Back Porch Champions", False, True],
+        ["Second Street Tavern Regulars", False, True],
+        ["Alexander & Elizabeth", False, True],
+    ]
+    assert phone.evaluate(BROKEN_WORDS) == []
+    assert phone.evaluate(SIDEWAYS) == 0
+
+
+# How far the page, and the hands' table in its own box, scroll sideways.
+SCROLLS = """() => { const box = document.querySelector('.hands-scroll');
+  return [document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          box.scrollWidth - box.clientWidth]; }"""
+
+
+@pytest.mark.parametrize("variant", ["schmier", "ten-point-pitch", CUTTHROAT.slug])
+def test_the_board_s_last_hands_fit_the_phone_as_the_history_does(phone, variant):
+    # The longest names, three hands in: the board's table is the history's, fewer rows.
+    game = _game(Condition("eleven", 100, PORTRAIT, False), variant, hands=3)
+    _open(phone, game)
+    expect(phone.locator("table.hands tbody tr")).to_have_count(3)
+    board = phone.evaluate(SCROLLS)
+    phone.goto(f"/g/{game.public_id}/history/")
+    history = phone.evaluate(SCROLLS)
+    assert board[0] == 0
+    assert board == history
 
 
 def test_the_history_tag_reads_thrown_in_on_one_line(phone):

@@ -397,6 +397,8 @@ class HandForm(RefusalErrors, forms.Form):
                 return self._with_why(messages[:1])[0]
         if self.points_errors:
             return self._with_why(self.points_errors[:1])[0]
+        if self.count_errors:
+            return self._with_why(self.count_errors[:1])[0]
         return "", ""
 
     def points_errors_why(self) -> list[tuple[str, str]]:

@@ -744,7 +744,8 @@ ROWS_OF = """sel => { const tops = [...document.querySelectorAll(sel)]
 
 def test_four_bidders_and_dealers_are_two_and_two(phone):
     _open(phone, _game(NINE, "ne-wisconsin"))
-    assert phone.evaluate(ROWS_OF, ".bidder .choices label") == [2, 2]
+    # On the score pad a team's two players stand side by side in its column: one row.
+    assert phone.evaluate(ROWS_OF, ".bidder .choices label") == [4]
     phone.goto("/new/?variant=ne-wisconsin")
     for seat, name in enumerate(NAMES["nine"][:4]):
         phone.fill(f"input[name=player_{seat}]", name)

@@ -62,6 +62,15 @@ class Choice:
     words: ButtonWords | None = None
     # A smaller second line of the button ("10" under the moon's name).
     small: str = ""
+    # On the score pad (HandForm.pad): the team's column the button stands in (None: the
+    # "Nobody" column), and whether its words are said to a screen reader only (the
+    # column's head names the team on the screen).
+    column: int | None = None
+    # A bidder's place among the players of its team (0 for the first of them).
+    mate: int | None = None
+    words_hidden: bool = False
+    # Said before the words to a screen reader only: "High: " in "High: Ann & Bo".
+    spoken_prefix: str = ""
 
 
 @dataclass
@@ -76,11 +85,18 @@ class ChoiceGroup:
     columns: int = 0
     # Each error's "why?" link: the rule it comes from, on the rules page.
     why: dict[str, str] = field(default_factory=dict)
+    # A row of the score pad: each button in its team's column (Choice.column).
+    pad: bool = False
 
     def __post_init__(self) -> None:
         for choice in self.choices:
             choice.id = f"{self.name}-{choice.value}"
-            choice.label_class = f"{choice.css} wide" if choice.wide else choice.css
+            classes = [choice.css, *(["wide"] if choice.wide else [])]
+            if self.pad:
+                classes.append("at-none" if choice.column is None else f"at-{choice.column}")
+                if choice.mate is not None:
+                    classes.append(f"mate-{choice.mate}")
+            choice.label_class = " ".join(classes)
             choice.words = button_words(choice.label)
 
     @property
@@ -381,6 +397,8 @@ class HandForm(RefusalErrors, forms.Form):
                 return self._with_why(messages[:1])[0]
         if self.points_errors:
             return self._with_why(self.points_errors[:1])[0]
+        if self.count_errors:
+            return self._with_why(self.count_errors[:1])[0]
         return "", ""
 
     def points_errors_why(self) -> list[tuple[str, str]]:
@@ -435,15 +453,28 @@ class HandForm(RefusalErrors, forms.Form):
     def bidder_group(self) -> ChoiceGroup:
         variant = self.variant
         chosen = self._value("bidder")
+        pad = self.pad
+        # Each playing alone, the column's head is the player's name: the button need not
+        # say it again on the screen.
+        alone = variant.players == variant.teams
         return ChoiceGroup(
             name="bidder",
             legend="Who won the bid?",
             choices=[
-                Choice(str(seat), name, team_colour(variant.team_of(seat)), chosen == str(seat))
+                Choice(
+                    str(seat),
+                    name,
+                    team_colour(variant.team_of(seat)),
+                    chosen == str(seat),
+                    column=variant.team_of(seat),
+                    mate=seat // variant.teams,
+                    words_hidden=pad and alone,
+                )
                 for seat, name in enumerate(self.names)
             ],
             errors=self._errors_of("bidder"),
             why=self.why(self._errors_of("bidder")),
+            pad=pad,
         )
 
     def bid_group(self) -> ChoiceGroup:
@@ -479,10 +510,34 @@ class HandForm(RefusalErrors, forms.Form):
         many = len(self.variant.bids) > self.MANY_BIDS
         return "bid point many-bids" if many else "bid point"
 
+    # Up to this many teams, the hand is a score pad: each team named once, at the head of
+    # its column, each point a row of buttons under the heads. More (seven or eight each
+    # alone) would make columns too narrow for a finger: each button says its player.
+    PAD_TEAMS = 6
+    # From this many teams, a point's name goes above its row, leaving the width to the
+    # columns.
+    WIDE_PAD = 5
+
+    @property
+    def pad(self) -> bool:
+        return self.variant.teams <= self.PAD_TEAMS
+
+    @property
+    def pad_teams(self) -> list[dict[str, Any]]:
+        """The pad's column heads: each team's index and its name as the table says it."""
+        return [{"index": t, "label": self.team_label(t)} for t in range(self.variant.teams)]
+
     @property
     def form_classes(self) -> str:
         variant = self.variant
         classes = ["hand-form"]
+        if self.pad:
+            classes += ["pad", f"teams-{variant.teams}"]
+            if variant.teams >= self.WIDE_PAD:
+                classes.append("wide-pad")
+            if (variant.players, variant.teams) == (4, 2):
+                # Two pairs: a team's two bidders side by side in its column.
+                classes.append("two-pairs")
         if len(variant.points) > self.MANY_POINTS:
             classes.append("many-points")
         if variant.players // variant.teams >= 3:
@@ -502,12 +557,25 @@ class HandForm(RefusalErrors, forms.Form):
         for point in variant.points:
             name = f"award_{point.key}"
             chosen = self._value(name)
+            pad = self.pad
+            # On the pad each button is said "High: Ann & Bo": the point and the team.
+            spoken = f"{point_words(point)}: " if pad else ""
             choices = [
-                Choice(str(t), self.team_label(t), team_colour(t), chosen == str(t))
+                Choice(
+                    str(t),
+                    self.team_label(t),
+                    team_colour(t),
+                    chosen == str(t),
+                    column=t,
+                    words_hidden=pad,
+                    spoken_prefix=spoken,
+                )
                 for t in range(variant.teams)
             ]
             if not point.always_awarded:
-                choices.append(Choice(NOT_OUT, point.nobody, "none", chosen == NOT_OUT))
+                choices.append(
+                    Choice(NOT_OUT, point.nobody, "none", chosen == NOT_OUT, spoken_prefix=spoken)
+                )
             groups.append(
                 ChoiceGroup(
                     name=name,
@@ -518,6 +586,7 @@ class HandForm(RefusalErrors, forms.Form):
                     choices=choices,
                     errors=self._errors_of(name),
                     why=self.why(self._errors_of(name)),
+                    pad=pad,
                 )
             )
         return groups

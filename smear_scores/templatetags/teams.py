@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
 
+import pyphen
 from django import template
 
 register = template.Library()
@@ -25,25 +27,22 @@ def team_colour(team: Any) -> str:
         return ""
 
 
-VOWELS = frozenset("aeiouyAEIOUY")
-# Consonant pairs that open a syllable together ("Unbeata-bles", not "Unbeatab-les").
-ONSETS = frozenset(
-    {"bl", "br", "ch", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "ph", "pl"}
-    | {"pr", "sc", "sh", "sk", "sl", "sm", "sn", "sp", "st", "sw", "th", "tr", "wh", "wr"}
-)
 SOFT_HYPHEN = "\u00ad"
-# A word this long or longer may be broken, keeping at least MIN_PART letters each side.
+# Shorter words fit any column and are left whole ("Tuesday", "Jessica").
 LONG_WORD = 8
+# At least this many letters each side of a break: "Christo-pher", never "Ch-ristopher".
 MIN_PART = 3
+# One dictionary for every name, on every screen: the hyphenation patterns TeX and
+# LibreOffice use (pyphen), so a name breaks the same way everywhere ("Christo-pher",
+# never the browser's own "Chri-stopher"); the CSS breaks only where these marks are.
+HYPHENATOR = pyphen.Pyphen(lang="en_US", left=MIN_PART, right=MIN_PART)
 
 
 @register.filter
 def soft_hyphens(name: Any) -> str:
-    """The name with soft hyphens where a long word may break across lines: "Unbea-tables"
+    """The name with soft hyphens where a word may break across lines: "Unbeat-a-bles"
     rather than the browser's "Unbeatabl e" in a narrow column. A hyphen shows only where
-    the line breaks; the name reads, copies and is spoken whole. Breaks go before a
-    consonant between vowels, or between two consonants unless they open a syllable
-    together: a rough English rule, good enough for a name in a header."""
+    the line breaks; the name reads, copies and is spoken whole."""
     return " ".join(
         LETTERS.sub(lambda m: _hyphenate(m.group()), word) for word in str(name).split(" ")
     )
@@ -54,23 +53,11 @@ def soft_hyphens(name: Any) -> str:
 LETTERS = re.compile(r"[^\W\d_]+")
 
 
+@functools.lru_cache(maxsize=4096)
 def _hyphenate(word: str) -> str:
     if len(word) < LONG_WORD:
         return word
-    breaks = []
-    for i in range(MIN_PART, len(word) - MIN_PART + 1):
-        before, at, after = word[i - 1], word[i], word[i + 1] if i + 1 < len(word) else ""
-        if at in VOWELS:
-            continue
-        if before in VOWELS and after in VOWELS:  # V|CV: "Unbea-tables"
-            breaks.append(i)
-        elif before not in VOWELS and word[i - 2] in VOWELS and after in VOWELS:
-            # VC|CV, or V|CCV when the pair opens a syllable: "Cham-pions", "Unbeata-bles"
-            pair = before + at
-            breaks.append(i - 1 if pair.lower() in ONSETS else i)
-    kept = sorted({i for i in breaks if MIN_PART <= i <= len(word) - MIN_PART})
-    parts = [word[a:b] for a, b in zip([0, *kept], [*kept, len(word)], strict=True)]
-    return SOFT_HYPHEN.join(parts)
+    return HYPHENATOR.inserted(word, hyphen=SOFT_HYPHEN)
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,14 @@
   }
 
   // -- what a kept hand says ------------------------------------------------------------
+
+  // A button's words as the waiting list shows them: its team or value, without the
+  // point's name that the score pad says before it to a screen reader ("High: ").
+  function buttonWords(label) {
+    const copy = label.cloneNode(true);
+    for (const prefix of copy.querySelectorAll(".spoken-prefix")) prefix.remove();
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
   function describe(form, fields) {
     // "Bo bid 3: High A, Low B, Jack A, Game A", in the words of the form's own labels.
     if (fields.some((f) => f[0] === "thrown_in")) return "everyone passed: thrown in";
@@ -74,7 +82,7 @@
       points = [];
     form.querySelectorAll("input[type=radio]:checked").forEach((input) => {
       const label = form.querySelector(`label[for='${input.id}']`);
-      const text = label ? label.textContent.trim() : input.value;
+      const text = label ? buttonWords(label) : input.value;
       if (input.name === "bidder") bidder = text;
       else if (input.name === "bid") bid = text;
       else if (!byTotals) {
@@ -118,6 +126,13 @@
     form.querySelector("input[name=number]").value = String(number);
     const button = form.querySelector("button.record");
     if (button) button.textContent = button.textContent.replace(/\d+\s*$/, String(number));
+    // The deal line says the hand being entered, not the server's next one; who deals it
+    // is known once the waiting hands are in.
+    const deal = form.querySelector(".bidding-head .deal");
+    const shown = deal ? deal.textContent.match(/^Hand (\d+)/) : null;
+    if (shown && Number(shown[1]) !== number) {
+      deal.textContent = `Hand ${number} · after the hands waiting on this phone`;
+    }
   }
 
   // -- the box on the board -------------------------------------------------------------
@@ -147,7 +162,8 @@
     title.className = "waiting-title";
     const where = navigator.onLine && !lastFailed ? "sending" : "offline";
     title.textContent = waitingCount
-      ? `${where} · ${waitingCount}${waitingCount === 1 ? " hand waiting" : " hands waiting"}`
+      ? `${where} · ${waitingCount}${waitingCount === 1 ? " hand waiting" : " hands waiting"}` +
+        ", not yet in the scores"
       : "Kept on this phone: not recorded";
     box.appendChild(title);
     if (waitingCount) {

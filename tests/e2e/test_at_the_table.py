@@ -297,9 +297,13 @@ def test_table_hands_recorded_offline_survive_a_reload_and_are_each_stored_once(
         _tap_hand(phone, *hand)
         phone.get_by_role("button", name=f"Record hand {number}").tap()
         expect(phone.locator(".waiting-title")).to_have_text(
-            f"offline · {number} hand{'s' if number > 1 else ''} waiting"
+            f"offline · {number} hand{'s' if number > 1 else ''} waiting, not yet in the scores"
         )
     expect(phone.locator("#hand-form button.record")).to_have_text("Record hand 4")
+    # The deal line says the hand being entered, as Record does.
+    expect(phone.locator("#hand-form .deal")).to_have_text(
+        "Hand 4 · after the hands waiting on this phone"
+    )
     assert Hand.objects.filter(game=game).count() == 0
     kept_hands = [
         "Hand 1: Bo bid 2: High Bo & Dee, Low Bo & Dee, Jack Ann & Cy, Game Nobody (tie)",
@@ -310,7 +314,9 @@ def test_table_hands_recorded_offline_survive_a_reload_and_are_each_stored_once(
     if table.secure:
         # The page reloaded with no connection: the last board seen, and the hands kept.
         phone.reload()
-        expect(phone.locator(".waiting-title")).to_have_text("offline · 3 hands waiting")
+        expect(phone.locator(".waiting-title")).to_have_text(
+            "offline · 3 hands waiting, not yet in the scores"
+        )
         expect(phone.locator(".waiting-hand")).to_have_text(kept_hands)
         _no_sideways_scroll(phone)
         # What the phone keeps: the board alone, without its scoring link and code.
@@ -392,7 +398,9 @@ def test_table_a_kept_hand_whose_number_another_phone_took_is_offered_again(tabl
     phone.context.set_offline(True)
     _tap_hand(phone, *OFFLINE_HANDS[1])
     phone.get_by_role("button", name="Record hand 1").tap()
-    expect(phone.locator(".waiting-title")).to_have_text("offline · 1 hand waiting")
+    expect(phone.locator(".waiting-title")).to_have_text(
+        "offline · 1 hand waiting, not yet in the scores"
+    )
 
     # Meanwhile another phone records hand 1.
     services.hand_record(game=game, entry=rules.HandEntry.thrown(), number=1)

@@ -228,7 +228,9 @@ def offline_waiting(page: Page, cond: Condition) -> None:
     page.context.set_offline(True)
     _tap(page, FULL_HAND)
     page.locator("#hand-form button.record").click()
-    expect(page.locator(".waiting-title")).to_have_text("offline · 1 hand waiting")
+    expect(page.locator(".waiting-title")).to_have_text(
+        "offline · 1 hand waiting, not yet in the scores"
+    )
 
 
 def a_kept_hand_clashing(page: Page, cond: Condition) -> None:
@@ -237,7 +239,9 @@ def a_kept_hand_clashing(page: Page, cond: Condition) -> None:
     page.context.set_offline(True)
     _tap(page, FULL_HAND)
     page.locator("#hand-form button.record").click()
-    expect(page.locator(".waiting-title")).to_have_text("offline · 1 hand waiting")
+    expect(page.locator(".waiting-title")).to_have_text(
+        "offline · 1 hand waiting, not yet in the scores"
+    )
     # Meanwhile another phone records hand 2.
     services.hand_record(game=game, entry=rules.HandEntry.thrown(), number=2)
     page.context.set_offline(False)
@@ -445,7 +449,8 @@ BROKEN_WORDS = """() => {
     }
   }
   // A word that does not fit its box runs out of it (or is cut off).
-  const boxes = 'label, button, th, td, .team-label, .team-partners, .group-label, .waiting-hand';
+  const boxes = 'label, button, th, td, .team-label, .team-partners, .group-label, .waiting-hand, '
+                + '.pad-name';
   for (const el of document.querySelectorAll(boxes)) {
     if (!el.checkVisibility({visibilityProperty: true})) continue;
     if (el.getBoundingClientRect().width <= 1) continue;  // for screen readers only
@@ -739,13 +744,57 @@ ROWS_OF = """sel => { const tops = [...document.querySelectorAll(sel)]
 
 def test_four_bidders_and_dealers_are_two_and_two(phone):
     _open(phone, _game(NINE, "ne-wisconsin"))
-    assert phone.evaluate(ROWS_OF, ".bidder .choices label") == [2, 2]
+    # On the score pad a team's two players stand side by side in its column: one row.
+    assert phone.evaluate(ROWS_OF, ".bidder .choices label") == [4]
     phone.goto("/new/?variant=ne-wisconsin")
     for seat, name in enumerate(NAMES["nine"][:4]):
         phone.fill(f"input[name=player_{seat}]", name)
     expect(phone.locator(".dealer label", has_text="Brandon")).to_have_count(1)
     # "At random" across the whole line, then the four players two and two.
     assert phone.evaluate(ROWS_OF, ".dealer .choices label") == [1, 2, 2]
+
+
+# Each card-count field's words as shown: [text, cut off?, the field's top, its bottom].
+COUNT_LABELS = """() => [...document.querySelectorAll('.card-count label.count')].map(l => {
+  const words = l.querySelector('span'), field = l.querySelector('input');
+  const r = field.getBoundingClientRect(), w = words.getBoundingClientRect();
+  return [words.textContent.replace(/\u00ad/g, ''),
+          words.scrollWidth > words.clientWidth + 1 || words.scrollHeight > words.clientHeight + 1,
+          w.bottom <= r.top + 1]; })"""
+
+
+def test_the_card_counts_are_labelled_by_each_team_in_full(phone):
+    # The longest team names: each count field says whose count it is, whole, above it.
+    cond = Condition("eleven", 100, PORTRAIT, False)
+    _open(phone, _game(cond, hands=1))
+    phone.locator("label[for=count_game]").click()
+    expect(phone.locator(".card-count input[type=number]")).to_have_count(3)
+    assert phone.evaluate(COUNT_LABELS) == [
+        ["Grandma's Back Porch Champions", False, True],
+        ["Second Street Tavern Regulars", False, True],
+        ["Alexander & Elizabeth", False, True],
+    ]
+    assert phone.evaluate(BROKEN_WORDS) == []
+    assert phone.evaluate(SIDEWAYS) == 0
+
+
+# How far the page, and the hands' table in its own box, scroll sideways.
+SCROLLS = """() => { const box = document.querySelector('.hands-scroll');
+  return [document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          box.scrollWidth - box.clientWidth]; }"""
+
+
+@pytest.mark.parametrize("variant", ["schmier", "ten-point-pitch", CUTTHROAT.slug])
+def test_the_board_s_last_hands_fit_the_phone_as_the_history_does(phone, variant):
+    # The longest names, three hands in: the board's table is the history's, fewer rows.
+    game = _game(Condition("eleven", 100, PORTRAIT, False), variant, hands=3)
+    _open(phone, game)
+    expect(phone.locator("table.hands tbody tr")).to_have_count(3)
+    board = phone.evaluate(SCROLLS)
+    phone.goto(f"/g/{game.public_id}/history/")
+    history = phone.evaluate(SCROLLS)
+    assert board[0] == 0
+    assert board == history
 
 
 def test_the_history_tag_reads_thrown_in_on_one_line(phone):
@@ -759,3 +808,130 @@ def test_the_history_tag_reads_thrown_in_on_one_line(phone):
     tag = phone.locator(".tag.thrown")
     expect(tag).to_have_text("thrown in")
     assert tag.evaluate("e => e.getClientRects().length") == 1
+
+
+# -- every table the app offers, as a score pad ----------------------------------------------
+# The people of a real table, the longest 11 letters, and team names of the longest allowed.
+PAD_NAMES = [
+    "Christopher",
+    "Katherine",
+    "Alexandra",
+    "Jonathan",
+    "Elizabeth",
+    "Nicholas",
+    "Samantha",
+    "Benjamin",
+]
+PAD_TEAM_NAMES = [
+    "Grandma's Back Porch Champions",
+    "Second Street Tavern Regulars",
+    "The Thursday Night Card Sharks",
+    "Kitchen Table Legends of Smear",
+]
+assert max(len(n) for n in PAD_NAMES) == 11
+assert {len(n) for n in PAD_TEAM_NAMES} == {services.MAX_TEAM_NAME, 29}
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table the app offers: a preset as shipped (named teams where it has partners), or
+    a seat shape played with the Auction Pitch rules (the teams called by their players)."""
+
+    id: str
+    preset: str = ""
+    players: int = 0
+    teams: int = 0
+
+    def create(self) -> Game:
+        if self.preset:
+            variant = rules.VARIANTS[self.preset]
+            names = None
+            if variant.teams < variant.players:
+                names = PAD_TEAM_NAMES[: variant.teams]
+            return services.game_create(
+                variant=self.preset,
+                players=PAD_NAMES[: variant.players],
+                first_dealer=0,
+                team_names=names,
+            )
+        settings = rules.settings_of(rules.AUCTION_PITCH)
+        settings |= {"name": f"Pitch for {self.players}", "players": self.players}
+        return services.game_create(
+            settings=settings | {"teams": self.teams},
+            players=PAD_NAMES[: self.players],
+            first_dealer=0,
+        )
+
+
+# Every preset, from the engine's list (a new preset is checked as it is added), and every
+# seat shape (each alone from 3 to 8, partnerships of 3 and 4, two teams of three).
+TABLES = [Table(slug, preset=slug) for slug in sorted(rules.VARIANTS)] + [
+    Table(f"{players}-players-{teams}-teams", players=players, teams=teams)
+    for players, teams in rules.seat_shapes()
+    if players >= 3
+]
+# From seven seats each alone, the buttons keep their size and the hand may take a scroll.
+MANY_SEATS = 7
+
+# The hand's buttons and Record: how far below the first screen the lowest one ends.
+LOWEST = """() => Math.max(...[...document.querySelectorAll(
+    '#hand-form .bidding label, #hand-form .awards label, #hand-form button.record')]
+    .filter(e => e.getClientRects().length)
+    .map(e => e.getBoundingClientRect().bottom + window.scrollY))"""
+
+
+def _pad_look(page: Page, table: Table, when: str) -> dict[str, list]:
+    from .conftest import small_tap_targets
+
+    found: dict[str, list] = {}
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        _settle(page)
+        _shoot(page, f"pad-{table.id}-{when}-{scheme}")
+        said = {}
+        if sideways := page.evaluate(SIDEWAYS):
+            said["scrolls sideways by (px)"] = [sideways, *page.evaluate(WIDER)]
+        if broken := page.evaluate(BROKEN_WORDS):
+            said["words broken"] = broken
+        if small := small_tap_targets(page, "#hand-form"):
+            said["under 44 px"] = small
+        seats = page.locator("#hand-form .bidder label").count()
+        if seats < MANY_SEATS:
+            if hidden := page.evaluate(NOT_TAPPABLE):
+                said["not tappable on one screen"] = hidden
+        elif (lowest := page.evaluate(LOWEST)) > 2 * PORTRAIT["height"]:
+            said["more than one scroll: lowest button ends at"] = [lowest]
+        if violations := Axe().run(page).response["violations"]:
+            said["axe"] = sorted(
+                f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in violations
+            )
+        found |= {f"{when}, {scheme}: {k}": v for k, v in said.items()}
+    return found
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: t.id)
+def test_every_table_s_hand_is_on_one_screen(browser, live_server, table):
+    """Upright at 360x740, 100 % text, light and dark: fresh, with a refusal in the bar,
+    and after a hand (the last hands listed below): every button of the hand and Record
+    on the screen and not under the bar, no word broken without a hyphen, nothing out of
+    its box, nothing sideways, nothing to tap under 44 px, axe content."""
+    BASE_URL[0] = live_server.url
+    context = browser.new_context(
+        viewport=PORTRAIT, has_touch=True, is_mobile=True, base_url=live_server.url
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        game = table.create()
+        _open(page, game)
+        found = _pad_look(page, table, "fresh")
+        page.locator("#hand-form button.record").click()
+        expect(page.locator("#hand-preview .refused")).to_contain_text("Not recorded: ")
+        found |= _pad_look(page, table, "refused")
+        services.hand_record(game=game, entry=filler_entry(game.state()))
+        _open(page, game)
+        expect(page.locator("table.hands tbody tr")).to_have_count(1)
+        found |= _pad_look(page, table, "after a hand")
+    finally:
+        context.close()
+    assert found == {}, pformat(found, width=100)

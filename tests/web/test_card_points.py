@@ -128,6 +128,11 @@ def test_card_points_over_the_decks_total_are_refused_and_kept_on_the_form(
         ("card_points_2", "20"),
     ]
     assert re.search(r'name="count_game"[^>]*checked', page) is not None
+    # The bar beside Record keeps the reason, not the first screen's "Tap the bidder…".
+    assert find_all(page, "output", "preview") == [
+        "Not recorded: The counts add up to 90, but Schmier has 81 card points in all: "
+        "check the counts. why?"
+    ]
 
 
 def test_card_points_that_disagree_with_a_tapped_game_are_refused(client, make_game, scorer_for):

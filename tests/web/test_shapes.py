@@ -43,14 +43,20 @@ def test_cutthroat_board_lists_the_players(client, db, cutthroat):
     assert find_all(page, "span", "team-label") == FOUR
     assert find_all(page, "span", "team-partners") == []
     assert re.findall(r'class="team (t\d)', page) == ["t0", "t1", "t2", "t3"]
-    # Each player's own colour on the bidder buttons and the point buttons.
-    assert re.findall(r'<label for="bidder-\d" class="(t\d)"', page) == ["t0", "t1", "t2", "t3"]
+    # Each player's own colour and column of the pad on the bidder buttons and the point
+    # buttons, "Nobody" in the last column.
+    assert re.findall(r'<label for="bidder-\d" class="(t\d at-\d) mate-0"', page) == [
+        "t0 at-0",
+        "t1 at-1",
+        "t2 at-2",
+        "t3 at-3",
+    ]
     assert re.findall(r'<label for="award_jack-[^"]+" class="([^"]+)"', page) == [
-        "t0",
-        "t1",
-        "t2",
-        "t3",
-        "none",
+        "t0 at-0",
+        "t1 at-1",
+        "t2 at-2",
+        "t3 at-3",
+        "none at-none",
     ]
     # Low goes to who took the trick (Auction Pitch): the row says so.
     assert find_all(page, "span", "group-label") == [
@@ -100,12 +106,23 @@ def test_two_teams_of_three_alternate_round_the_table(client, db):
     game = _new(client, "schmier-two-teams", SIX)
     page = text(client.get(reverse("game", args=[game.public_id])))
     assert find_all(page, "span", "team-label") == ["Ann & Cy & Eli", "Bo & Dee & Flo"]
-    assert re.findall(r'<label for="bidder-\d" class="(t\d)"', page) == ["t0", "t1"] * 3
-    # Three partners on a point's button: "&" kept with the next name each time.
-    high = re.findall(r'<label for="award_high-0" class="t0">(.*?)</label>', page)
-    assert high == [
-        '<span>Ann <span class="and">&amp; Cy</span> <span class="and">&amp; Eli</span></span>'
+    # Partners alternate: each bidder under its team's column, one above the other.
+    assert re.findall(r'<label for="bidder-\d" class="(t\d at-\d mate-\d)"', page) == [
+        "t0 at-0 mate-0",
+        "t1 at-1 mate-0",
+        "t0 at-0 mate-1",
+        "t1 at-1 mate-1",
+        "t0 at-0 mate-2",
+        "t1 at-1 mate-2",
     ]
+    # A point's button says the point and the team to a screen reader; on the screen its
+    # column's head names the team.
+    high = re.findall(r'<label for="award_high-0" class="t0 at-0">(.*?)</label>', page)
+    assert high == [
+        '<span class="visually-hidden">High: </span>'
+        '<span class="visually-hidden">Ann &amp; Cy &amp; Eli</span>'
+    ]
+    assert find_all(page, "span", "pad-name") == ["Ann & Cy & Eli", "Bo & Dee & Flo"]
     record = reverse("hand_record", args=[game.public_id])
     # Dee (seat 4, the second team) bids 4 and takes High, Low, the right bauer and Game.
     hand = {"high": 1, "low": 1, "right_bauer": 1, "left_bauer": 0, "joker": 0, "game": 1}

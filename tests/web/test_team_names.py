@@ -57,12 +57,12 @@ def test_game_new_names_a_team_and_the_scoreboard_shows_its_partners_too(client,
     page = text(client.get(response["Location"]))
     assert find_all(page, "span", "team-label") == ["Sharks", "Bo & Eli", "Cy & Flo"]
     assert find_all(page, "span", "team-partners") == ["Ann & Dee"]
-    # The point buttons name it too.
-    # Each button's words in a <span> (the partners' "&" kept with the next name).
+    # The pad's column heads name it, and the point buttons say it to a screen reader.
+    assert find_all(page, "span", "pad-name") == ["Sharks", "Bo & Eli", "Cy & Flo"]
     assert [
         re.sub(r"<[^>]+>", "", label)
-        for label in re.findall(r'<label for="award_high-\d" class="t\d">(.*?)</label>', page)
-    ] == ["Sharks", "Bo &amp; Eli", "Cy &amp; Flo"]
+        for label in re.findall(r'<label for="award_high-\d" class="t\d at-\d">(.*?)</label>', page)
+    ] == ["High: Sharks", "High: Bo &amp; Eli", "High: Cy &amp; Flo"]
 
 
 def test_game_new_hand_recorded_and_preview_name_the_team(client, db):

@@ -795,3 +795,55 @@ def test_fuzz_admin_seat_names_refuse_and_leave_the_game(site_admin, game, seat,
     admin_refused(form_post(site_admin, url, fields))
 
     assert club_snapshot() == before
+
+
+# -- the house-rules routes and the streams ---------------------------------------------------
+
+
+@FUZZ
+@given(id=game_ids)
+def test_fuzz_house_rules_of_a_strange_id_are_404(client, game, id):
+    # A set no id of this shape could name: 404 on every route that reads or writes one,
+    # nothing written. (The streams are not asked here: under WSGI they answer 204, no
+    # stream, before any look-up.)
+    quoted = quote(id.encode("utf-8", "surrogatepass"), safe="")
+    if not quoted:
+        return
+    before = snapshot()
+    for url in (
+        f"/rules/house/{quoted}/",
+        f"/rules/house-{quoted}/",
+        f"/api/house-rules/{quoted}",
+    ):
+        assert client.get(url).status_code == 404, url
+    for action in ("keep", "forget", "adopt"):
+        refused(client.post(f"/rules/house/{quoted}/{action}/"), 404)
+    assert snapshot() == before
+
+
+@FUZZ
+@given(
+    where=st.sampled_from(["name", "moon.name", "words.deck"]),
+    # The hostile names but the merely long ones (a set's name may be longer than a seat's).
+    value=bad_names.filter(lambda v: not (v.isascii() and v.isalpha())),
+)
+def test_fuzz_api_house_rules_with_an_unshowable_name_or_word_save_nothing(
+    client, game, where, value
+):
+    from smear_scores.models import HouseRules
+
+    body: dict[str, Any] = {"name": "Tuesday Smear", "based_on": "ne-wisconsin"}
+    if where == "name":
+        body["name"] = value
+    elif where == "moon.name":
+        body |= {"max_bid": 5, "moon": {"name": value, "made": "wins", "failed": "loses"}}
+    else:
+        body["words"] = {"deck": value}
+    if where == "words.deck" and len(value) <= 300 and not value.strip(INVISIBLE + " "):
+        return  # words may be blank or long prose: only a control or a surrogate is hostile
+    saved = HouseRules.objects.count()
+
+    response = send(client, "POST", "/api/house-rules", body)
+
+    refused(response, 422)
+    assert HouseRules.objects.count() == saved

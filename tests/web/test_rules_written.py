@@ -72,7 +72,8 @@ def test_written_rules_page_says_what_each_setting_of_ten_point_pitch_does(clien
     )
     assert rule["H8"] == (
         "Shoot the moon is a bid of 10, made only when the bidding team takes every point in "
-        "play (10). Made: its score becomes the target (52), whatever it was. Failed: the game "
+        "play (10). Made: its score becomes the target (52), whatever it was, or 0 if it was "
+        "below zero before the hand. Failed: the game "
         "ends at once and the other team wins. The other teams "
         "score what they took, as for any bid."
     )

@@ -86,13 +86,18 @@ class OneScreen:
 def test_entry_schmier_hand_by_names_on_one_screen_in_9_taps(table_phone, live_server):
     me = OneScreen(table_phone)
     me.start("Schmier", ["Al", "Bo", "Cy", "Di", "Ed", "Flo"])
-    # The point buttons name the partners, in the team's colour.
-    assert table_phone.locator(".point label[for^=award_high-]").all_inner_texts() == [
-        "Al & Di",
-        "Bo & Ed",
-        "Cy & Flo",
+
+    # Each point button says the point and the partners (on the score pad the column's
+    # head shows the team; the button's words are for a screen reader), in the team's colour.
+    def words(locator) -> list[str]:
+        return [" ".join(text.split()) for text in locator.all_text_contents()]
+
+    assert words(table_phone.locator(".point label[for^=award_high-]")) == [
+        "High: Al & Di",
+        "High: Bo & Ed",
+        "High: Cy & Flo",
     ]
-    assert table_phone.locator("label[for=award_game-none]").inner_text() == "Nobody (tie)"
+    assert words(table_phone.locator("label[for=award_game-none]")) == ["Game: Nobody (tie)"]
     sweep = {k: "Cy & Flo" for k in ("high", "low", "right_bauer", "left_bauer", "joker")}
     taps = [
         me.hand(

@@ -68,7 +68,8 @@ def test_a_table_names_a_team_and_the_scoreboard_calls_it_so(table_phone, db):
     page.get_by_role("button", name="Start the game").tap()
     expect(page.locator(".team-label")).to_have_text(["Sharks", "Bo & Eli", "Cy & Flo"])
     expect(page.locator(".team-partners")).to_have_text(["Ann & Dot"])
-    expect(page.locator('label[for="award_high-0"]')).to_have_text("Sharks")
+    # The pad's button says the point and the team's name (its column's head shows it).
+    expect(page.locator('label[for="award_high-0"]')).to_have_text("High: Sharks")
     assert Game.objects.get().team_names == ["Sharks", "", ""]
     _no_sideways_scroll(page)
     # The partners' line under the name still leaves every point's buttons above the bar.

@@ -119,7 +119,7 @@ def test_two_teams_of_three_alternate_round_the_table(client, db):
     # column's head names the team.
     high = re.findall(r'<label for="award_high-0" class="t0 at-0">(.*?)</label>', page)
     assert high == [
-        '<span class="visually-hidden">High: </span>'
+        '<span class="visually-hidden spoken-prefix">High: </span>'
         '<span class="visually-hidden">Ann &amp; Cy &amp; Eli</span>'
     ]
     assert find_all(page, "span", "pad-name") == ["Ann & Cy & Eli", "Bo & Dee & Flo"]

@@ -145,7 +145,7 @@ def streamed_board(game, *, again: bool):
     by another process once the first has kept its parts (a cache they share)."""
     from bench.data import filler
     from smear_scores.boards import watcher_board
-    from smear_scores.services.games import hand_record
+    from smear_scores.services.recording import hand_record
 
     current = [game]
 

@@ -51,7 +51,7 @@ def fillers(variant: str, hands: int, first_dealer: int = 0) -> list[rules.HandE
 
 
 def game_with_hands(hands: int, variant: str = "schmier"):
-    from smear_scores.services.games import game_import
+    from smear_scores.services.new_games import game_import
 
     return game_import(
         record={

@@ -147,7 +147,7 @@ def measure(args, out: Path) -> list[dict]:
 
 def _games(count: int) -> list[dict]:
     """New games for one run (a run's load numbers its hands from the first)."""
-    from smear_scores.services.games import game_create
+    from smear_scores.services.new_games import game_create
 
     players = ["Ann", "Bo", "Cy", "Dee", "Eli", "Flo"]
     games = []

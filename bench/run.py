@@ -151,7 +151,7 @@ def board_viewer(app, game, *, cold: bool, phones: int = 5):
 
     from bench.data import filler
     from bench.wsgi import Browser
-    from smear_scores.services.games import hand_record
+    from smear_scores.services.recording import hand_record
 
     path = f"/g/{game.public_id}/"
     current = [game]
@@ -408,7 +408,7 @@ def locust(user_class: str, host: str, games_file: Path, args, out: Path) -> dic
 
 def under_load(args, rows: list[Row], out: Path) -> None:
     from bench.data import PLAYERS, game_with_hands
-    from smear_scores.services.games import game_create
+    from smear_scores.services.new_games import game_create
 
     boards = [game_with_hands(30) for _ in range(args.users)]
     scoring = [

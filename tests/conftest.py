@@ -12,7 +12,8 @@ from hypothesis import settings as hypothesis_settings
 from bench.data import PLAYERS, filler_entry
 from smear_scores import rules
 from smear_scores.models import Game
-from smear_scores.services import games as services
+from smear_scores.services.new_games import game_create
+from smear_scores.services.recording import hand_record
 
 # Hypothesis profiles: "thorough" (the default, what CI runs) and "quick" (`make check`).
 # Tests that choose their own example count for cost reasons keep it; the rest follow
@@ -66,7 +67,7 @@ def make_game(db) -> Callable[..., Game]:
         entries: list[rules.HandEntry] | None = None,
         team_names: list[str] | None = None,
     ) -> Game:
-        game = services.game_create(
+        game = game_create(
             variant=variant,
             players=players or players_for(variant),
             first_dealer=first_dealer,
@@ -74,9 +75,9 @@ def make_game(db) -> Callable[..., Game]:
             team_names=team_names,
         )
         for entry in entries or []:
-            game, _ = services.hand_record(game=game, entry=entry)
+            game, _ = hand_record(game=game, entry=entry)
         for _ in range(hands):
-            game, _ = services.hand_record(game=game, entry=filler_entry(game.state()))
+            game, _ = hand_record(game=game, entry=filler_entry(game.state()))
         assert not game.finished or entries, "filler hands must never finish a game"
         return game
 

@@ -1,5 +1,5 @@
 """Games, their seats, hands and audit: read-only, but for a seat name corrected (which
-services.games.game_names_changed carries into the standings' words)."""
+services.game_names.game_names_changed carries into the standings' words)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from django.contrib import admin
 
 from smear_scores.models import Game, GameRevision, Hand, HandRevision, Seat
 from smear_scores.names import name_key
-from smear_scores.services.games import game_names_changed
+from smear_scores.services.game_names import game_names_changed
 from smear_scores.services.ratings import ratings_recompute
 
 from .scoped import person_name

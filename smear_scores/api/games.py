@@ -20,13 +20,7 @@ from smear_scores.rules import HandEntry, RecordRefused, Refused, RuleError
 from smear_scores.selectors.games import GameRemoved, game_get, removed_text
 from smear_scores.selectors.house_rules import house_rules_get
 from smear_scores.selectors.variants import variant_list
-from smear_scores.services.games import (
-    game_create,
-    game_import,
-    hand_edit,
-    hand_record,
-    hand_undo,
-)
+from smear_scores.services.editing import hand_edit, hand_undo
 from smear_scores.services.house_rules import house_rules_create
 from smear_scores.services.idempotency import (
     MAX_KEY,
@@ -37,6 +31,8 @@ from smear_scores.services.idempotency import (
     new_game_scope,
     request_fingerprint,
 )
+from smear_scores.services.new_games import game_create, game_import
+from smear_scores.services.recording import hand_record
 
 from .errors import TOKEN_HINT, number_taken
 from .schemas import (

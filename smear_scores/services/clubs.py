@@ -1,5 +1,5 @@
 """Writes for a club's roster: players and merging two records of one person. One
-transaction each. League games are made in services.games, ratings in services.ratings."""
+transaction each. League games are made in services.league_games, ratings in services.ratings."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 from smear_scores.models import Club, Game, Player, Rating, Seat
 from smear_scores.names import name_key, name_problem
 from smear_scores.rules import Refused, RuleError
-from smear_scores.services.games import game_names_changed
+from smear_scores.services.game_names import game_names_changed
 from smear_scores.services.ratings import ratings_refresh
 
 

@@ -30,7 +30,8 @@ from smear_scores.rules import HandRefused, Refused, RuleError
 from smear_scores.rules.draw import DrawnTable, History, RoundDraw, draw_round
 from smear_scores.selectors.nights import night_rounds
 from smear_scores.services.clubs import MergeRefused, player_create
-from smear_scores.services.games import game_create, league_is_open, rules_given
+from smear_scores.services.league_games import league_is_open
+from smear_scores.services.new_games import game_create, rules_given
 
 MAX_ROUNDS = 20
 MAX_ROUND_HANDS = 30
@@ -185,7 +186,8 @@ def round_draw(*, night: Night, seed: int | None = None) -> Round:
         )
     # The last round's games, locked: a hand being undone there finishes its write first
     # (and the round is then still playing), and a table cannot undo a hand of this round
-    # once the next one is drawn (services.games._locked). Earlier rounds are over already.
+    # once the next one is drawn (services.game_writes._locked). Earlier rounds are over
+    # already.
     last_games = Game.objects.select_for_update(of=("self",)).filter(
         night_table__round__night=night, night_table__round__number=done
     )

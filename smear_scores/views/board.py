@@ -47,7 +47,7 @@ from smear_scores.phone import totals_on
 from smear_scores.refusals import Gone, NotFound
 from smear_scores.rules import Refusal
 from smear_scores.selectors import games as selectors
-from smear_scores.services import games as services
+from smear_scores.services import editing as services
 from smear_scores.templatetags.parts import SharedParts
 
 from .answers import page_or_fragment, refusals_shown_by

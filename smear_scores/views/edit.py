@@ -12,7 +12,7 @@ from smear_scores.forms import HandForm, hand_initial
 from smear_scores.models import Game, Hand
 from smear_scores.rules import HandRefused
 from smear_scores.selectors import games as selectors
-from smear_scores.services import games as services
+from smear_scores.services import editing as services
 
 from .answers import page_or_fragment
 from .board import (

@@ -16,7 +16,7 @@ from smear_scores.phone import (
     grant_scoring,
 )
 from smear_scores.selectors import games as selectors
-from smear_scores.services import games as services
+from smear_scores.services import handover as services
 
 from .answers import page_or_fragment
 from .board import (

@@ -38,7 +38,7 @@ from smear_scores.phone import remember_totals
 from smear_scores.refusals import Conflict
 from smear_scores.rules import Refusal
 from smear_scores.selectors import games as selectors
-from smear_scores.services import games as services
+from smear_scores.services import editing, recording
 from smear_scores.services.idempotency import (
     MAX_KEY,
     request_fingerprint,
@@ -87,7 +87,7 @@ def hand_record(request: HttpRequest, game: Game) -> HttpResponse:
     # A stale screen, a finished game or a key sent before with another hand (Conflict):
     # nothing recorded, and the board's refusal page shows the current board with why.
     recorded = form.attempt(
-        lambda: services.hand_record_once(
+        lambda: recording.hand_record_once(
             game=game,
             entry=form.cleaned_data["entry"],
             number=number,
@@ -146,11 +146,11 @@ def hand_number(value: Any) -> int | None:
 
 
 def preview_line(game: Game, number: int | None, form: HandForm) -> dict[str, str]:
-    """What the hand would score (services.hand_check), or what is wrong or missing."""
+    """What the hand would score (editing.hand_check), or what is wrong or missing."""
     text, problem = "", ""
     if form.is_valid():
         try:
-            check = services.hand_check(game=game, number=number, entry=form.cleaned_data["entry"])
+            check = editing.hand_check(game=game, number=number, entry=form.cleaned_data["entry"])
         except Conflict as conflict:
             problem = conflict.message
         else:

@@ -24,7 +24,7 @@ from smear_scores.forms import ListedRefusals
 from smear_scores.models import Club, League, Player
 from smear_scores.selectors import leagues as selectors
 from smear_scores.selectors import nights as night_selectors
-from smear_scores.services import games as game_services
+from smear_scores.services import league_games as game_services
 
 from .answers import page_or_fragment
 from .exports import SafeWriter

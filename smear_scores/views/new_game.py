@@ -28,7 +28,7 @@ from smear_scores.phone import (
 from smear_scores.selectors import games as selectors
 from smear_scores.selectors.house_rules import SAVED_CHOICE, house_rules_listed, rules_choice
 from smear_scores.selectors.variants import offered_first, variants
-from smear_scores.services import games as services
+from smear_scores.services import game_names, new_games, rematches
 
 from .answers import page_or_fragment
 from .board import (
@@ -138,7 +138,7 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
         "dealer": form.value("first_dealer") or "random",
         # Open when the table named a team, or a name was refused.
         "team_names_open": any(given) or any(t["name_errors"] for t in teams),
-        "max_team_name": services.MAX_TEAM_NAME,
+        "max_team_name": game_names.MAX_TEAM_NAME,
     }
 
 
@@ -178,7 +178,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         return render(request, "games/new.html", _new_context(form))
     if request.method == "POST":
         form = _new_game_form(request, request.POST, as_sent=True)
-        game = form.attempt(lambda: services.game_create(**form.service_args()))
+        game = form.attempt(lambda: new_games.game_create(**form.service_args()))
         if game is not None:
             grant_scoring(request, game)
             url = reverse("game", args=[game.public_id])
@@ -222,7 +222,7 @@ def game_rematch(request: HttpRequest, game: Game) -> HttpResponse:
     keep_rotation = request.POST.get("dealer") == "next"
     # A league's rematch can be refused, e.g. when the league's season has ended: 422, on
     # the board (_refused_board).
-    new = services.game_rematch(game=game, keep_rotation=keep_rotation)
+    new = rematches.game_rematch(game=game, keep_rotation=keep_rotation)
     grant_scoring(request, new)
     how = "the deal goes on round the table" if keep_rotation else "drawn at random"
     dealer = selectors.seat_names(new)[new.first_dealer]

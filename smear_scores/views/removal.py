@@ -14,7 +14,7 @@ from smear_scores.permissions import (
     can_score,
 )
 from smear_scores.selectors import games as selectors
-from smear_scores.services import games as services
+from smear_scores.services import removal as services
 
 from .answers import page_or_fragment
 from .board import (

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from smear_scores.models import Game, Hand, HandRevision, HouseRules, IdempotencyKey
 from smear_scores.services import idempotency as service
-from smear_scores.services.games import game_create
+from smear_scores.services.new_games import game_create
 
 from .helpers import SIX
 

@@ -3,7 +3,7 @@
 from datetime import date
 
 from smear_scores.models import Club, League, Player
-from smear_scores.services.games import league_game_create
+from smear_scores.services.league_games import league_game_create
 
 
 def _league_game():

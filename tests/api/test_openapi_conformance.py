@@ -21,7 +21,8 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from smear_scores.rules import HandEntry
-from smear_scores.services.games import game_create, hand_record
+from smear_scores.services.new_games import game_create
+from smear_scores.services.recording import hand_record
 
 CHECKS = [
     not_a_server_error,

@@ -3,7 +3,7 @@
 from django.test import Client
 
 from smear_scores.models import Game, Hand
-from smear_scores.services import games as services
+from smear_scores.services import removal as services
 
 from .helpers import FOUR
 

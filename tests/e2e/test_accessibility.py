@@ -23,14 +23,12 @@ from django.utils import timezone
 from smear_scores.models import Club, League, Membership, Player
 from smear_scores.rules import HandEntry
 from smear_scores.selectors.house_rules import preset_settings
-from smear_scores.services.games import (
-    game_create,
-    game_remove,
-    hand_record,
-    league_game_create,
-)
 from smear_scores.services.house_rules import house_rules_create
+from smear_scores.services.league_games import league_game_create
+from smear_scores.services.new_games import game_create
 from smear_scores.services.nights import night_check_in, night_open, round_draw
+from smear_scores.services.recording import hand_record
+from smear_scores.services.removal import game_remove
 
 from .conftest import small_tap_targets
 

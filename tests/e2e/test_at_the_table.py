@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 from smear_scores import rules
 from smear_scores.models import Game, Hand
 from smear_scores.selectors.games import game_replay
-from smear_scores.services import games as services
+from smear_scores.services.new_games import game_create
+from smear_scores.services.recording import hand_record
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=10_000)
@@ -384,7 +385,7 @@ def test_table_a_reload_with_no_connection_shows_the_latest_board_and_says_it_is
 
         # The connection returns: the fresh board, no longer called a saved copy.
         phone.context.set_offline(False)
-        services.hand_record(game=game, entry=rules.HandEntry.thrown(), number=3)
+        hand_record(game=game, entry=rules.HandEntry.thrown(), number=3)
         expect(phone.locator("#hand-form button.record")).to_have_text("Record hand 4")
         expect(phone.locator("#saved-copy")).to_have_count(0)
     finally:
@@ -403,7 +404,7 @@ def test_table_a_kept_hand_whose_number_another_phone_took_is_offered_again(tabl
     )
 
     # Meanwhile another phone records hand 1.
-    services.hand_record(game=game, entry=rules.HandEntry.thrown(), number=1)
+    hand_record(game=game, entry=rules.HandEntry.thrown(), number=1)
 
     phone.context.set_offline(False)
     kept = phone.locator("#waiting-hands li.conflict")
@@ -441,7 +442,7 @@ def test_table_a_kept_hand_whose_number_another_phone_took_is_offered_again(tabl
 
 
 def test_table_view_keeps_the_screen_awake_or_says_why_it_cannot(table):
-    game = services.game_create(
+    game = game_create(
         variant="schmier",
         players=["Katherine", "Christopher", "Jessica", "Brandon", "Ed", "Flo"],
         first_dealer=0,
@@ -459,7 +460,7 @@ def test_table_view_keeps_the_screen_awake_or_says_why_it_cannot(table):
             "dim and lock. Served over https, it stays on."
         )
     # The board follows the game (it is swapped every few seconds); the line stays once.
-    services.hand_record(game=game, entry=rules.HandEntry.thrown(), number=1)
+    hand_record(game=game, entry=rules.HandEntry.thrown(), number=1)
     expect(page.locator(".table-deal")).to_have_text("Hand 2 · Katherine deals", timeout=8_000)
     expect(page.locator("#plain-http")).to_have_count(0 if table.secure else 1)
     _no_sideways_scroll(page)

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from smear_scores.live.hub import current
 from smear_scores.models import Game, Hand
-from smear_scores.services import games as services
+from smear_scores.services import new_games as services
 from tests.asgi_server import ProcessServer, database_url
 
 pytestmark = pytest.mark.browser

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from smear_scores.models import Hand
-from smear_scores.services import games as services
+from smear_scores.services import new_games as services
 
 from .conftest import PHONE
 

@@ -36,8 +36,11 @@ from bench.data import filler_entry
 from smear_scores import rules
 from smear_scores.models import Club, Game, Player
 from smear_scores.phone import SCORING_KEY
-from smear_scores.services import games as services
+from smear_scores.services.game_names import MAX_TEAM_NAME
+from smear_scores.services.handover import game_scoring_rotate
+from smear_scores.services.new_games import game_create
 from smear_scores.services.nights import night_check_in, night_open, round_draw
+from smear_scores.services.recording import hand_record
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=10_000)
@@ -53,7 +56,7 @@ TEAM_NAMES = {
     "nine": None,
     "eleven": ["Grandma's Back Porch Champions", "Second Street Tavern Regulars", ""],
 }
-assert max(len(n) for n in TEAM_NAMES["eleven"]) == services.MAX_TEAM_NAME
+assert max(len(n) for n in TEAM_NAMES["eleven"]) == MAX_TEAM_NAME
 
 # The live server's address, for the session cookie (set by the test).
 BASE_URL: list[str] = [""]
@@ -144,7 +147,7 @@ def _game(
     # Each playing alone, a player is called by their own name: no team names.
     if rules.VARIANTS[variant].cutthroat:
         teams = None
-    game = services.game_create(
+    game = game_create(
         variant=variant,
         players=NAMES[cond.names][:seats],
         first_dealer=0,
@@ -152,9 +155,9 @@ def _game(
         team_names=teams[: rules.VARIANTS[variant].teams] if teams else None,
     )
     for entry in entries:
-        game, _ = services.hand_record(game=game, entry=entry)
+        game, _ = hand_record(game=game, entry=entry)
     for _ in range(hands):
-        game, _ = services.hand_record(game=game, entry=filler_entry(game.state()))
+        game, _ = hand_record(game=game, entry=filler_entry(game.state()))
     return game
 
 
@@ -243,7 +246,7 @@ def a_kept_hand_clashing(page: Page, cond: Condition) -> None:
         "offline · 1 hand waiting, not yet in the scores"
     )
     # Meanwhile another phone records hand 2.
-    services.hand_record(game=game, entry=rules.HandEntry.thrown(), number=2)
+    hand_record(game=game, entry=rules.HandEntry.thrown(), number=2)
     page.context.set_offline(False)
     expect(page.locator(".waiting-title")).to_have_text("Kept on this phone: not recorded")
 
@@ -253,7 +256,7 @@ def a_stopped_phone(page: Page, cond: Condition) -> None:
     _open(page, game)
     _tap(page, FULL_HAND[:4])
     # Another phone stops every other phone scoring.
-    services.game_scoring_rotate(game=game)
+    game_scoring_rotate(game=game)
     _tap(page, FULL_HAND[4:])
     page.locator("#hand-form button.record").click()
     expect(page.locator(".board > .problem")).to_be_visible()
@@ -280,7 +283,7 @@ def history_after_hands(page: Page, cond: Condition) -> None:
         awards={"high": 1, "low": 1, "right_bauer": 0, "left_bauer": 2, "joker": 0},
         card_points=(20, 34, 27),
     )
-    services.hand_record(game=game, entry=counted)
+    hand_record(game=game, entry=counted)
     _sign_in_as_scorer(page, game)
     page.goto(f"/g/{game.public_id}/history/")
     expect(page.locator("table.hands .counted")).to_have_text(["Game 20–34–27"])
@@ -680,7 +683,7 @@ def test_a_stopped_phone_says_why_keeps_its_page_and_shows_its_hand(phone, setti
     _open(phone, game)
     title = phone.title()
     _tap(phone, FULL_HAND[:4])
-    services.game_scoring_rotate(game=game)  # another phone stops this one scoring
+    game_scoring_rotate(game=game)  # another phone stops this one scoring
     phone.locator("#hand-form button.record").click()
     expect(phone.locator(".board > .problem")).to_have_text(
         "Not recorded: another phone tapped “Stop other phones scoring”, so this phone can no "
@@ -799,11 +802,11 @@ def test_the_board_s_last_hands_fit_the_phone_as_the_history_does(phone, variant
 
 def test_the_history_tag_reads_thrown_in_on_one_line(phone):
     # Short names and long team names: the teams' columns leave the bid's the least room.
-    game = services.game_create(
+    game = game_create(
         variant="schmier", players=NAMES["short"], first_dealer=0, team_names=TEAM_NAMES["eleven"]
     )
-    game, _ = services.hand_record(game=game, entry=rules.HandEntry.thrown())
-    game, _ = services.hand_record(game=game, entry=filler_entry(game.state()))
+    game, _ = hand_record(game=game, entry=rules.HandEntry.thrown())
+    game, _ = hand_record(game=game, entry=filler_entry(game.state()))
     phone.goto(f"/g/{game.public_id}/history/")
     tag = phone.locator(".tag.thrown")
     expect(tag).to_have_text("thrown in")
@@ -829,7 +832,7 @@ PAD_TEAM_NAMES = [
     "Kitchen Table Legends of Smear",
 ]
 assert max(len(n) for n in PAD_NAMES) == 11
-assert {len(n) for n in PAD_TEAM_NAMES} == {services.MAX_TEAM_NAME, 29}
+assert {len(n) for n in PAD_TEAM_NAMES} == {MAX_TEAM_NAME, 29}
 
 
 @dataclass(frozen=True)
@@ -848,7 +851,7 @@ class Table:
             names = None
             if variant.teams < variant.players:
                 names = PAD_TEAM_NAMES[: variant.teams]
-            return services.game_create(
+            return game_create(
                 variant=self.preset,
                 players=PAD_NAMES[: variant.players],
                 first_dealer=0,
@@ -856,7 +859,7 @@ class Table:
             )
         settings = rules.settings_of(rules.AUCTION_PITCH)
         settings |= {"name": f"Pitch for {self.players}", "players": self.players}
-        return services.game_create(
+        return game_create(
             settings=settings | {"teams": self.teams},
             players=PAD_NAMES[: self.players],
             first_dealer=0,
@@ -928,7 +931,7 @@ def test_every_table_s_hand_is_on_one_screen(browser, live_server, table):
         page.locator("#hand-form button.record").click()
         expect(page.locator("#hand-preview .refused")).to_contain_text("Not recorded: ")
         found |= _pad_look(page, table, "refused")
-        services.hand_record(game=game, entry=filler_entry(game.state()))
+        hand_record(game=game, entry=filler_entry(game.state()))
         _open(page, game)
         expect(page.locator("table.hands tbody tr")).to_have_count(1)
         found |= _pad_look(page, table, "after a hand")

@@ -205,7 +205,7 @@ def test_entry_typed_totals_stay_on_for_the_game_on_this_phone(table_phone, live
 
 @pytest.mark.parametrize("size", [(740, 360), (360, 740)], ids=["landscape", "portrait"])
 def test_table_view_scores_fit_the_screen_and_keep_it_awake(browser, live_server, size):
-    from smear_scores.services.games import game_create
+    from smear_scores.services.new_games import game_create
 
     game = game_create(variant="schmier", players=["Al", "Bo", "Cy", "Di", "Ed", "Flo"])
     width, height = size
@@ -229,7 +229,7 @@ def test_table_view_scores_fit_the_screen_and_keep_it_awake(browser, live_server
 
 
 def test_dark_mode_follows_the_phone(browser, live_server):
-    from smear_scores.services.games import game_create
+    from smear_scores.services.new_games import game_create
 
     game = game_create(variant="schmier", players=["Al", "Bo", "Cy", "Di", "Ed", "Flo"])
     colours = {}
@@ -246,7 +246,7 @@ def test_dark_mode_follows_the_phone(browser, live_server):
 
 
 def test_text_at_200_percent_never_scrolls_sideways_nor_overlaps_the_scores(browser, live_server):
-    from smear_scores.services.games import game_create
+    from smear_scores.services.new_games import game_create
 
     game = game_create(variant="schmier", players=["Al", "Bo", "Cy", "Di", "Ed", "Flo"])
     # The test sets the text size with a style tag, which the site's CSP would refuse.

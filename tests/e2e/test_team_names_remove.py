@@ -11,7 +11,9 @@ from playwright.sync_api import expect
 
 from smear_scores.models import Game, GameRevision
 from smear_scores.rules import HandEntry
-from smear_scores.services.games import game_create, game_remove, hand_record
+from smear_scores.services.new_games import game_create
+from smear_scores.services.recording import hand_record
+from smear_scores.services.removal import game_remove
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=10_000)

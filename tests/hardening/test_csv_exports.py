@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from smear_scores.models import Player
 from smear_scores.rules import HandEntry
-from smear_scores.services.games import hand_record
+from smear_scores.services.recording import hand_record
 
 from ..league.conftest import wisconsin_win
 

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from smear_scores.models import Game
-from smear_scores.services import games as services
+from smear_scores.services import editing, recording
 
 from ..api.helpers import ApiClient
 from ..web.conftest import grant, text
@@ -20,12 +20,12 @@ FULL = (
 
 
 def test_the_cap_is_far_above_any_game_a_table_plays():
-    assert services.MAX_HANDS == 500
+    assert recording.MAX_HANDS == 500
 
 
 @pytest.fixture
 def full_game(make_game, monkeypatch):
-    monkeypatch.setattr(services, "MAX_HANDS", 4)
+    monkeypatch.setattr(recording, "MAX_HANDS", 4)
     return make_game("ne-wisconsin", hands=4)
 
 
@@ -59,7 +59,7 @@ def test_a_visitors_edit_preview_replays_nothing(client, make_game, monkeypatch)
     def replay(**_):
         raise AssertionError("a visitor's preview replayed the game")
 
-    monkeypatch.setattr(services, "hand_check", replay)
+    monkeypatch.setattr(editing, "hand_check", replay)
     response = client.post(
         reverse("hand_preview", args=[game.public_id]),
         {"number": "1", "bidder": "1", "bid": "2", "by_totals": "on", "points_0": "1",

@@ -11,7 +11,7 @@ from asgiref.sync import async_to_sync
 from django.core.handlers.base import BaseHandler
 from django.test import AsyncClient, Client
 
-from smear_scores.services.games import game_remove
+from smear_scores.services.removal import game_remove
 
 from ..league.conftest import PASSWORD, make_user
 

@@ -9,7 +9,8 @@ from django.contrib.auth.models import User
 
 from smear_scores.models import Club, League, Membership, Player
 from smear_scores.rules import HandEntry
-from smear_scores.services.games import hand_record, league_game_create
+from smear_scores.services.league_games import league_game_create
+from smear_scores.services.recording import hand_record
 
 PASSWORD = "a-long-test-password"
 

@@ -290,7 +290,7 @@ def test_league_game_club_admin_scores_and_edits(client, league, four, club_admi
 
 
 def test_casual_game_keeps_the_token_rule(client, member):
-    from smear_scores.services.games import game_create
+    from smear_scores.services.new_games import game_create
 
     game = game_create(variant="ne-wisconsin", players=["A", "B", "C", "D"], first_dealer=0)
     login(client, member)
@@ -306,7 +306,7 @@ def test_player_page_shows_games_partners_bids_points_and_rating(client, league,
     # Ann & Dan against Bob & Cat; Ann bids 2 with awards entered: set (took Low only).
     game = play(league, [ann, bob, dan, cat], [])
     from smear_scores.rules import HandEntry
-    from smear_scores.services.games import hand_record
+    from smear_scores.services.recording import hand_record
 
     hand_record(
         game=game,

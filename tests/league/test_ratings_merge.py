@@ -10,7 +10,7 @@ from openskill.models import PlackettLuce
 from smear_scores.models import Player, Rating, Seat
 from smear_scores.selectors.leagues import league_table
 from smear_scores.services.clubs import MergeRefused, player_merge
-from smear_scores.services.games import hand_undo
+from smear_scores.services.editing import hand_undo
 from smear_scores.services.ratings import ratings_fresh, ratings_recompute, ratings_refresh
 
 from .conftest import make_league, play, roster, wisconsin_win

@@ -11,9 +11,11 @@ import html
 import pytest
 
 from smear_scores.models import Club, Correction, Entrant, Game, HandRevision, Player
+from smear_scores.refusals import Conflict
 from smear_scores.rules import HandEntry
 from smear_scores.services import nights as services
-from smear_scores.services.games import Conflict, hand_edit, hand_record, hand_undo
+from smear_scores.services.editing import hand_edit, hand_undo
+from smear_scores.services.recording import hand_record
 
 from ..web.conftest import grant
 from .conftest import PASSWORD

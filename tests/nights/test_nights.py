@@ -8,7 +8,7 @@ from smear_scores.models import Correction, Game, Seat
 from smear_scores.rules import HandEntry
 from smear_scores.selectors.nights import night_rounds, night_standings, night_version
 from smear_scores.services import nights as services
-from smear_scores.services.games import hand_record
+from smear_scores.services.recording import hand_record
 
 from .conftest import DAY
 

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from smear_scores.models import Night
 from smear_scores.rules import HandEntry
-from smear_scores.services.games import hand_record
+from smear_scores.services.recording import hand_record
 
 from .conftest import DAY, PASSWORD, make_user
 

@@ -10,7 +10,7 @@ from itertools import combinations
 from smear_scores.models import Night
 from smear_scores.rules import HandEntry
 from smear_scores.selectors.nights import night_rounds, night_standings
-from smear_scores.services.games import hand_record
+from smear_scores.services.recording import hand_record
 
 from .test_pages import login, run_night
 

@@ -19,7 +19,7 @@ import pytest
 from django.db import OperationalError, connection, connections, transaction
 
 from smear_scores.models import Game
-from smear_scores.services import games as services
+from smear_scores.services import game_writes as services
 
 WAIT = 15  # seconds; only reached when something is broken
 

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from smear_scores.models import Hand, HouseRules, IdempotencyKey
-from smear_scores.services import games as services
+from smear_scores.services import new_games as services
 
 from .conftest import WAIT, HeldWrite, in_thread, wait_until_a_writer_waits
 

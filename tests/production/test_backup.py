@@ -15,8 +15,11 @@ from smear_scores.management.commands._backup import backup_models
 from smear_scores.models import Club, Game, Hand, HandRevision, League, Membership
 from smear_scores.rules import HandEntry
 from smear_scores.services import clubs as club_services
-from smear_scores.services import games as game_services
-from smear_scores.services import games as services
+from smear_scores.services import league_games as game_services
+from smear_scores.services.editing import hand_edit, hand_undo
+from smear_scores.services.new_games import game_create, game_import
+from smear_scores.services.recording import hand_record
+from smear_scores.services.rematches import game_rematch
 
 pytestmark = pytest.mark.django_db
 
@@ -43,17 +46,17 @@ def _club() -> None:
     )
     league_game = game_services.league_game_create(league=league, players=roster, first_dealer=0)
     for number, entry in enumerate(HANDS, start=1):
-        services.hand_record(game=league_game, entry=entry, number=number)
+        hand_record(game=league_game, entry=entry, number=number)
 
-    casual = services.game_create(
+    casual = game_create(
         variant="ne-wisconsin", players=["Eve", "Fay", "Gus", "Hal"], first_dealer=1
     )
     for number, entry in enumerate(HANDS[:4], start=1):
-        services.hand_record(game=casual, entry=entry, number=number)
-    services.hand_edit(game=casual, number=1, entry=HandEntry(bidder=1, bid=2, points=(2, 2)))
-    services.hand_undo(game=casual)
-    services.game_rematch(game=casual)
-    services.game_import(
+        hand_record(game=casual, entry=entry, number=number)
+    hand_edit(game=casual, number=1, entry=HandEntry(bidder=1, bid=2, points=(2, 2)))
+    hand_undo(game=casual)
+    game_rematch(game=casual)
+    game_import(
         record={
             "variant": "schmier",
             "players": ["I", "J", "K", "L", "M", "N"],
@@ -107,9 +110,9 @@ def test_backup_load_continues_numbering_after_the_loaded_rows(tmp_path):
     _empty_the_database()
     call_command("backup_load", str(backup), stdout=io.StringIO())
 
-    game = services.game_create(variant="ne-wisconsin", players=["A", "B", "C", "D"])
+    game = game_create(variant="ne-wisconsin", players=["A", "B", "C", "D"])
     casual = Game.objects.get(seats__name="Eve", rematch_of=None)
-    services.hand_record(game=casual, entry=HANDS[3], number=4)
+    hand_record(game=casual, entry=HANDS[3], number=4)
 
     assert game.pk == highest + 1
     assert list(casual.hands.values_list("number", flat=True)) == [1, 2, 3, 4]

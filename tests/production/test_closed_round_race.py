@@ -10,9 +10,11 @@ from datetime import date
 import pytest
 
 from smear_scores.models import Club, Game, Player, Round
+from smear_scores.refusals import Conflict
 from smear_scores.rules import HandEntry
 from smear_scores.services import nights as services
-from smear_scores.services.games import Conflict, hand_record, hand_undo
+from smear_scores.services.editing import hand_undo
+from smear_scores.services.recording import hand_record
 
 from .conftest import WAIT, HeldWrite, in_thread, wait_until_a_writer_waits
 

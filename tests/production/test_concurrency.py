@@ -8,10 +8,13 @@ from django.test import Client
 
 from smear_scores import rules
 from smear_scores.models import Game, Hand, HandRevision
+from smear_scores.refusals import Conflict
 from smear_scores.rules import HandEntry
 from smear_scores.selectors import games as selectors
-from smear_scores.services import games as services
-from smear_scores.services.games import Conflict
+from smear_scores.services.editing import hand_edit, hand_undo
+from smear_scores.services.new_games import game_create
+from smear_scores.services.recording import hand_record
+from smear_scores.services.removal import game_remove
 
 from .conftest import WAIT, in_thread, other_connection_waits_for_game, wait_until_a_writer_waits
 
@@ -28,11 +31,9 @@ SCORER_TWO = HandEntry(bidder=1, bid=3, points=(0, 4))
 
 
 def _game() -> Game:
-    game = services.game_create(
-        variant="ne-wisconsin", players=["Ann", "Bo", "Cy", "Di"], first_dealer=0
-    )
+    game = game_create(variant="ne-wisconsin", players=["Ann", "Bo", "Cy", "Di"], first_dealer=0)
     for number, entry in enumerate(OPENING, start=1):
-        services.hand_record(game=game, entry=entry, number=number)
+        hand_record(game=game, entry=entry, number=number)
     return Game.objects.get(pk=game.pk)
 
 
@@ -49,9 +50,9 @@ def _assert_consistent(game: Game) -> None:
 def test_hand_record_same_number_from_two_devices_stores_one(held_write):
     game = _game()
     held_write.arm()
-    first = in_thread(lambda: services.hand_record(game=game, entry=SCORER_ONE, number=4))
+    first = in_thread(lambda: hand_record(game=game, entry=SCORER_ONE, number=4))
     held_write.wait_inside()
-    second = in_thread(lambda: services.hand_record(game=game, entry=SCORER_TWO, number=4))
+    second = in_thread(lambda: hand_record(game=game, entry=SCORER_TWO, number=4))
     wait_until_a_writer_waits()
     held_write.release()
 
@@ -72,9 +73,9 @@ def test_hand_record_same_number_from_two_devices_stores_one(held_write):
 def test_hand_record_same_hand_from_two_devices_stores_it_once(held_write):
     game = _game()
     held_write.arm()
-    first = in_thread(lambda: services.hand_record(game=game, entry=SCORER_ONE, number=4))
+    first = in_thread(lambda: hand_record(game=game, entry=SCORER_ONE, number=4))
     held_write.wait_inside()
-    second = in_thread(lambda: services.hand_record(game=game, entry=SCORER_ONE, number=4))
+    second = in_thread(lambda: hand_record(game=game, entry=SCORER_ONE, number=4))
     wait_until_a_writer_waits()
     held_write.release()
 
@@ -95,10 +96,10 @@ def test_hand_edit_racing_hand_record_leaves_consistent_standings(held_write, fi
     held_write.arm()
 
     def edit():
-        return services.hand_edit(game=game, number=1, entry=EDIT_HAND_1)
+        return hand_edit(game=game, number=1, entry=EDIT_HAND_1)
 
     def record():
-        return services.hand_record(game=game, entry=SCORER_ONE, number=4)
+        return hand_record(game=game, entry=SCORER_ONE, number=4)
 
     first_fn, second_fn = (edit, record) if first_write == "edit" else (record, edit)
     first = in_thread(first_fn)
@@ -121,9 +122,9 @@ def test_hand_edit_racing_hand_record_leaves_consistent_standings(held_write, fi
 def test_hand_undo_racing_hand_record_refuses_the_stale_hand(held_write):
     game = _game()
     held_write.arm()
-    first = in_thread(lambda: services.hand_undo(game=game))
+    first = in_thread(lambda: hand_undo(game=game))
     held_write.wait_inside()
-    second = in_thread(lambda: services.hand_record(game=game, entry=SCORER_ONE, number=4))
+    second = in_thread(lambda: hand_record(game=game, entry=SCORER_ONE, number=4))
     wait_until_a_writer_waits()
     held_write.release()
 
@@ -136,9 +137,9 @@ def test_hand_undo_racing_hand_record_refuses_the_stale_hand(held_write):
 
 
 WRITES = {
-    "record": lambda game: services.hand_record(game=game, entry=SCORER_ONE, number=4),
-    "edit": lambda game: services.hand_edit(game=game, number=2, entry=OPENING[0]),
-    "undo": lambda game: services.hand_undo(game=game),
+    "record": lambda game: hand_record(game=game, entry=SCORER_ONE, number=4),
+    "edit": lambda game: hand_edit(game=game, number=2, entry=OPENING[0]),
+    "undo": lambda game: hand_undo(game=game),
 }
 
 
@@ -199,9 +200,9 @@ def test_two_phones_posting_hand_4_at_once_the_second_is_told_why(held_write):
 def test_hand_sent_while_the_game_is_removed_is_refused_not_stored(held_after_lock):
     game = _game()
     held_after_lock.arm()
-    removing = in_thread(lambda: services.game_remove(game=game))
+    removing = in_thread(lambda: game_remove(game=game))
     held_after_lock.wait_inside()
-    recording = in_thread(lambda: services.hand_record(game=game, entry=SCORER_ONE, number=4))
+    recording = in_thread(lambda: hand_record(game=game, entry=SCORER_ONE, number=4))
     wait_until_a_writer_waits()
     held_after_lock.release()
 

@@ -11,7 +11,7 @@ from django.db import transaction
 from smear_scores.models import Game, Hand, Seat
 from smear_scores.models.prepared import PreparedRead
 from smear_scores.selectors.games import game_board, game_get, seat_names
-from smear_scores.services import games as services
+from smear_scores.services import game_writes as services
 
 
 def same_columns(got: Game, expected: Game) -> None:

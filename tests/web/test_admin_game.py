@@ -2,7 +2,7 @@
 
 from django.contrib.auth.models import User
 
-from smear_scores.services.games import game_remove
+from smear_scores.services.removal import game_remove
 
 
 def test_admin_game_change_leaves_dealer_options_and_seats_alone(client, make_game):

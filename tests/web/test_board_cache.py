@@ -18,7 +18,8 @@ from django.urls import reverse
 from smear_scores.boards import watcher_board
 from smear_scores.models import Seat
 from smear_scores.selectors.games import version_of
-from smear_scores.services import games as services
+from smear_scores.services.game_names import game_names_changed
+from smear_scores.services.recording import hand_record
 from smear_scores.templatetags import parts
 from smear_scores.templatetags.parts import SharedParts
 
@@ -180,7 +181,7 @@ def test_a_corrected_name_shows_on_the_next_view(make_game):
     assert teams(text(visit(Client(), game)[0]))[1] == "Bo & Eli"
     # As the admin corrects a seat (GameAdmin.save_related).
     Seat.objects.filter(game=game, position=1).update(name="Jonathan")
-    services.game_names_changed(game=game)
+    game_names_changed(game=game)
     game.refresh_from_db()
 
     assert teams(text(visit(Client(), game)[0]))[1] == "Jonathan & Eli"
@@ -285,7 +286,7 @@ def test_a_hand_recorded_between_the_games_read_and_its_hands_read_is_never_kept
         found = read(**kwargs)
         monkeypatch.setattr(views.selectors, "game_get", read)
         fresh = type(game).objects.get(pk=game.pk)
-        services.hand_record(game=fresh, entry=filler_entry(fresh.state()))
+        hand_record(game=fresh, entry=filler_entry(fresh.state()))
         return found
 
     monkeypatch.setattr(views.selectors, "game_get", read_then_a_hand_lands)

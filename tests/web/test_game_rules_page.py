@@ -12,7 +12,8 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from smear_scores.models import Game, HouseRules
-from smear_scores.services import games as services
+from smear_scores.services.new_games import game_create
+from smear_scores.services.removal import game_remove
 from tests.api.helpers import ApiClient
 
 from .conftest import HTMX, grant, text
@@ -82,7 +83,7 @@ def test_the_rules_page_of_a_game_of_inline_rules_says_its_own_rules(client):
 
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])
 def test_the_rules_page_of_a_removed_game_is_the_removed_page(client, headers):
-    game = services.game_remove(game=_inline_game(client))
+    game = game_remove(game=_inline_game(client))
 
     rules_page = client.get(f"/g/{game.public_id}/rules/", **headers)
     board = client.get(reverse("game", args=[game.public_id]), **headers)
@@ -110,7 +111,7 @@ def test_a_presets_game_keeps_its_presets_page_and_has_its_own_too(client, make_
 
 def test_a_game_of_saved_rules_since_deleted_links_to_its_own_rules_page(client):
     house_rules = ApiClient(client).post("/api/house-rules", TUESDAY).json()
-    game = services.game_create(
+    game = game_create(
         house_rules=HouseRules.objects.get(public_id=house_rules["id"]),
         players=FOUR,
         first_dealer=0,

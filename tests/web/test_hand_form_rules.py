@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from smear_scores.services import games as services
+from smear_scores.services import new_games as services
 
 from .conftest import find_all, text
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from smear_scores import rules
-from smear_scores.services import games as services
+from smear_scores.services import editing as services
 
 from .conftest import HTMX, find_all, text
 

@@ -398,16 +398,15 @@ def test_a_game_keeps_its_rules_as_they_were_when_it_started(client):
 
 def test_the_rematch_of_a_game_of_saved_rules_plays_the_same_rules(client):
     from smear_scores.rules import HandEntry
-    from smear_scores.services import games as services
+    from smear_scores.services.recording import hand_record
+    from smear_scores.services.rematches import game_rematch
 
     rules_set = saved(target=2)
     game = _start(client, rules_set)
-    game, _ = services.hand_record(
-        game=game, entry=HandEntry(bidder=0, bid=2, awards={"high": 0, "low": 0})
-    )
+    game, _ = hand_record(game=game, entry=HandEntry(bidder=0, bid=2, awards={"high": 0, "low": 0}))
     assert game.finished
 
-    rematch = services.game_rematch(game=game)
+    rematch = game_rematch(game=game)
 
     assert (rematch.house_rules, rematch.rules_variant) == (rules_set, game.rules_variant)
 

@@ -8,7 +8,9 @@ from django.urls import reverse
 
 from smear_scores import rules
 from smear_scores.selectors.games import version_of
-from smear_scores.services import games as services
+from smear_scores.services.editing import hand_edit, hand_undo
+from smear_scores.services.handover import game_scoring_rotate
+from smear_scores.services.recording import hand_record
 
 from .conftest import find_all, scores, text
 
@@ -36,7 +38,7 @@ def test_live_check_with_nothing_new_is_an_empty_304_after_one_query(
 def test_live_check_after_another_phone_records_a_hand_answers_the_fresh_board(client, make_game):
     game = make_game("schmier", hands=1)
     seen = version_of(game)
-    game, _ = services.hand_record(game=game, entry=HAND, number=2)
+    game, _ = hand_record(game=game, entry=HAND, number=2)
     response = _ask(client, game, seen)
     page = text(response)
     assert response.status_code == 200
@@ -57,11 +59,11 @@ def test_live_version_moves_on_with_every_write(make_game, change):
     game = make_game("schmier", hands=2)
     before = version_of(game)
     if change == "undo":
-        game = services.hand_undo(game=game)
+        game = hand_undo(game=game)
     elif change == "edit":
-        game = services.hand_edit(game=game, number=1, entry=HAND)
+        game = hand_edit(game=game, number=1, entry=HAND)
     else:
-        game = services.game_scoring_rotate(game=game)
+        game = game_scoring_rotate(game=game)
     game.refresh_from_db()
     assert version_of(game) != before
 

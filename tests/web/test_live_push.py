@@ -13,8 +13,12 @@ from django.urls import reverse
 from smear_scores import rules
 from smear_scores.selectors.games import version_of
 from smear_scores.selectors.nights import night_version
-from smear_scores.services import games as services
 from smear_scores.services import nights as night_services
+from smear_scores.services.editing import hand_edit, hand_undo
+from smear_scores.services.game_names import game_names_changed
+from smear_scores.services.handover import game_scoring_rotate
+from smear_scores.services.recording import hand_record
+from smear_scores.services.removal import game_remove, game_restore
 from tests.asgi_server import EventStream
 
 from .conftest import find_all, scores
@@ -49,7 +53,7 @@ def test_stream_says_the_version_at_once_then_each_hand_recorded_elsewhere(
     asgi_server.hearing()
 
     for number in (2, 3):
-        game, _ = services.hand_record(game=game, entry=HAND, number=number)
+        game, _ = hand_record(game=game, entry=HAND, number=number)
         assert stream.next() == version_of(game)
 
 
@@ -64,7 +68,7 @@ def test_stream_carries_the_watchers_board_and_only_versions_to_a_scorer(
     )
     assert watching.next() == scoring.next() == version_of(game)
     asgi_server.hearing()
-    game, _ = services.hand_record(game=game, entry=rules.HandEntry(bidder=1, bid=2, points=(1, 3)))
+    game, _ = hand_record(game=game, entry=rules.HandEntry(bidder=1, bid=2, points=(1, 3)))
     # The watcher's stream brings the fresh board itself, as every watcher sees it, with
     # the link boxes left as the phone has them.
     assert watching.next() == version_of(game)
@@ -98,28 +102,26 @@ def test_stream_follows_every_write_that_moves_the_version(
     else:
         game = make_game("ne-wisconsin", hands=2)
     if change == "restore":
-        game = services.game_remove(game=game)
+        game = game_remove(game=game)
     stream = open_stream(asgi_server, game)
     assert stream.next() == version_of(game)
     asgi_server.hearing()
     if change == "undo":
-        game = services.hand_undo(game=game)
+        game = hand_undo(game=game)
     elif change == "edit":
-        game = services.hand_edit(
-            game=game, number=1, entry=rules.HandEntry(bidder=1, bid=2, points=(2, 1))
-        )
+        game = hand_edit(game=game, number=1, entry=rules.HandEntry(bidder=1, bid=2, points=(2, 1)))
     elif change == "rotate":
-        game = services.game_scoring_rotate(game=game)
+        game = game_scoring_rotate(game=game)
     elif change == "remove":
-        game = services.game_remove(game=game)
+        game = game_remove(game=game)
     elif change == "restore":
-        game = services.game_restore(game=game)
+        game = game_restore(game=game)
     else:
         # A player's name corrected in the admin: the winner's line is said again.
         seat = game.seats.get(position=0)
         seat.name = "Annabel"
         seat.save()
-        game = services.game_names_changed(game=game)
+        game = game_names_changed(game=game)
     game.refresh_from_db()
     assert stream.next() == version_of(game)
 
@@ -131,9 +133,7 @@ def test_streams_of_many_boards_hold_no_thread_nor_connection_each(
     first = open_stream(asgi_server, games[0])
     first.next()
     asgi_server.hearing()
-    game, _ = services.hand_record(
-        game=games[0], entry=rules.HandEntry(bidder=0, bid=2, points=(2, 1))
-    )
+    game, _ = hand_record(game=games[0], entry=rules.HandEntry(bidder=0, bid=2, points=(2, 1)))
     assert first.next() == version_of(game)
     threads = threading.active_count()
     connections_before = _app_connections()
@@ -145,9 +145,7 @@ def test_streams_of_many_boards_hold_no_thread_nor_connection_each(
     assert _app_connections() <= connections_before + 1
 
     # One write reaches every board of that game, and only those.
-    game, _ = services.hand_record(
-        game=games[1], entry=rules.HandEntry(bidder=0, bid=2, points=(2, 1))
-    )
+    game, _ = hand_record(game=games[1], entry=rules.HandEntry(bidder=0, bid=2, points=(2, 1)))
     for stream in streams[1::3]:
         assert stream.next() == version_of(game)
 
@@ -182,7 +180,7 @@ def test_room_stream_follows_the_hands_at_its_tables(asgi_server, open_stream, t
     night_services.round_draw(night=night)
     assert stream.next() == night_version(night.pk)
     game = RoundTable.objects.get(round__night=night).game
-    services.hand_record(game=game, entry=rules.HandEntry(bidder=0, bid=2, points=(2, 1)))
+    hand_record(game=game, entry=rules.HandEntry(bidder=0, bid=2, points=(2, 1)))
     assert stream.next() == night_version(night.pk)
 
 

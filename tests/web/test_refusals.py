@@ -9,7 +9,7 @@ from django.utils.cache import has_vary_header
 
 from smear_scores.refusals import Forbidden
 from smear_scores.rules import Refused
-from smear_scores.services import games as services
+from smear_scores.services import removal as services
 
 from .conftest import HTMX, text
 

@@ -9,8 +9,11 @@ from django.test import Client
 from django.urls import reverse
 
 from smear_scores.models import Game, GameRevision, Hand, HandRevision
-from smear_scores.services import games as services
-from smear_scores.services.games import Conflict
+from smear_scores.refusals import Conflict
+from smear_scores.services.editing import hand_undo
+from smear_scores.services.handover import game_scoring_rotate
+from smear_scores.services.league_games import league_game_create
+from smear_scores.services.removal import game_remove
 from tests.league.conftest import PASSWORD, make_league, make_user, roster
 
 from .conftest import HTMX, SCHMIER_ALL_A, awards_post, find_all, notices, text
@@ -38,7 +41,7 @@ def test_home_row_offers_its_scorer_to_remove_the_game(client, make_game, scorer
 def test_home_row_has_no_remove_once_another_phone_took_scoring_back(client, make_game, scorer_for):
     game = make_game("schmier", hands=2)
     scorer_for(game)
-    services.game_scoring_rotate(game=game)  # the old scoring code no longer scores
+    game_scoring_rotate(game=game)  # the old scoring code no longer scores
     page = text(client.get(reverse("home")))
     assert 'class="remove-link"' not in page
 
@@ -89,7 +92,7 @@ def test_remove_takes_the_game_off_the_list_and_keeps_every_row(client, make_gam
 
 def test_removed_page_says_when_and_offers_no_restore_to_a_watcher(client, make_game):
     game = make_game("schmier", hands=1)
-    services.game_remove(game=game)
+    game_remove(game=game)
     Game.objects.filter(pk=game.pk).update(removed_at=REMOVED_AT)
     response = client.get(reverse("game", args=[game.public_id]))
     page = text(response)
@@ -119,7 +122,7 @@ def test_removed_page_says_when_and_offers_no_restore_to_a_watcher(client, make_
 def test_every_page_of_a_removed_game_answers_410(client, make_game, scorer_for, name, method):
     game = make_game("schmier", hands=1)
     scorer = scorer_for(game)
-    services.game_remove(game=game)
+    game_remove(game=game)
     response = getattr(scorer, method)(reverse(name, args=[game.public_id]))
     assert response.status_code == 410
     assert "This game was removed on " in text(response)
@@ -131,7 +134,7 @@ def test_hand_for_a_removed_game_is_refused_and_not_recorded(
 ):
     game = make_game("schmier", hands=1)
     scorer = scorer_for(game)
-    services.game_remove(game=game)
+    game_remove(game=game)
     response = scorer.post(
         reverse("hand_record", args=[game.public_id]),
         awards_post(2, 1, 3, SCHMIER_ALL_A),
@@ -144,9 +147,9 @@ def test_hand_for_a_removed_game_is_refused_and_not_recorded(
 
 def test_services_refuse_writes_to_a_removed_game(make_game):
     game = make_game("schmier", hands=1)
-    services.game_remove(game=game)
+    game_remove(game=game)
     with pytest.raises(Conflict) as refused:
-        services.hand_undo(game=game)
+        hand_undo(game=game)
     assert refused.value.message.startswith("This game was removed on ")
     assert refused.value.message.endswith("Restore it on its page to change it.")
     assert Hand.objects.filter(game=game).count() == 1
@@ -171,7 +174,7 @@ def test_restore_brings_the_game_back_as_it_was(client, make_game, scorer_for):
 
 def test_restore_by_a_watcher_is_refused(client, make_game):
     game = make_game("schmier", hands=1)
-    services.game_remove(game=game)
+    game_remove(game=game)
     response = client.post(reverse("game_restore", args=[game.public_id]))
     assert response.status_code == 410
     game.refresh_from_db()
@@ -201,7 +204,7 @@ def test_remove_twice_records_one_removal(client, make_game, scorer_for):
     game = make_game("schmier", hands=1)
     scorer_for(game)
     _remove(client, game)
-    services.game_remove(game=Game.objects.get(pk=game.pk))
+    game_remove(game=Game.objects.get(pk=game.pk))
     assert GameRevision.objects.count() == 1
 
 
@@ -212,7 +215,7 @@ def club_game(db):
 
     club = Club.objects.create(name="Tuesday Smear Club", slug="tuesday")
     league = make_league(club, start_date=datetime(2020, 1, 1).date())
-    game = services.league_game_create(
+    game = league_game_create(
         league=league, players=roster(club, "Ann", "Bob", "Cat", "Dan"), first_dealer=0
     )
     make_user("mia", club=club)
@@ -230,7 +233,7 @@ def test_league_game_cannot_be_removed_by_a_member(client, club_game):
     club_game.refresh_from_db()
     assert club_game.removed_at is None
     with pytest.raises(Conflict) as refused:
-        services.game_remove(game=club_game)
+        game_remove(game=club_game)
     assert refused.value.message == (
         "This is a league game: league and club night games are the club's record and "
         "cannot be removed here. Ask a club admin."
@@ -254,7 +257,7 @@ def test_club_night_round_cannot_be_removed(db):
     game = nights.round_draw(night=night, seed=1).tables.get().game
     assert game.league_id is None
     with pytest.raises(Conflict) as refused:
-        services.game_remove(game=game)
+        game_remove(game=game)
     assert refused.value.message.startswith("This is a round of a club night: ")
     game.refresh_from_db()
     assert game.removed_at is None
@@ -265,7 +268,7 @@ def test_preview_of_a_hand_in_a_removed_game_is_one_line(client, make_game, scor
     the entry bar) says so in one line, not with the removed page's section."""
     game = make_game("schmier", hands=1)
     scorer = scorer_for(game)
-    services.game_remove(game=game)
+    game_remove(game=game)
     Game.objects.filter(pk=game.pk).update(removed_at=REMOVED_AT)
     response = scorer.post(
         reverse("hand_preview", args=[game.public_id]),

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from smear_scores import rules
 from smear_scores.selectors.rules_pages import rules_page
-from smear_scores.services import games as services
+from smear_scores.services import new_games as services
 
 from .conftest import find_all, text
 

@@ -137,7 +137,7 @@ def test_scoreboard_shows_the_house_rules_agreed(client, make_game):
 def test_the_game_is_read_with_its_players_names_in_seat_order(db):
     from smear_scores.models import Seat
     from smear_scores.selectors.games import game_get, seat_names
-    from smear_scores.services.games import game_create
+    from smear_scores.services.new_games import game_create
 
     names = ['Zoë "Z" O\'Neil', "Bo\\b", "李 雷", "Dee 🃏", "Eli", "Flo"]
     game = game_create(variant="schmier", players=names, first_dealer=0)

@@ -8,7 +8,8 @@ from django.urls import reverse
 
 from smear_scores import rules
 from smear_scores.models import Hand
-from smear_scores.services import games as services
+from smear_scores.services.editing import hand_undo
+from smear_scores.services.recording import hand_record
 
 from .conftest import HTMX, find_all, grant, text
 
@@ -24,9 +25,7 @@ def test_undo_confirmed_after_another_phone_replaced_the_hand_undoes_nothing(mak
     confirm = text(phone_a.get(url))
     # Meanwhile phone B undoes hand 3 and records a different hand 3.
     phone_b.post(url, {"number": "3", "version": _hidden(text(phone_b.get(url)), "version")})
-    services.hand_record(
-        game=game, entry=rules.HandEntry(bidder=1, bid=3, points=(1, 3, 2)), number=3
-    )
+    hand_record(game=game, entry=rules.HandEntry(bidder=1, bid=3, points=(1, 3, 2)), number=3)
 
     response = phone_a.post(
         url, {"number": _hidden(confirm, "number"), "version": _hidden(confirm, "version")}, **HTMX
@@ -71,10 +70,8 @@ def test_edit_confirmed_after_another_phone_replaced_the_hand_changes_nothing(ma
     check = text(phone_a.post(url, fields))  # the confirmation screen carries the version
     assert _hidden(check, "version") == fields["version"]
     # Meanwhile another phone undoes hand 3 and records a different hand 3.
-    services.hand_undo(game=game)
-    services.hand_record(
-        game=game, entry=rules.HandEntry(bidder=1, bid=4, points=(1, 4, 1)), number=3
-    )
+    hand_undo(game=game)
+    hand_record(game=game, entry=rules.HandEntry(bidder=1, bid=4, points=(1, 4, 1)), number=3)
 
     response = phone_a.post(url, {**fields, "confirm": "yes"}, **HTMX)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from smear_scores.services.games import game_create
+from smear_scores.services.new_games import game_create
 
 from .conftest import HTMX, grant, text
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from smear_scores import rules
 from smear_scores.models import Game
 from smear_scores.rules import HandRefused
-from smear_scores.services import games as services
+from smear_scores.services import new_games as services
 
 from .conftest import HTMX, SCHMIER_ALL_A, awards_post, find_all, notices, text
 

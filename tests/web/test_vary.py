@@ -17,8 +17,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils.cache import has_vary_header
 
 from smear_scores.models import Club
-from smear_scores.services import games as services
 from smear_scores.services import nights as night_services
+from smear_scores.services import removal as services
 from tests.league.conftest import make_league, roster
 
 from .conftest import HTMX, SCHMIER_ALL_A, awards_post

@@ -1,0 +1,263 @@
+"""A played hand checked, changed or undone: what a hand would do before it is
+written (``hand_check``, the preview), an edit that replays every later hand, and the
+undo of the last one (D8: either may finish or reopen the game)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from django.db import transaction
+
+from smear_scores import rules
+from smear_scores.models import Game, Hand, HandRevision
+from smear_scores.refusals import Conflict
+from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
+from smear_scores.selectors.games import named_variant
+from smear_scores.services import game_writes
+
+
+@dataclass(frozen=True)
+class HandCheck:
+    """What a hand would do if it were recorded (or changed) now, asked without writing:
+    the result and one line saying it, or the errors that would refuse it. ``before`` and
+    ``after`` are the standings either side of the hand; ``was`` and ``final`` the game's
+    end as it stands and as it would be once every later hand is replayed (an edit)."""
+
+    number: int
+    result: HandResult | None
+    errors: list[RuleError]
+    variant: rules.Variant
+    before: rules.GameState | None = None
+    after: rules.GameState | None = None
+    was: rules.GameState | None = None
+    final: rules.GameState | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @property
+    def text(self) -> str:
+        """'Cy & Flo bid 4 and took 5: made, +5 · Al & Di +1 · ends the game: Cy & Flo
+        win 23–19', or '' when refused."""
+        if self.result is None:
+            return ""
+        line = rules.describe(self.variant, self.result)
+        if self.before is not None and self.after is not None and self.final is None:
+            end = rules.describe_end(self.before, self.after)
+            if end:
+                line = f"{line} · {end}"
+        return line
+
+    @property
+    def game_change(self) -> str:
+        """For an edit: how the end of the game changes (D8), or ''."""
+        was, final = self.was, self.final
+        if was is None or final is None:
+            return ""
+        label = self.variant.team_label
+        if final.finished and not was.finished:
+            ending = rules.describe_end(was, final)
+            return f"This change {ending}."
+        if was.finished and not final.finished:
+            return (
+                f"This change reopens the game: {label(was.winner)} would not have won "
+                f"yet, and play goes on."
+            )
+        if was.finished and final.finished and was.winner != final.winner:
+            return (
+                f"This change gives the game to {label(final.winner)} instead of "
+                f"{label(was.winner)} ({final.scores[final.winner]} points)."
+            )
+        return ""
+
+    @property
+    def problem(self) -> str:
+        return " ".join(error.message for error in self.errors)
+
+
+def hand_version(hand: Hand) -> str:
+    """Which hand, as edited how often: what an edit or undo screen was opened on."""
+    return f"{hand.pk}.{hand.revisions}"
+
+
+def _check_version(hand: Hand, version: str | None, undone: str) -> None:
+    # Another phone undid, re-recorded or edited this hand since the screen was opened:
+    # acting now would change a hand the scorer never saw.
+    if version is not None and version != hand_version(hand):
+        raise Conflict(
+            f"Hand {hand.number} changed on another device since this screen was opened: "
+            f"nothing was {undone}. Check the scoreboard and try again.",
+            field="number",
+        )
+
+
+def _edited(hands: list[Hand], number: int, entry: HandEntry) -> list[HandEntry]:
+    """Every hand's entry, with hand ``number`` replaced by ``entry``."""
+    entries = [h.entry() for h in hands]
+    entries[number - 1] = HandEntry(
+        thrown_in=entry.thrown_in,
+        bidder=entry.bidder,
+        bid=entry.bid,
+        points=entry.points,
+        awards=entry.awards,
+        card_points=entry.card_points,
+    )
+    return entries
+
+
+def _replay_edited(
+    game: Game, hands: list[Hand], number: int, entry: HandEntry
+) -> tuple[rules.GameState, list[HandResult]]:
+    """The game replayed from the start with hand ``number`` changed to ``entry``. Raises
+    HandRefused when the change breaks a rule, or when a later hand no longer fits (the
+    changed hand now ends the game, D8), saying which hands to undo first."""
+    errors = rules.validate_hand(game.rules_variant, entry)
+    if errors:
+        raise HandRefused(errors, hand_number=number)
+    entries = _edited(hands, number, entry)
+    try:
+        return rules.replay(named_variant(game), game.options, game.first_dealer, entries)
+    except HandRefused as refused:
+        if refused.hand_number is not None and refused.hand_number > number:
+            # The edited hand decides the game earlier: later hands would be played in a
+            # finished game (D8). Say so instead of silently dropping them.
+            later = (
+                f"hand {number + 1} follows it. Undo that hand first"
+                if number + 1 == len(hands)
+                else f"hands {number + 1} to {len(hands)} follow it. Undo those hands first"
+            )
+            raise HandRefused(
+                [
+                    RuleError(
+                        "game",
+                        f"With this change the game is over after hand {number}, but {later}, "
+                        f"then edit hand {number}.",
+                        "D8",
+                    )
+                ],
+                hand_number=number,
+            ) from None
+        raise
+
+
+def _store_replay(
+    game: Game, hands: list[Hand], state: rules.GameState, results: list[HandResult]
+) -> None:
+    """Store a replay's standings and rewrite the hands whose result changed."""
+    changed = []
+    for hand, result in zip(hands, results, strict=True):
+        values = game_writes._result_values(result)
+        if any(getattr(hand, k) != v for k, v in values.items()):
+            for k, v in values.items():
+                setattr(hand, k, v)
+            changed.append(hand)
+    if changed:
+        Hand.objects.bulk_update(
+            changed, [*game_writes._result_values(results[0]).keys(), "revisions"]
+        )
+    game_writes._store_state(game, state)
+
+
+def hand_check(*, game: Game, entry: HandEntry, number: int | None = None) -> HandCheck:
+    """What ``entry`` would do as hand ``number``, without writing: as the next hand
+    (``number`` None or the next number) from the game's standings, or, for a hand already
+    played, as an edit replaying every later hand, so an edit that would break one is
+    refused here already, as hand_edit would refuse it. No lock: it answers for the game
+    as it was read; the write checks again under the lock. Its words name the teams by
+    their players (one read of the names)."""
+    variant = named_variant(game)
+    was = replace(game.state(), variant=variant)
+    if number is None or number > game.hands_played:
+        errors = was.check(entry)
+        if errors:
+            return HandCheck(was.next_number, None, errors, variant)
+        after, result = was.play(entry)
+        return HandCheck(was.next_number, result, [], variant, before=was, after=after)
+    hands = list(game.hands.order_by("number"))
+    if not 1 <= number <= len(hands):
+        raise Conflict(
+            f"There is no hand {number}: this game has {len(hands)} hand"
+            f"{'s' if len(hands) != 1 else ''}.",
+            field="number",
+        )
+    try:
+        final, results = _replay_edited(game, hands, number, entry)
+    except HandRefused as refused:
+        return HandCheck(number, None, refused.errors, variant)
+    return HandCheck(
+        number, results[number - 1], [], variant, was=was, final=replace(final, variant=variant)
+    )
+
+
+def card_points_check(*, game: Game, counts: Sequence[int]) -> tuple[str, list[RuleError]]:
+    """Who takes Game by the table's counts of card points, as the hand form's Game row
+    says it while they are typed ("Ann & Dee take Game, 34 to 27 to 20", D13), or what is
+    wrong with the counts. No write; the hand is checked whole by hand_check."""
+    variant = named_variant(game)
+    errors = rules.check_card_points(variant, list(counts))
+    return ("" if errors else rules.card_points_verdict(variant, counts)), errors
+
+
+@transaction.atomic
+def hand_edit(
+    *,
+    game: Game,
+    number: int,
+    entry: HandEntry,
+    source: str = "web",
+    version: str | None = None,
+) -> Game:
+    """Change hand ``number`` and replay everything after it (D8: may finish or reopen).
+    ``version`` (hand_version) is the hand the edit screen showed; Conflict if it changed."""
+    game = game_writes._locked(game, scoring=True)
+    hands = list(game.hands.order_by("number"))
+    if not 1 <= number <= len(hands):
+        raise Conflict(
+            f"There is no hand {number} to edit: this game has {len(hands)} hand"
+            f"{'s' if len(hands) != 1 else ''}.",
+            field="number",
+        )
+    target = hands[number - 1]
+    _check_version(target, version, "changed")
+    old = target.as_record()
+    state, results = _replay_edited(game, hands, number, entry)
+    _store_replay(game, hands, state, results)
+    target.revisions += 1
+    Hand.objects.filter(pk=target.pk).update(revisions=target.revisions)
+    target.refresh_from_db()
+    HandRevision.objects.create(
+        game=game,
+        number=number,
+        action=HandRevision.Action.EDIT,
+        old=old,
+        new=target.as_record(),
+        source=source,
+    )
+    return game
+
+
+@transaction.atomic
+def hand_undo(*, game: Game, source: str = "web", version: str | None = None) -> Game:
+    """Remove the last hand; undoing the winning hand reopens the game (D8).
+    ``version`` (hand_version) is the hand the undo screen showed; Conflict if the last
+    hand is another one by now (two phones undoing at once undo one hand)."""
+    game = game_writes._locked(game, scoring=True)
+    hands = list(game.hands.order_by("number"))
+    if not hands:
+        raise Conflict("There is no hand to undo yet.", field="game")
+    last = hands.pop()
+    _check_version(last, version, "undone")
+    HandRevision.objects.create(
+        game=game,
+        number=last.number,
+        action=HandRevision.Action.UNDO,
+        old=last.as_record(),
+        source=source,
+    )
+    last.delete()
+    # Replayed, not rewound: whether the game is over depends on who bid in the hand
+    # before (D5), which the engine decides.
+    game_writes._store_state(game, game_writes._replayed(game, hands))
+    return game

@@ -1,0 +1,131 @@
+"""What every write to an existing game shares: the row lock it takes first
+(``_locked``), the rows a hand is kept in (``_hand_rows``) and the standings it stores
+before its transaction ends (``_store_state``). The game row is locked
+(select_for_update) for the length of each write, so two devices writing at once are
+serialised.
+
+These names keep their leading underscore: they are the game services' own (recording,
+editing, removal …), never a doorway's. Those services call them through this module
+(``game_writes._locked``), so a test that wraps one wraps it for every write."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Exists, OuterRef, QuerySet
+from django.utils import timezone
+
+from smear_scores import rules
+from smear_scores.live import notify as live
+from smear_scores.models import Game, Hand, HandRevision, Round, RoundTable
+from smear_scores.models.games import STANDINGS
+from smear_scores.models.prepared import PreparedRead
+from smear_scores.refusals import Conflict
+from smear_scores.rules import HandResult
+from smear_scores.selectors.games import carry_seat_names, named_variant, removed_text
+from smear_scores.services.ratings import ratings_refresh_for
+
+
+def _check_round_open(game: Game) -> None:
+    """Conflict when the night has drawn a round after the one ``game`` is a table of.
+    Asked once the game's lock is held, in a query of its own: a round being drawn holds
+    the locks of its last round's games (round_draw), so by now it has committed, and a
+    new statement sees it (the lock's own statement would not, on PostgreSQL)."""
+    later = Round.objects.filter(
+        night=OuterRef("round__night"), number__gt=OuterRef("round__number")
+    )
+    table = (
+        RoundTable.objects.filter(game=game)
+        .annotate(round_over=Exists(later))
+        .select_related("round__night")
+        .first()
+    )
+    if table is not None and table.round_over:
+        raise Conflict(
+            f"Round {table.round.number} of {table.round.night.name} is over: the next round "
+            "is drawn, so this table's hands stand as they are. If its score is wrong, ask "
+            "the director to correct the round.",
+            field="game",
+        )
+
+
+def _game_locked(pk: int) -> QuerySet[Game]:
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .annotate(at_night=Exists(RoundTable.objects.filter(game=OuterRef("pk"))))
+        .filter(pk=pk)
+        .order_by()
+    )
+
+
+# Every write to a game reads it so: its SQL is built once (inside a transaction).
+_GAME_LOCKED = PreparedRead(_game_locked, slot=-(2**62) - 7)
+
+
+def _locked(game: Game, *, removed: bool = False, scoring: bool = False) -> Game:
+    """The game re-read under a row lock, held until the write's transaction ends. The
+    players' names, which no write here changes, are carried over from ``game`` when it
+    has them, so the answer after the write need not read them again.
+
+    A game its scorer removed takes no write (Conflict) unless ``removed`` (restoring it).
+    With ``scoring`` (a hand recorded, edited or undone), neither does a table of a night's
+    round once the next round is drawn: the round is over, its scores went into the draw
+    and the standings, and only the director's audited correction changes it now."""
+    locked = _GAME_LOCKED.first(game.pk)
+    if locked is None:
+        raise Game.DoesNotExist(f"No game has the key {game.pk}.")
+    if locked.removed_at is not None and not removed:
+        raise Conflict(f"{removed_text(locked)} Restore it on its page to change it.", field="game")
+    if scoring and locked.at_night:
+        _check_round_open(locked)
+    carry_seat_names(source=game, to=locked)
+    return locked
+
+
+def _result_values(result: HandResult) -> dict[str, Any]:
+    return {
+        "dealer": result.dealer,
+        "thrown_in": result.thrown_in,
+        "bidder": result.bidder,
+        "bid": result.bid,
+        "points": list(result.points),
+        "awards": dict(result.awards) if result.awards is not None else None,
+        "made": result.made,
+        "card_points": list(result.card_points) if result.card_points is not None else None,
+        "scores_after": list(result.scores),
+    }
+
+
+def _hand_rows(
+    game: Game, result: HandResult, action: str, source: str
+) -> tuple[Hand, HandRevision]:
+    """The stored hand and its audit record, as every way of recording a hand keeps them."""
+    values = _result_values(result)
+    return (
+        Hand(game=game, number=result.number, **values),
+        HandRevision(game=game, number=result.number, action=action, new=values, source=source),
+    )
+
+
+def _store_state(game: Game, state: rules.GameState) -> None:
+    was_finished = game.finished
+    for column, value in Game.standings(state).items():
+        setattr(game, column, value)
+    if state.finished and not was_finished:
+        game.finished_at = timezone.now()
+    elif not state.finished:
+        game.finished_at = None
+    game.save(update_fields=[*STANDINGS, "finished_at", "updated_at"])
+    live.game_changed(game)
+    if game.league_id is not None and (state.finished or was_finished):
+        # A league game finished, reopened or changed while finished: its club's ratings
+        # follow in this transaction, so the league pages only read them.
+        ratings_refresh_for(league_id=game.league_id)
+
+
+def _replayed(game: Game, hands: list[Hand]) -> rules.GameState:
+    """The standings after ``hands``, replayed by the engine in the table's words."""
+    state, _ = rules.replay(
+        named_variant(game), game.options, game.first_dealer, [h.entry() for h in hands]
+    )
+    return state

@@ -1,0 +1,22 @@
+"""Handing over the scoring: stop other phones scoring a game."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from smear_scores.live import notify as live
+from smear_scores.models import Game
+from smear_scores.models.games import new_scoring_secret
+from smear_scores.services import game_writes
+
+
+@transaction.atomic
+def game_scoring_rotate(*, game: Game) -> Game:
+    """Stop other phones scoring: a fresh scoring secret replaces the old one, so every
+    scoring link, code and phone granted before is refused from now on. The API's
+    edit_token is not changed. The game's version moves on, so open boards refresh."""
+    game = game_writes._locked(game)
+    game.scoring_secret = new_scoring_secret()
+    game.save(update_fields=["scoring_secret", "updated_at"])
+    live.game_changed(game)
+    return game

@@ -6,10 +6,12 @@ ratings_recompute` replays them from scratch. Pages only read them: GET never wr
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Exists, Min, OuterRef
 from django.utils import timezone
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 from smear_scores.models import Club, Game, Rating, Seat
 from smear_scores.selectors.leagues import game_placings
@@ -73,22 +75,7 @@ def _ratings_replay(*, club: Club, from_scratch: bool) -> int:
         .order_by("finished_at", "id")
         .values_list("id", "winner", "scores", "updated_at", "variant_spec__teams")
     )
-    keep = 0
-    if not from_scratch:
-        # The longest prefix of the order that is still rated as it stands: games appended
-        # at the end (the usual case on a club night) are rated from where the others left.
-        stored = {
-            game_id: (seq, rated_at)
-            for game_id, seq, rated_at in Rating.objects.filter(player__club=club)
-            .values("game_id")
-            .annotate(seq=Min("seq"), rated_at=Min("rated_at"))
-            .values_list("game_id", "seq", "rated_at")
-        }
-        for index, (game_id, _, _, updated_at, _) in enumerate(games):
-            seq, rated_at = stored.get(game_id, (None, None))
-            if seq != index + 1 or rated_at < updated_at:
-                break
-            keep = index + 1
+    keep = 0 if from_scratch else _still_rated(club, games)
     Rating.objects.filter(player__club=club, seq__gt=keep).delete()
     current: dict[int, tuple[float, float]] = {}
     for player_id, mu, sigma in (
@@ -109,28 +96,62 @@ def _ratings_replay(*, club: Club, from_scratch: bool) -> int:
         seats.setdefault(game_id, []).append((position, player_id))
     now = timezone.now()
     new: list[Rating] = []
-    for offset, (game_id, winner, scores, _, teams) in enumerate(todo):
-        teams = int(teams)
-        members: list[list[int]] = [[] for _ in range(teams)]
-        for position, player_id in sorted(seats[game_id]):
-            members[position % teams].append(player_id)
-        before = [
-            [RATING_MODEL.rating(*current.get(p, (None, None))) for p in team] for team in members
+    for seq, (game_id, winner, scores, _, teams) in enumerate(todo, start=keep + 1):
+        placings = list(game_placings(scores, winner))
+        new += [
+            Rating(
+                player_id=player_id,
+                game_id=game_id,
+                seq=seq,
+                mu=rating.mu,
+                sigma=rating.sigma,
+                ordinal=rating.ordinal(),
+                rated_at=now,
+            )
+            for player_id, rating in _rate(current, seats[game_id], int(teams), placings)
         ]
-        after = RATING_MODEL.rate(before, ranks=list(game_placings(scores, winner)))
-        for team, ratings in zip(members, after, strict=True):
-            for player_id, rating in zip(team, ratings, strict=True):
-                current[player_id] = (rating.mu, rating.sigma)
-                new.append(
-                    Rating(
-                        player_id=player_id,
-                        game_id=game_id,
-                        seq=keep + offset + 1,
-                        mu=rating.mu,
-                        sigma=rating.sigma,
-                        ordinal=rating.ordinal(),
-                        rated_at=now,
-                    )
-                )
     Rating.objects.bulk_create(new, batch_size=500)
     return len(todo)
+
+
+def _still_rated(club: Club, games: list[tuple[Any, ...]]) -> int:
+    """How many of ``games``, from the first, are still rated as they stand: the longest
+    prefix of the order whose ratings are in place and newer than the game. Games appended
+    at the end (the usual case on a club night) are rated from where the others left."""
+    stored = {
+        game_id: (seq, rated_at)
+        for game_id, seq, rated_at in Rating.objects.filter(player__club=club)
+        .values("game_id")
+        .annotate(seq=Min("seq"), rated_at=Min("rated_at"))
+        .values_list("game_id", "seq", "rated_at")
+    }
+    keep = 0
+    for index, (game_id, _, _, updated_at, _) in enumerate(games):
+        seq, rated_at = stored.get(game_id, (None, None))
+        if seq != index + 1 or rated_at < updated_at:
+            break
+        keep = index + 1
+    return keep
+
+
+def _rate(
+    current: dict[int, tuple[float, float]],
+    seats: list[tuple[int, int]],
+    teams: int,
+    placings: list[int],
+) -> list[tuple[int, PlackettLuceRating]]:
+    """Each player of one game with their rating after it, by the seats (position, player)
+    and the teams' placings; ``current`` (each player's mu and sigma) moves on with them."""
+    members: list[list[int]] = [[] for _ in range(teams)]
+    for position, player_id in sorted(seats):
+        members[position % teams].append(player_id)
+    before = [
+        [RATING_MODEL.rating(*current.get(p, (None, None))) for p in team] for team in members
+    ]
+    after = RATING_MODEL.rate(before, ranks=placings)
+    rated = []
+    for team, ratings in zip(members, after, strict=True):
+        for player_id, rating in zip(team, ratings, strict=True):
+            current[player_id] = (rating.mu, rating.sigma)
+            rated.append((player_id, rating))
+    return rated

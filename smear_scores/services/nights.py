@@ -73,45 +73,14 @@ def night_open(
     """A new night of ``club``. A league night plays the league's variant and options (or
     its house rules); a night on its own, ``house_rules`` the club adopted, if given."""
     if league is not None:
-        if league.club_id != club.pk:
-            raise NightRefused(f"{league.name} is not a league of {club.name}.", field="league")
-        if not league_is_open(league, day):
-            raise NightRefused(
-                f"{league.name} does not run on {day:%-d %B %Y}: pick a date in its season, "
-                "or open the night on its own.",
-                field="day",
-            )
+        _check_league_night(league, club=club, day=day)
         variant, options = league.variant, dict(league.options or {})
         house_rules = league.house_rules
-    if house_rules is not None:
-        if house_rules.club_id != club.pk:
-            raise NightRefused(
-                f"{house_rules.name} are not {club.name}'s house rules: open their link and "
-                "adopt them for the club first.",
-                field="variant",
-            )
-        variant, rules_variant = house_rules.based_on, house_rules.rules_variant
-    else:
-        try:
-            rules_variant = rules.get_variant(variant)
-        except KeyError as error:
-            raise NightRefused(error.args[0], field="variant") from None
+    variant, rules_variant = _night_rules(club, variant, house_rules)
     resolved, errors = rules_variant.resolve_options(options)
     if errors:
         raise HandRefused(errors)
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise NightRefused(f"A night has 1 to {MAX_ROUNDS} rounds, not {rounds}.", field="rounds")
-    if round_hands is not None and not 1 <= round_hands <= MAX_ROUND_HANDS:
-        raise NightRefused(
-            f"A round of a set number of hands has 1 to {MAX_ROUND_HANDS} hands, not "
-            f"{round_hands}; leave it empty to play a full game each round.",
-            field="round_hands",
-        )
-    if not 0 <= win_bonus <= MAX_BONUS:
-        raise NightRefused(
-            f"The bonus for winning a round is 0 to {MAX_BONUS} points, not {win_bonus}.",
-            field="win_bonus",
-        )
+    _check_night_size(rounds=rounds, round_hands=round_hands, win_bonus=win_bonus)
     name = " ".join((name or "").split()) or f"{club.name} night"
     return Night.objects.create(
         club=club,
@@ -125,6 +94,53 @@ def night_open(
         round_hands=round_hands,
         win_bonus=win_bonus,
     )
+
+
+def _check_league_night(league: League, *, club: Club, day: date) -> None:
+    """A league night is a night of the league's club, on a day of its season."""
+    if league.club_id != club.pk:
+        raise NightRefused(f"{league.name} is not a league of {club.name}.", field="league")
+    if not league_is_open(league, day):
+        raise NightRefused(
+            f"{league.name} does not run on {day:%-d %B %Y}: pick a date in its season, "
+            "or open the night on its own.",
+            field="day",
+        )
+
+
+def _night_rules(
+    club: Club, variant: str, house_rules: HouseRules | None
+) -> tuple[str, rules.Variant]:
+    """The preset slug a night is recorded under and the rules it plays: the club's own
+    ``house_rules`` (the preset they started from), else the preset ``variant``."""
+    if house_rules is not None:
+        if house_rules.club_id != club.pk:
+            raise NightRefused(
+                f"{house_rules.name} are not {club.name}'s house rules: open their link and "
+                "adopt them for the club first.",
+                field="variant",
+            )
+        return house_rules.based_on, house_rules.rules_variant
+    try:
+        return variant, rules.get_variant(variant)
+    except KeyError as error:
+        raise NightRefused(error.args[0], field="variant") from None
+
+
+def _check_night_size(*, rounds: int, round_hands: int | None, win_bonus: int) -> None:
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise NightRefused(f"A night has 1 to {MAX_ROUNDS} rounds, not {rounds}.", field="rounds")
+    if round_hands is not None and not 1 <= round_hands <= MAX_ROUND_HANDS:
+        raise NightRefused(
+            f"A round of a set number of hands has 1 to {MAX_ROUND_HANDS} hands, not "
+            f"{round_hands}; leave it empty to play a full game each round.",
+            field="round_hands",
+        )
+    if not 0 <= win_bonus <= MAX_BONUS:
+        raise NightRefused(
+            f"The bonus for winning a round is 0 to {MAX_BONUS} points, not {win_bonus}.",
+            field="win_bonus",
+        )
 
 
 @transaction.atomic

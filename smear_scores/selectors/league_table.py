@@ -387,6 +387,43 @@ def _team_bids(league: League, teams: int, size: int, seats: int):
     return [([row[n] for n in names], row) for row in bids]
 
 
+def _rated_roster(league: League) -> dict[int, Player]:
+    """The league's club's players by id, each with their latest rating (ordinal, mu and
+    sigma) and how many games rated them: one query."""
+    latest = Rating.objects.filter(player=OuterRef("pk")).order_by("-seq")
+    rated = (
+        Rating.objects.filter(player=OuterRef("pk"))
+        .order_by()
+        .values("player")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
+    return {
+        p.pk: p
+        for p in Player.objects.filter(club_id=league.club_id).annotate(
+            rating=Subquery(latest.values("ordinal")[:1]),
+            rating_mu=Subquery(latest.values("mu")[:1]),
+            rating_sigma=Subquery(latest.values("sigma")[:1]),
+            rated_games=Subquery(rated[:1]),
+        )
+    }
+
+
+def _player_row(player: Player, *, opponents: int) -> TableRow:
+    row = TableRow(names=[player.name], player_ids=[player.pk], opponents=opponents)
+    row.rating, row.mu, row.sigma = player.rating, player.rating_mu, player.rating_sigma
+    row.rated_games = player.rated_games or 0
+    return row
+
+
+def _team_row(players: list[Player], *, opponents: int) -> TableRow:
+    """A partnership's row: its players by name."""
+    people = sorted(players, key=lambda p: p.name.casefold())
+    return TableRow(
+        names=[p.name for p in people], player_ids=[p.pk for p in people], opponents=opponents
+    )
+
+
 def league_table(league: League) -> LeagueTable:
     """The league's player and partnership tables from its finished games: three queries,
     whatever the number of games.
@@ -405,35 +442,7 @@ def league_table(league: League) -> LeagueTable:
     team_results = _results(league, teams, members, _team_seats(league, teams, size))
     bids = _team_bids(league, teams, size, seats)
 
-    latest = Rating.objects.filter(player=OuterRef("pk")).order_by("-seq")
-    rated = (
-        Rating.objects.filter(player=OuterRef("pk"))
-        .order_by()
-        .values("player")
-        .annotate(n=Count("id"))
-        .values("n")
-    )
-    roster = {
-        p.pk: p
-        for p in Player.objects.filter(club_id=league.club_id).annotate(
-            rating=Subquery(latest.values("ordinal")[:1]),
-            rating_mu=Subquery(latest.values("mu")[:1]),
-            rating_sigma=Subquery(latest.values("sigma")[:1]),
-            rated_games=Subquery(rated[:1]),
-        )
-    }
-
-    def player_row(player_id: int) -> TableRow:
-        if player_id not in players:
-            player = roster[player_id]
-            players[player_id] = TableRow(
-                names=[player.name], player_ids=[player.pk], opponents=teams - 1
-            )
-            row = players[player_id]
-            row.rating, row.mu, row.sigma = player.rating, player.rating_mu, player.rating_sigma
-            row.rated_games = player.rated_games or 0
-        return players[player_id]
-
+    roster = _rated_roster(league)
     players: dict[int, TableRow] = {}
     # A team by the set of its players (sorted ids), whatever seats they sat in.
     groups: dict[tuple[int, ...], TableRow] = {}
@@ -441,15 +450,12 @@ def league_table(league: League) -> LeagueTable:
         key = tuple(sorted(result[m] for m in members))
         if size > 1:
             if key not in groups:
-                people = sorted((roster[k] for k in key), key=lambda p: p.name.casefold())
-                groups[key] = TableRow(
-                    names=[p.name for p in people],
-                    player_ids=[p.pk for p in people],
-                    opponents=teams - 1,
-                )
+                groups[key] = _team_row([roster[k] for k in key], opponents=teams - 1)
             _add(groups[key], result)
         for player_id in key:
-            _add(player_row(player_id), result)
+            if player_id not in players:
+                players[player_id] = _player_row(roster[player_id], opponents=teams - 1)
+            _add(players[player_id], result)
     for ids, result in bids:
         me = ids[0]
         if me in players:

@@ -8,8 +8,26 @@ from typing import Any
 from django.utils import timezone
 
 from smear_scores.models import Hand, League, Seat
+from smear_scores.rules import Variant
 
 # -- exports -----------------------------------------------------------------------------
+
+
+# What a hand's row is made of, read after the game's id.
+_HAND_COLUMNS = (
+    "game__public_id",
+    "game__created_at",
+    "game__finished",
+    "number",
+    "dealer",
+    "thrown_in",
+    "bidder",
+    "bid",
+    "made",
+    "points",
+    "awards",
+    "scores_after",
+)
 
 
 def league_hand_rows(league: League) -> Iterator[list[Any]]:
@@ -43,24 +61,17 @@ def league_hand_rows(league: League) -> Iterator[list[Any]]:
     hands = (
         Hand.objects.filter(game__league=league)
         .order_by("game__created_at", "game_id", "number")
-        .values_list(
-            "game_id",
-            "game__public_id",
-            "game__created_at",
-            "game__finished",
-            "number",
-            "dealer",
-            "thrown_in",
-            "bidder",
-            "bid",
-            "made",
-            "points",
-            "awards",
-            "scores_after",
-        )
+        .values_list("game_id", *_HAND_COLUMNS)
     )
-    for (
-        game_id,
+    for game_id, *hand in hands.iterator(chunk_size=2000):
+        yield _hand_row(variant, teams, keys, names.get(game_id, []), hand)
+
+
+def _hand_row(
+    variant: Variant, teams: list[str], keys: list[str], seat_names: list[str], hand: list[Any]
+) -> list[Any]:
+    """One hand's CSV row: the players by their names, the teams by their labels."""
+    (
         public_id,
         created,
         finished,
@@ -73,20 +84,19 @@ def league_hand_rows(league: League) -> Iterator[list[Any]]:
         points,
         awards,
         scores,
-    ) in hands.iterator(chunk_size=2000):
-        seat_names = names.get(game_id, [])
-        yield [
-            public_id,
-            timezone.localtime(created).strftime("%Y-%m-%d %H:%M"),
-            "yes" if finished else "no",
-            number,
-            seat_names[dealer] if dealer < len(seat_names) else dealer + 1,
-            "yes" if thrown_in else "no",
-            "" if bidder is None else seat_names[bidder],
-            "" if bidder is None else teams[variant.team_of(bidder)],
-            "" if bid is None else bid,
-            "" if made is None else ("made" if made else "set"),
-            *list(points or [0] * len(teams)),
-            *["" if not awards or awards.get(k) is None else teams[awards[k]] for k in keys],
-            *list(scores),
-        ]
+    ) = hand
+    return [
+        public_id,
+        timezone.localtime(created).strftime("%Y-%m-%d %H:%M"),
+        "yes" if finished else "no",
+        number,
+        seat_names[dealer] if dealer < len(seat_names) else dealer + 1,
+        "yes" if thrown_in else "no",
+        "" if bidder is None else seat_names[bidder],
+        "" if bidder is None else teams[variant.team_of(bidder)],
+        "" if bid is None else bid,
+        "" if made is None else ("made" if made else "set"),
+        *list(points or [0] * len(teams)),
+        *["" if not awards or awards.get(k) is None else teams[awards[k]] for k in keys],
+        *list(scores),
+    ]

@@ -160,6 +160,19 @@ def _store_replay(
     game_writes._store_state(game, state)
 
 
+def _played_hands(game: Game, number: int, *, to: str = "") -> list[Hand]:
+    """The game's hands in order, or Conflict when it has no hand ``number`` (``to``: what
+    was asked of that hand, " to edit")."""
+    hands = list(game.hands.order_by("number"))
+    if not 1 <= number <= len(hands):
+        raise Conflict(
+            f"There is no hand {number}{to}: this game has {len(hands)} hand"
+            f"{'s' if len(hands) != 1 else ''}.",
+            field="number",
+        )
+    return hands
+
+
 def hand_check(*, game: Game, entry: HandEntry, number: int | None = None) -> HandCheck:
     """What ``entry`` would do as hand ``number``, without writing: as the next hand
     (``number`` None or the next number) from the game's standings, or, for a hand already
@@ -175,13 +188,7 @@ def hand_check(*, game: Game, entry: HandEntry, number: int | None = None) -> Ha
             return HandCheck(was.next_number, None, errors, variant)
         after, result = was.play(entry)
         return HandCheck(was.next_number, result, [], variant, before=was, after=after)
-    hands = list(game.hands.order_by("number"))
-    if not 1 <= number <= len(hands):
-        raise Conflict(
-            f"There is no hand {number}: this game has {len(hands)} hand"
-            f"{'s' if len(hands) != 1 else ''}.",
-            field="number",
-        )
+    hands = _played_hands(game, number)
     try:
         final, results = _replay_edited(game, hands, number, entry)
     except HandRefused as refused:
@@ -212,13 +219,7 @@ def hand_edit(
     """Change hand ``number`` and replay everything after it (D8: may finish or reopen).
     ``version`` (hand_version) is the hand the edit screen showed; Conflict if it changed."""
     game = game_writes._locked(game, scoring=True)
-    hands = list(game.hands.order_by("number"))
-    if not 1 <= number <= len(hands):
-        raise Conflict(
-            f"There is no hand {number} to edit: this game has {len(hands)} hand"
-            f"{'s' if len(hands) != 1 else ''}.",
-            field="number",
-        )
+    hands = _played_hands(game, number, to=" to edit")
     target = hands[number - 1]
     _check_version(target, version, "changed")
     old = target.as_record()

@@ -10,9 +10,10 @@ from typing import Any
 from django import forms
 
 from smear_scores import wording
-from smear_scores.forms import ListedRefusals
 from smear_scores.rules import Refused, RuleError
 from smear_scores.selectors import house_rules as selectors
+
+from .refusals import ListedRefusals
 
 VALUES = selectors.setting_values()
 LIMITS = selectors.setting_limits()

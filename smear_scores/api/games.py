@@ -39,14 +39,13 @@ from smear_scores.services.idempotency import (
 )
 
 from .errors import TOKEN_HINT, number_taken
+from .house_rules_schemas import HouseRulesIn, HouseRulesOut
 from .schemas import (
     ErrorOut,
     GameCreatedOut,
     GameIn,
     GameOut,
     HandIn,
-    HouseRulesIn,
-    HouseRulesOut,
     ImportHandIn,
     ImportIn,
     VariantOut,

@@ -110,6 +110,17 @@ class PointIn(_StrictIn):
     )
 
 
+def _flag_description(key: str, intro: str) -> str:
+    """A setting that is on or off, worded as the builder words it: true, then false."""
+    table = wording.Table()
+    said = (f"{flag}: {wording.flag_sentence(key, on, table)}" for flag, on in FLAGS)
+    return f"{wording.SETTING_LABELS[key]} ({intro}). {' '.join(said)}"
+
+
+FLAGS = (("true", True), ("false", False))
+NEGATIVE_TO_ZERO = _flag_description("moon_negative_to_zero", "made to_target")
+
+
 class MoonIn(_StrictIn):
     bid: int = optional("Always max_bid; left out, it is max_bid.", ge=1, le=LIMITS["bid"])
     name: str = Field(
@@ -120,6 +131,7 @@ class MoonIn(_StrictIn):
         description=wording.api_description("moon_made"),
     )
     made_points: int = Field(0, ge=0, le=LIMITS["stake"], description="For made: scores.")
+    negative_to_zero: bool = Field(False, description=NEGATIVE_TO_ZERO)
     failed: MoonFailed = Field(
         "loses",
         description=wording.api_description("moon_failed"),
@@ -222,6 +234,7 @@ class MoonOut(Schema):
     name: str
     made: MoonMade
     made_points: int
+    negative_to_zero: bool
     failed: MoonFailed
     failed_points: int
 

@@ -192,7 +192,7 @@ def setting_sentence(key: str, value: Any, settings: dict[str, Any]) -> str:
     t = table_of(settings)
     if key in wording.VALUE_SENTENCES:
         return wording.value_sentence(key, value, t)
-    if key in ("moon", "all_points_wins"):
+    if key in ("moon", "moon_negative_to_zero", "all_points_wins"):
         return wording.flag_sentence(key, bool(value), t)
     if key == "seats":
         players, teams = settings.get("players"), settings.get("teams")
@@ -457,6 +457,9 @@ def builder(settings: dict[str, Any], *, say: Say = _engine_words) -> Builder:
         )
     }
     sentences["moon"] = setting_sentence("moon", s.get("moon"), s)
+    sentences["moon_negative_to_zero"] = setting_sentence(
+        "moon_negative_to_zero", _moon_value(s, "moon_negative_to_zero"), s
+    )
     choices: dict[str, list[SettingChoice]] = {}
     same: dict[str, str] = {}
     for key in CHOICE_SETTINGS:

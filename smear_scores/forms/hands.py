@@ -489,17 +489,21 @@ class HandForm(RefusalErrors, forms.Form):
             )
         return groups
 
-    def total_fields(self) -> list[dict[str, Any]]:
+    def _team_fields(self, prefix: str) -> list[dict[str, Any]]:
+        """A number typed per team (``<prefix>_<team>``), each under its team's name."""
         return [
             {
-                "name": f"points_{team}",
+                "name": f"{prefix}_{team}",
                 "team": team,
                 "label": self.team_label(team),
-                "value": self._value(f"points_{team}"),
-                "errors": self._errors_of(f"points_{team}"),
+                "value": self._value(f"{prefix}_{team}"),
+                "errors": self._errors_of(f"{prefix}_{team}"),
             }
             for team in range(self.variant.teams)
         ]
+
+    def total_fields(self) -> list[dict[str, Any]]:
+        return self._team_fields("points")
 
     @property
     def counts_game(self) -> bool:
@@ -512,16 +516,7 @@ class HandForm(RefusalErrors, forms.Form):
         return self.counts_game and self._value("count_game") in ("on", "true", "True", "1")
 
     def count_fields(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "name": f"card_points_{team}",
-                "team": team,
-                "label": self.team_label(team),
-                "value": self._value(f"card_points_{team}"),
-                "errors": self._errors_of(f"card_points_{team}"),
-            }
-            for team in range(self.variant.teams)
-        ]
+        return self._team_fields("card_points")
 
     def typed_counts(self) -> list[int] | None:
         """Every team's count as typed, when all are whole numbers (the row's verdict)."""

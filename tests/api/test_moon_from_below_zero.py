@@ -4,38 +4,18 @@ show it, and the document words it as the builder does."""
 
 from __future__ import annotations
 
-from .helpers import FOUR
+from .test_source_readings import play, standing, start, tuesday
 
-POINTS = [
-    {"key": "high", "may_go_unawarded": False},
-    {"key": "low", "may_go_unawarded": False},
-    {"key": "jack"},
-    {"key": "game"},
-]
 MOON = {"bid": 5, "made": "to_target", "failed": "set_back", "failed_points": 1}
 
 
-def tuesday(**moon) -> dict:
-    return {
-        "name": "Tuesday Smear",
-        "based_on": "ne-wisconsin",
-        "players": 4,
-        "teams": 2,
-        "target": 11,
-        "min_bid": 2,
-        "max_bid": 5,
-        "points": POINTS,
-        "moon": {**MOON, **moon},
-    }
+def with_moon(**moon) -> dict:
+    """Four points to 11 with a moon of 5 that takes the bidding team to the target."""
+    return tuesday(max_bid=5, moon={**MOON, **moon})
 
 
 def scores_after(api, settings: dict, *hands: dict) -> list[int]:
-    created = api.post("/api/games", {"settings": settings, "players": FOUR, "first_dealer": 0})
-    assert created.status_code == 201, created.json()
-    game = created.json()
-    for hand in hands:
-        game = {**api.hand(game, hand), "edit_token": game["edit_token"]}
-    return [team["score"] for team in game["teams"]]
+    return standing(play(api, start(api, settings), *hands))[0]
 
 
 # Team B bids 3 and 2 and takes nothing: -5; then it makes its moon.
@@ -47,17 +27,17 @@ MADE_MOON = {"bidder": 1, "bid": 5, "points": [0, 4]}
 
 
 def test_api_a_made_moon_from_below_zero_comes_to_zero(api):
-    assert scores_after(api, tuesday(negative_to_zero=True), *BELOW_ZERO) == [8, -5]
+    assert scores_after(api, with_moon(negative_to_zero=True), *BELOW_ZERO) == [8, -5]
 
-    assert scores_after(api, tuesday(negative_to_zero=True), *BELOW_ZERO, MADE_MOON) == [8, 0]
+    assert scores_after(api, with_moon(negative_to_zero=True), *BELOW_ZERO, MADE_MOON) == [8, 0]
 
 
 def test_api_a_made_moon_from_below_zero_goes_to_the_target_without_it(api):
-    assert scores_after(api, tuesday(), *BELOW_ZERO, MADE_MOON) == [8, 11]
+    assert scores_after(api, with_moon(), *BELOW_ZERO, MADE_MOON) == [8, 11]
 
 
 def test_api_house_rules_show_a_made_moon_from_below_zero(api):
-    response = api.post("/api/house-rules", tuesday(negative_to_zero=True))
+    response = api.post("/api/house-rules", with_moon(negative_to_zero=True))
 
     assert response.status_code == 201, response.json()
     assert response.json()["settings"]["moon"]["negative_to_zero"] is True

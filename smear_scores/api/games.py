@@ -35,14 +35,13 @@ from smear_scores.services.new_games import game_create, game_import
 from smear_scores.services.recording import hand_record
 
 from .errors import TOKEN_HINT, number_taken
+from .house_rules_schemas import HouseRulesIn, HouseRulesOut
 from .schemas import (
     ErrorOut,
     GameCreatedOut,
     GameIn,
     GameOut,
     HandIn,
-    HouseRulesIn,
-    HouseRulesOut,
     ImportHandIn,
     ImportIn,
     VariantOut,

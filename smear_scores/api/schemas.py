@@ -1,4 +1,6 @@
-"""The shapes the JSON API reads and writes (its OpenAPI document is built from these).
+"""The shapes the JSON API reads and writes (its OpenAPI document is built from these):
+errors, variants, games and their hands; the settings of house rules are in
+``house_rules_schemas``.
 
 Seats and teams are numbered from 0; seat s belongs to team s mod the number of teams
 (S1, W1). The shapes check types only; the rules of the game are checked by the rules
@@ -8,13 +10,11 @@ engine through the services, so a body of the right shape may still be refused w
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from ninja import Field, Schema
-from pydantic import AfterValidator, ConfigDict, WithJsonSchema, create_model
-from pydantic_core import PydanticCustomError
+from pydantic import ConfigDict, create_model
 
-from smear_scores import wording
 from smear_scores.rules import Refusal, RuleError
 from smear_scores.selectors.games import (
     game_hand_values,
@@ -22,28 +22,9 @@ from smear_scores.selectors.games import (
     seat_names,
     team_names,
 )
-from smear_scores.selectors.house_rules import setting_limits, setting_values
-from smear_scores.selectors.variants import option_fields, variant_slugs
+from smear_scores.selectors.variants import option_fields
 
-
-def _known_variant(slug: str) -> str:
-    """A variant slug checked against the presets as they are when the request comes,
-    not as they were when this module was imported (a preset added later is accepted)."""
-    slugs = [repr(s) for s in variant_slugs()]
-    if slug not in variant_slugs():
-        expected = f"{', '.join(slugs[:-1])} or {slugs[-1]}" if len(slugs) > 1 else slugs[0]
-        # Worded by api/errors.py like any other choice that is not one of the list.
-        raise PydanticCustomError(
-            "literal_error", "Input should be {expected}", {"expected": expected}
-        )
-    return slug
-
-
-VariantSlug = Annotated[
-    str,
-    AfterValidator(_known_variant),
-    WithJsonSchema({"type": "string", "enum": list(variant_slugs())}),
-]
+from .house_rules_schemas import SettingsIn, SettingsOut, VariantSlug, optional
 
 
 # -- errors --------------------------------------------------------------------------------
@@ -68,233 +49,6 @@ class ErrorOut(Schema):
     @classmethod
     def refusal(cls, refusal: Refusal) -> ErrorOut:
         return cls.of(refusal.errors)
-
-
-# -- the settings of a variant: a table's house rules --------------------------------------
-# Every value a setting may take, as the engine lists them (documented as enums).
-VALUES = setting_values()
-LIMITS = setting_limits()
-PointKey = Literal[VALUES["point_key"]]
-LowGoesTo = Literal[VALUES["low_goes_to"]]
-GameGoesTo = Literal[VALUES["game_goes_to"]]
-AllPass = Literal[VALUES["all_pass"]]
-SetBid = Literal[VALUES["set_bid"]]
-NonBidders = Literal[VALUES["non_bidders"]]
-Win = Literal[VALUES["win"]]
-MoonMade = Literal[VALUES["moon_made"]]
-MoonFailed = Literal[VALUES["moon_failed"]]
-
-
-def _no_default(schema: dict[str, Any]) -> None:
-    # A setting left out is the preset's (or the engine's default): not null, so the
-    # document shows no default rather than a null the field does not take.
-    schema.pop("default", None)
-
-
-def _optional(description: str, **constraints: Any) -> Any:
-    """A field a request may leave out; when given, it may not be null."""
-    return Field(None, description=description, json_schema_extra=_no_default, **constraints)
-
-
-SETTING_WORDS = {
-    "name": "Shown everywhere the variant's name is.",
-    "based_on": "The preset the rules start from (GET /api/variants): a setting left out "
-    "is the preset's.",
-    "players": "How many play: 2 to 8.",
-    "teams": "How many teams: as many as players for cutthroat (each plays alone), else "
-    "partnerships of two (4, 6 or 8 players) or two teams of three (6 players). Partners sit "
-    "alternately round the table, never side by side.",
-    "target": "The score that ends the game.",
-    "min_bid": "The lowest bid.",
-    "max_bid": "The highest bid; with a moon, the moon's bid. Without a moon it may not "
-    "be more than the points in play.",
-    "points": "The points in play, in the order of the buttons and the rules page; each key once.",
-    "low_goes_to": wording.api_description("low_goes_to"),
-    "game_goes_to": wording.api_description("game_goes_to"),
-    "card_points_total": "The card points of the whole deck, so the table may count Game "
-    f"({wording.CARD_POINTS}; D13); null where Game is only tapped. Only with game_goes_to "
-    "card_points.",
-    "moon": "A named top bid (shoot the moon, smudge) and its stakes; null for none.",
-    "all_pass": wording.api_description("all_pass"),
-    "all_pass_points": "The dealer's set-back when everyone passes (dealer_set_back).",
-    "set_bid": wording.api_description("set_bid"),
-    "non_bidders": wording.api_description("non_bidders"),
-    "win": wording.api_description("win"),
-    "all_points_wins": "A team that takes every point in play in one hand wins at once.",
-    "words": "Words only, for the rules page: the deck, the cards dealt, the kitty, the "
-    "discards, the trump ranking, the Low card, the jokers.",
-}
-
-
-class _StrictIn(Schema):
-    model_config = ConfigDict(strict=True, extra="forbid")
-
-
-class PointIn(_StrictIn):
-    key: PointKey
-    value: int = _optional(
-        "What the point scores; left out, its usual value (Trey 3, Pedro and Left Pedro 5, "
-        "else 1).",
-        ge=1,
-        le=LIMITS["point_value"],
-    )
-    may_go_unawarded: bool = Field(
-        True,
-        description="The point may go to nobody (undealt or buried, or Game on a tie); false "
-        "for a point awarded in every hand.",
-    )
-
-
-class MoonIn(_StrictIn):
-    bid: int = _optional("Always max_bid; left out, it is max_bid.", ge=1, le=LIMITS["bid"])
-    name: str = Field(
-        "Shoot the moon", min_length=1, max_length=LIMITS["name"], description="Its name."
-    )
-    made: MoonMade = Field(
-        "wins",
-        description=wording.api_description("moon_made"),
-    )
-    made_points: int = Field(0, ge=0, le=LIMITS["stake"], description="For made: scores.")
-    failed: MoonFailed = Field(
-        "loses",
-        description=wording.api_description("moon_failed"),
-    )
-    failed_points: int = Field(0, ge=0, le=LIMITS["stake"], description="For failed: set_back.")
-
-
-WordsIn = create_model(
-    "WordsIn",
-    __base__=_StrictIn,
-    **{
-        key: (str, _optional(f"Words on {key.replace('_', ' ')}.", max_length=LIMITS["words"]))
-        for key in VALUES["words"]
-    },
-)
-
-
-class SettingsIn(_StrictIn):
-    """House rules: the preset they start from and the settings that differ from it. The
-    settings are checked together (a maximum bid above the points in play without a moon is
-    refused on max_bid, and so on), each problem with its field."""
-
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "name": "Tuesday Smear",
-                    "based_on": "ne-wisconsin",
-                    "target": 21,
-                    "all_pass": "stick_dealer",
-                },
-            ]
-        },
-    )
-
-    name: str = _optional(
-        SETTING_WORDS["name"] + " Left out: the preset's.",
-        min_length=1,
-        max_length=LIMITS["name"],
-    )
-    based_on: VariantSlug = Field(description=SETTING_WORDS["based_on"])
-    players: int = _optional(
-        SETTING_WORDS["players"], ge=LIMITS["players_min"], le=LIMITS["players"]
-    )
-    teams: int = _optional(SETTING_WORDS["teams"], ge=1, le=LIMITS["players"])
-    target: int = _optional(SETTING_WORDS["target"], ge=1, le=LIMITS["target"])
-    min_bid: int = _optional(SETTING_WORDS["min_bid"], ge=1, le=LIMITS["bid"])
-    max_bid: int = _optional(SETTING_WORDS["max_bid"], ge=1, le=LIMITS["bid"])
-    points: list[PointIn] = _optional(
-        SETTING_WORDS["points"], min_length=1, max_length=len(VALUES["point_key"])
-    )
-    low_goes_to: LowGoesTo = _optional(SETTING_WORDS["low_goes_to"])
-    game_goes_to: GameGoesTo = _optional(SETTING_WORDS["game_goes_to"])
-    card_points_total: int | None = Field(
-        None, ge=1, le=LIMITS["target"], description=SETTING_WORDS["card_points_total"]
-    )
-    moon: MoonIn | None = Field(None, description=SETTING_WORDS["moon"])
-    all_pass: AllPass = _optional(SETTING_WORDS["all_pass"])
-    all_pass_points: int = _optional(SETTING_WORDS["all_pass_points"], ge=0, le=LIMITS["stake"])
-    set_bid: SetBid = _optional(SETTING_WORDS["set_bid"])
-    non_bidders: NonBidders = _optional(SETTING_WORDS["non_bidders"])
-    win: Win = _optional(SETTING_WORDS["win"])
-    all_points_wins: bool = _optional(SETTING_WORDS["all_points_wins"])
-    words: WordsIn = _optional(SETTING_WORDS["words"])
-
-    def given(self) -> dict[str, Any]:
-        """The settings as sent: what was left out is left to the preset."""
-        return self.model_dump(exclude_unset=True)
-
-
-class HouseRulesIn(SettingsIn):
-    """A set of house rules to save: its name, the preset it starts from, and the settings
-    that differ from the preset."""
-
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "name": "Tuesday Smear",
-                    "based_on": "auction-pitch",
-                    "target": 21,
-                    "all_pass": "dealer_set_back",
-                    "all_pass_points": 2,
-                },
-            ]
-        },
-    )
-
-    name: str = Field(min_length=1, max_length=LIMITS["name"], description=SETTING_WORDS["name"])
-
-
-class PointOut(Schema):
-    key: PointKey
-    value: int
-    may_go_unawarded: bool
-
-
-class MoonOut(Schema):
-    bid: int
-    name: str
-    made: MoonMade
-    made_points: int
-    failed: MoonFailed
-    failed_points: int
-
-
-WordsOut = create_model("WordsOut", __base__=Schema, **{key: (str, "") for key in VALUES["words"]})
-
-
-class SettingsOut(Schema):
-    """Every setting of a variant (the object POST /api/house-rules takes)."""
-
-    name: str = Field(description=SETTING_WORDS["name"])
-    based_on: str = Field(description="The preset the rules started from.")
-    players: int = Field(description=SETTING_WORDS["players"])
-    teams: int = Field(description=SETTING_WORDS["teams"])
-    target: int = Field(description=SETTING_WORDS["target"])
-    min_bid: int = Field(description=SETTING_WORDS["min_bid"])
-    max_bid: int = Field(description=SETTING_WORDS["max_bid"])
-    points: list[PointOut] = Field(description=SETTING_WORDS["points"])
-    low_goes_to: LowGoesTo = Field(description=SETTING_WORDS["low_goes_to"])
-    game_goes_to: GameGoesTo = Field(description=SETTING_WORDS["game_goes_to"])
-    card_points_total: int | None = Field(description=SETTING_WORDS["card_points_total"])
-    moon: MoonOut | None = Field(description=SETTING_WORDS["moon"])
-    all_pass: AllPass = Field(description=SETTING_WORDS["all_pass"])
-    all_pass_points: int = Field(description=SETTING_WORDS["all_pass_points"])
-    set_bid: SetBid = Field(description=SETTING_WORDS["set_bid"])
-    non_bidders: NonBidders = Field(description=SETTING_WORDS["non_bidders"])
-    win: Win = Field(description=SETTING_WORDS["win"])
-    all_points_wins: bool = Field(description=SETTING_WORDS["all_points_wins"])
-    words: WordsOut = Field(description=SETTING_WORDS["words"])
-
-
-class HouseRulesOut(Schema):
-    id: str = Field(description="The set's id: POST /api/games takes it as house_rules.")
-    name: str
-    based_on: str = Field(description="The preset the rules started from.")
-    summary: str = Field(description="The rules in one line.")
-    link: str = Field(description="The set's page, to share: it offers to use the rules.")
-    settings: SettingsOut
 
 
 # -- variants ------------------------------------------------------------------------------
@@ -375,16 +129,16 @@ class GameIn(Schema):
         },
     )
 
-    variant: VariantSlug = _optional(
+    variant: VariantSlug = optional(
         "The preset to play (GET /api/variants). Give the rules once: variant, house_rules "
         "or settings."
     )
-    house_rules: str = _optional(
+    house_rules: str = optional(
         "The id of saved house rules (POST /api/house-rules), in place of variant.",
         min_length=1,
         max_length=40,
     )
-    settings: SettingsIn = _optional(
+    settings: SettingsIn = optional(
         "House rules given here, in place of variant: the preset they start from and the "
         "settings that differ (problems are named settings.<field>)."
     )
@@ -498,11 +252,11 @@ class GameOut(Schema):
     finished: bool
     winner: int | None = Field(description="The winning team, or null.")
     reason: str = Field(description="Why the game ended or why it goes on; may be empty.")
-    house_rules: str = _optional(
+    house_rules: str = optional(
         "Only for a game started from saved house rules: their id (variant is then the "
         "preset they started from)."
     )
-    settings: SettingsOut = _optional(
+    settings: SettingsOut = optional(
         "Only for a game played by house rules: the rules as the game froze them (variant "
         "is then the preset they started from). An import of this body plays them again."
     )

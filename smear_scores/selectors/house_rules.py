@@ -192,7 +192,7 @@ def setting_sentence(key: str, value: Any, settings: dict[str, Any]) -> str:
     t = table_of(settings)
     if key in wording.VALUE_SENTENCES:
         return wording.value_sentence(key, value, t)
-    if key in ("moon", "all_points_wins"):
+    if key in ("moon", "moon_negative_to_zero", "all_points_wins"):
         return wording.flag_sentence(key, bool(value), t)
     if key == "seats":
         players, teams = settings.get("players"), settings.get("teams")
@@ -393,7 +393,10 @@ CHOICE_SETTINGS = (
 
 
 @dataclass(frozen=True)
-class Choice:
+class SettingChoice:
+    """One value of a setting as the builder offers it: its button's words, what it means
+    at the table, and what the example hand does with it."""
+
     value: str
     label: str
     sentence: str
@@ -408,11 +411,11 @@ class Builder:
 
     example: ExampleHand | None
     sentences: dict[str, str]
-    choices: dict[str, list[Choice]]
+    choices: dict[str, list[SettingChoice]]
     # For a setting whose every choice plays the example hand alike: what it does.
     same: dict[str, str]
-    seats: list[Choice]
-    all_points_wins: list[Choice]
+    seats: list[SettingChoice]
+    all_points_wins: list[SettingChoice]
 
 
 def _moon_value(settings: dict[str, Any], key: str) -> Any:
@@ -420,7 +423,7 @@ def _moon_value(settings: dict[str, Any], key: str) -> Any:
     return moon.get(key.removeprefix("moon_"), "")
 
 
-def _said_once(key: str, rows: list[Choice], same: dict[str, str]) -> list[Choice]:
+def _said_once(key: str, rows: list[SettingChoice], same: dict[str, str]) -> list[SettingChoice]:
     """``rows`` as shown: where the example hand does not tell the choices apart (the same
     result, or the same contradiction of the other settings), it is said once for the
     setting, in ``same[key]``, instead of under every choice."""
@@ -454,43 +457,18 @@ def builder(settings: dict[str, Any], *, say: Say = _engine_words) -> Builder:
         )
     }
     sentences["moon"] = setting_sentence("moon", s.get("moon"), s)
-    choices: dict[str, list[Choice]] = {}
+    sentences["moon_negative_to_zero"] = setting_sentence(
+        "moon_negative_to_zero", _moon_value(s, "moon_negative_to_zero"), s
+    )
+    choices: dict[str, list[SettingChoice]] = {}
     same: dict[str, str] = {}
     for key in CHOICE_SETTINGS:
         current = _moon_value(s, key) if key.startswith("moon_") else s.get(key)
         values = setting_values()[key]
         sentences[key] = setting_sentence(key, current, s) if current in values else ""
-        if key.startswith("moon_") and not isinstance(s.get("moon"), dict):
-            rows = [
-                Choice(value, CHOICE_LABELS[key][value], setting_sentence(key, value, s), "")
-                for value in values
-            ]
-        else:
-            rows = [
-                Choice(
-                    value=value,
-                    label=CHOICE_LABELS[key][value],
-                    sentence=setting_sentence(key, value, _with_choice(s, key, value)),
-                    example=example_with(s, key, value, say=say),
-                )
-                for value in values
-            ]
-        choices[key] = _said_once(key, rows, same)
-    seats = []
-    for players, teams, words in seat_shapes():
-        changed = {**s, "players": players, "teams": teams}
-        found = _example(changed)
-        seats.append(
-            Choice(
-                value=f"{players}x{teams}",
-                label=words,
-                sentence="",
-                example=_played(changed, *found, say)[0] if found else "",
-            )
-        )
-    seats = _said_once("seats", seats, same)
+        choices[key] = _said_once(key, _value_rows(s, key, values, say), same)
     all_points = [
-        Choice(
+        SettingChoice(
             value=value,
             label="",
             sentence=setting_sentence("all_points_wins", flag, s),
@@ -503,9 +481,47 @@ def builder(settings: dict[str, Any], *, say: Say = _engine_words) -> Builder:
         sentences=sentences,
         choices=choices,
         same=same,
-        seats=seats,
+        seats=_said_once("seats", _seat_rows(s, say), same),
         all_points_wins=all_points,
     )
+
+
+def _value_rows(
+    s: dict[str, Any], key: str, values: Sequence[Any], say: Say
+) -> list[SettingChoice]:
+    """Each value of the setting ``key`` with what it means and what the example hand does
+    with it; a moon's values without an example while the table plays no moon."""
+    if key.startswith("moon_") and not isinstance(s.get("moon"), dict):
+        return [
+            SettingChoice(value, CHOICE_LABELS[key][value], setting_sentence(key, value, s), "")
+            for value in values
+        ]
+    return [
+        SettingChoice(
+            value=value,
+            label=CHOICE_LABELS[key][value],
+            sentence=setting_sentence(key, value, _with_choice(s, key, value)),
+            example=example_with(s, key, value, say=say),
+        )
+        for value in values
+    ]
+
+
+def _seat_rows(s: dict[str, Any], say: Say) -> list[SettingChoice]:
+    """Each way a table can sit, with what the example hand does at it."""
+    seats = []
+    for players, teams, words in seat_shapes():
+        changed = {**s, "players": players, "teams": teams}
+        found = _example(changed)
+        seats.append(
+            SettingChoice(
+                value=f"{players}x{teams}",
+                label=words,
+                sentence="",
+                example=_played(changed, *found, say)[0] if found else "",
+            )
+        )
+    return seats
 
 
 def adopting_clubs(user: Any) -> list[Club]:

@@ -35,7 +35,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, reswap
 
 from smear_scores.boards import board_parts, table_board, watcher_board
-from smear_scores.forms import HandForm
+from smear_scores.forms.hands import HandForm
 from smear_scores.live import stream as live
 from smear_scores.models import Game
 from smear_scores.permissions import (

@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from smear_scores.forms import HandForm, hand_initial
+from smear_scores.forms.hands import HandForm, hand_initial
 from smear_scores.models import Game, Hand
 from smear_scores.rules import HandRefused
 from smear_scores.selectors import games as selectors

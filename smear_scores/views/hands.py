@@ -2,7 +2,7 @@
 tapped in would score.
 
 The hand form (scoreboard, ``hand_record``; edit screen, views.edit.hand_edit;
-``hand_preview``) posts these fields (see ``smear_scores.forms``):
+``hand_preview``) posts these fields (see ``smear_scores.forms.hands``):
 
 - ``number``     the hand number the screen showed (hidden);
 - ``bidder``     the bidder's seat, 0-based clockwise;
@@ -29,7 +29,7 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from smear_scores.forms import HandForm
+from smear_scores.forms.hands import HandForm
 from smear_scores.models import Game
 from smear_scores.permissions import (
     can_score,

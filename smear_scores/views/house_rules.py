@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from smear_scores.house_rules_forms import HouseRulesForm
+from smear_scores.forms.house_rules import HouseRulesForm
 from smear_scores.models import Club, HouseRules
 from smear_scores.permissions import is_club_admin
 from smear_scores.phone import forget_on_phone, keep_on_phone, kept_ids

@@ -8,7 +8,6 @@ from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
-from django import forms
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
@@ -20,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from smear_scores import permissions
-from smear_scores.forms import ListedRefusals
+from smear_scores.forms.leagues import LeagueGameForm
 from smear_scores.models import Club, League, Player
 from smear_scores.selectors import leagues as selectors
 from smear_scores.selectors import nights as night_selectors
@@ -157,62 +156,6 @@ def league_table_csv(request: HttpRequest, league_id: int) -> StreamingHttpRespo
 def league_hands_csv(request: HttpRequest, league_id: int) -> StreamingHttpResponse:
     league = _league(league_id)
     return _csv(selectors.league_hand_rows(league), f"{_file_stem(league)}-hands.csv")
-
-
-class LeagueGameForm(ListedRefusals, forms.Form):
-    """One roster player per seat, clockwise; the first dealer, or a draw."""
-
-    # league_game_create names a seat "players.<seat>"; the rest is listed above the form.
-    refusal_fields = {"players.": "seat_", "first_dealer": "first_dealer"}
-
-    def __init__(self, *args: Any, league: League, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.league = league
-        variant = league.rules_variant
-        players = Player.objects.filter(club_id=league.club_id).order_by("name")
-        for seat in range(variant.players):
-            self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
-                queryset=players,
-                label=f"Seat {seat + 1}",
-                empty_label="Pick a player",
-                error_messages={
-                    "required": f"Pick a player for seat {seat + 1}.",
-                    "invalid_choice": f"That player is not on the roster: pick another for "
-                    f"seat {seat + 1}.",
-                },
-            )
-        self.fields["first_dealer"] = forms.TypedChoiceField(
-            label="First dealer",
-            choices=[("", "Draw at random")]
-            + [(str(s), f"Seat {s + 1}") for s in range(variant.players)],
-            coerce=int,
-            empty_value=None,
-            required=False,
-        )
-
-    def seats(self) -> list[dict[str, Any]]:
-        """Each seat's field with its team and its partners' seat numbers (S1, W1)."""
-        variant = self.league.rules_variant
-        seats = []
-        for seat in range(variant.players):
-            team = variant.team_of(seat)
-            field = self[f"seat_{seat}"]
-            seats.append(
-                {
-                    "field": field,
-                    # Django points the select's aria-describedby at this id when the
-                    # seat is refused, so the refusal is read out with the seat.
-                    "error_id": f"{field.auto_id}_error",
-                    "number": seat + 1,
-                    "team": team,
-                    "team_label": variant.team_label(team),
-                    "partners": [s + 1 for s in variant.seats_of(team) if s != seat],
-                }
-            )
-        return seats
-
-    def players(self) -> list[Player]:
-        return [self.cleaned_data[f"seat_{s}"] for s in range(self.league.rules_variant.players)]
 
 
 @require_http_methods(["GET", "POST"])

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from smear_scores.forms import NewGameForm
+from smear_scores.forms.games import NewGameForm
 from smear_scores.models import Game
 from smear_scores.permissions import (
     can_score,

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from smear_scores.boards import room_board, room_context
-from smear_scores.forms import NightForm
+from smear_scores.forms.nights import NightForm
 from smear_scores.live import stream as live
 from smear_scores.live.hub import Hub, Watch
 from smear_scores.models import Club, Night

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from smear_scores.house_rules_forms import HouseRulesForm
+from smear_scores.forms.house_rules import HouseRulesForm
 from smear_scores.models import Game, HouseRules
 from smear_scores.selectors.house_rules import preset_settings
 from smear_scores.services.house_rules import house_rules_create

@@ -54,7 +54,7 @@ def test_the_wording_is_pure_python():
 
 
 def test_card_points_count_the_joker_everywhere_they_are_listed():
-    from smear_scores.api.schemas import SETTING_WORDS
+    from smear_scores.api.house_rules_schemas import SETTING_WORDS
     from smear_scores.selectors.house_rules import setting_sentence
 
     said = [
@@ -67,7 +67,7 @@ def test_card_points_count_the_joker_everywhere_they_are_listed():
 
 
 def test_no_screen_says_a_made_moon_jumps_or_adds_what_it_took():
-    from smear_scores.api.schemas import SETTING_WORDS, MoonIn
+    from smear_scores.api.house_rules_schemas import SETTING_WORDS, MoonIn
 
     words = [
         wording.value_sentence("moon_made", "to_target", wording.Table(target=52)),

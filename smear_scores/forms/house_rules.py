@@ -10,9 +10,10 @@ from typing import Any
 from django import forms
 
 from smear_scores import wording
-from smear_scores.forms import ListedRefusals
 from smear_scores.rules import Refused, RuleError
 from smear_scores.selectors import house_rules as selectors
+
+from .refusals import ListedRefusals
 
 VALUES = selectors.setting_values()
 LIMITS = selectors.setting_limits()
@@ -57,12 +58,13 @@ def _choice(key: str, label: str | None = None) -> forms.ChoiceField:
 class HouseRulesForm(ListedRefusals, forms.Form):
     """Field names: ``name``, ``based_on`` (hidden), ``seats`` ("<players>x<teams>"),
     ``target``, ``min_bid``, ``max_bid``; ``moon`` (on) with ``moon_name``, ``moon_made``,
-    ``moon_made_points``, ``moon_failed``, ``moon_failed_points`` (the moon's bid is the
-    highest bid); per point kind ``point_<key>`` (in play), ``value_<key>``,
-    ``unawarded_<key>`` (may go to nobody), in the order of ``order`` (hidden: the keys,
-    comma-separated); ``low_goes_to``, ``game_goes_to``, ``card_points_total`` (empty: the
-    table does not count), ``all_pass``, ``all_pass_points``, ``set_bid``, ``non_bidders``,
-    ``win``, ``all_points_wins``; ``words_<key>``."""
+    ``moon_made_points``, ``moon_negative_to_zero`` (on: read with ``moon_made`` to_target
+    only), ``moon_failed``, ``moon_failed_points`` (the moon's bid is the highest bid); per
+    point kind ``point_<key>`` (in play), ``value_<key>``, ``unawarded_<key>`` (may go to
+    nobody), in the order of ``order`` (hidden: the keys, comma-separated); ``low_goes_to``,
+    ``game_goes_to``, ``card_points_total`` (empty: the table does not count), ``all_pass``,
+    ``all_pass_points``, ``set_bid``, ``non_bidders``, ``win``, ``all_points_wins``;
+    ``words_<key>``."""
 
     name = forms.CharField(
         label="Name",
@@ -81,6 +83,9 @@ class HouseRulesForm(ListedRefusals, forms.Form):
     moon_name = forms.CharField(label="Its name", max_length=200, required=False, strip=True)
     moon_made = _choice("moon_made", "Made")
     moon_made_points = _number("Points for a made moon", 0, LIMITS["stake"], required=False)
+    moon_negative_to_zero = forms.BooleanField(
+        label=wording.SETTING_LABELS["moon_negative_to_zero"], required=False
+    )
     moon_failed = _choice("moon_failed", "Failed")
     moon_failed_points = _number("Set-back for a failed moon", 0, LIMITS["stake"], required=False)
     low_goes_to = _choice("low_goes_to")
@@ -113,6 +118,7 @@ class HouseRulesForm(ListedRefusals, forms.Form):
         "moon.name": "moon_name",
         "moon.made": "moon_made",
         "moon.made_points": "moon_made_points",
+        "moon.negative_to_zero": "moon_negative_to_zero",
         "moon.failed": "moon_failed",
         "moon.failed_points": "moon_failed_points",
         "moon": "moon",
@@ -171,6 +177,7 @@ class HouseRulesForm(ListedRefusals, forms.Form):
             "moon_name": (moon or {}).get("name", "Shoot the moon"),
             "moon_made": (moon or {}).get("made", "wins"),
             "moon_made_points": (moon or {}).get("made_points", 0),
+            "moon_negative_to_zero": (moon or {}).get("negative_to_zero", False),
             "moon_failed": (moon or {}).get("failed", "set_back"),
             "moon_failed_points": (moon or {}).get("failed_points", 0),
             "low_goes_to": settings["low_goes_to"],
@@ -260,6 +267,8 @@ class HouseRulesForm(ListedRefusals, forms.Form):
                 "name": d["moon_name"] or "Shoot the moon",
                 "made": d["moon_made"],
                 "made_points": d["moon_made_points"] or 0,
+                # Only a moon that takes the score to the target stops at 0 from below it.
+                "negative_to_zero": d["moon_made"] == "to_target" and d["moon_negative_to_zero"],
                 "failed": d["moon_failed"],
                 "failed_points": d["moon_failed_points"] or 0,
             }

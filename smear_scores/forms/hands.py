@@ -1,6 +1,6 @@
-"""Forms shape what the screens post; the rules engine (via services) decides the rest.
+"""The hand form: one hand as the scorer taps it, on the scoreboard and the edit screen.
 
-The hand form's field names (the scoreboard, the edit screen and the preview post them):
+Its field names (the scoreboard, the edit screen and the preview post them):
 
 - ``number``: the hand number the screen showed (hidden), so a double tap or a stale
   screen is recognised by ``services.hand_record``;
@@ -18,18 +18,20 @@ The hand form's field names (the scoreboard, the edit screen and the preview pos
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from collections.abc import Sequence
+from typing import Any
 
 from django import forms
 
 from smear_scores import rules
-from smear_scores.rules import HandEntry, HandRefused, Refused, RuleError
+from smear_scores.rules import HandEntry, HandRefused
 from smear_scores.rules.hands import and_join
-from smear_scores.services.nights import MAX_BONUS, MAX_ROUND_HANDS, MAX_ROUNDS
 from smear_scores.templatetags.links import rules_url
-from smear_scores.templatetags.teams import ButtonWords, button_words, team_colour
+from smear_scores.templatetags.teams import team_colour
+
+from .fields import AsciiIntegerField
+from .pad import ChoiceGroup, PadChoice
+from .refusals import RefusalErrors
 
 NOT_OUT = "none"
 # The value of the "Yes, thrown in" button: drop a half-entered hand on purpose (D4).
@@ -45,134 +47,6 @@ def point_words(point: rules.PointCategory) -> str:
 # Beside Low, who gets it (the table taps that team): the one that played the lowest trump,
 # or the one that took the trick it fell in.
 LOW_HINTS = {"played": "who played it", "trick": "who took the trick"}
-
-
-@dataclass
-class Choice:
-    value: str
-    label: str
-    css: str
-    checked: bool
-    wide: bool = False
-    # Set by the group: the radio button's DOM id, its label's classes and its words as
-    # they may wrap, worked out once here rather than pieced together in the template for
-    # every button (templates/games/_choice_group.html draws them).
-    id: str = ""
-    label_class: str = ""
-    words: ButtonWords | None = None
-    # A smaller second line of the button ("10" under the moon's name).
-    small: str = ""
-    # On the score pad (HandForm.pad): the team's column the button stands in (None: the
-    # "Nobody" column), and whether its words are said to a screen reader only (the
-    # column's head names the team on the screen).
-    column: int | None = None
-    # A bidder's place among the players of its team (0 for the first of them).
-    mate: int | None = None
-    words_hidden: bool = False
-    # Said before the words to a screen reader only: "High: " in "High: Ann & Bo".
-    spoken_prefix: str = ""
-
-
-@dataclass
-class ChoiceGroup:
-    """A row of radio buttons drawn as big buttons (templates/games/_choice_group.html)."""
-
-    name: str
-    legend: str
-    choices: list[Choice]
-    errors: list[str] = field(default_factory=list)
-    hint: str = ""
-    columns: int = 0
-    # Each error's "why?" link: the rule it comes from, on the rules page.
-    why: dict[str, str] = field(default_factory=dict)
-    # A row of the score pad: each button in its team's column (Choice.column).
-    pad: bool = False
-
-    def __post_init__(self) -> None:
-        for choice in self.choices:
-            choice.id = f"{self.name}-{choice.value}"
-            classes = [choice.css, *(["wide"] if choice.wide else [])]
-            if self.pad:
-                classes.append("at-none" if choice.column is None else f"at-{choice.column}")
-                if choice.mate is not None:
-                    classes.append(f"mate-{choice.mate}")
-            choice.label_class = " ".join(classes)
-            choice.words = button_words(choice.label)
-
-    @property
-    def errors_why(self) -> list[tuple[str, str]]:
-        """Each error with its "why?" link ('' without one)."""
-        return [(e, self.why.get(e, "")) for e in self.errors]
-
-
-class AsciiIntegerField(forms.IntegerField):
-    """A whole number written in ASCII digits, as an <input type="number"> sends it: int()
-    would also read "٣" or "１２", which no browser posts from this form."""
-
-    def to_python(self, value: Any) -> int | None:
-        text = str(value).strip() if value is not None else ""
-        if text and not (text.isascii() and text.lstrip("-").isdigit()):
-            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
-        return super().to_python(value)
-
-
-Written = TypeVar("Written")
-
-
-class RefusalErrors:
-    """A form that shows what a service refused (rules.Refused) beside the fields it
-    names. ``refusal_fields`` turns a refusal's field into the form's: an entry ending in
-    "." maps a prefix ("players." → "player_": "players.3" is ``player_3``), any other one
-    exact name. A problem of no field of the form goes to ``refusal_elsewhere``: the
-    form's own errors, unless the form keeps a list of its own."""
-
-    refusal_fields: dict[str, str] = {}
-
-    def refusal_field(self, name: str) -> str | None:
-        for given, ours in self.refusal_fields.items():
-            if given.endswith(".") and name.startswith(given):
-                target = ours + name[len(given) :]
-                break
-            if name == given:
-                target = ours
-                break
-        else:
-            return None
-        return target if target in self.fields else None
-
-    def refusal_elsewhere(self, error: RuleError) -> None:
-        self.add_error(None, error.message)
-
-    def add_refusal(self, refused: Refused) -> None:
-        for error in refused.errors:
-            target = self.refusal_field(error.field)
-            if target is None:
-                self.refusal_elsewhere(error)
-            else:
-                self.add_error(target, error.message)
-
-    def attempt(self, write: Callable[[], Written]) -> Written | None:
-        """Run a service's write if the form is valid. Refused by a rule, its problems
-        become this form's errors and the answer is None; any other refusal (a stale
-        screen, a removed game) goes on to the web's handler (views.answers)."""
-        if not self.is_valid():
-            return None
-        try:
-            return write()
-        except Refused as refused:
-            self.add_refusal(refused)
-            return None
-
-
-class ListedRefusals(RefusalErrors):
-    """A form whose page lists the problems of no field above it (``problems``)."""
-
-    @property
-    def problems(self) -> list[str]:
-        return self.__dict__.setdefault("_problems", [])
-
-    def refusal_elsewhere(self, error: RuleError) -> None:
-        self.problems.append(error.message)
 
 
 class HandForm(RefusalErrors, forms.Form):
@@ -212,6 +86,22 @@ class HandForm(RefusalErrors, forms.Form):
         self.names = names
         self.teams = teams
         super().__init__(*args, **kwargs)
+        self._add_tapped_fields(variant)
+        self._add_typed_fields(variant)
+        # Errors about the points as a whole (their sum, D1) and about the hand as a whole.
+        self.points_errors: list[str] = []
+        # Errors about the counted card points as a whole (their sum, a tapped Game that
+        # disagrees, D13), and who takes Game by them (set by the view that draws the form).
+        self.count_errors: list[str] = []
+        self.count_verdict = ""
+        self.count_problem = ""
+        # Each refusal's rule id (the rules page's anchor), for its "why?" link.
+        self.error_rules: dict[str, str] = {}
+        # "Thrown in" was tapped on a half-entered hand: ask before dropping it.
+        self.thrown_in_unsure = False
+
+    def _add_tapped_fields(self, variant: rules.Variant) -> None:
+        """The buttons: who bid, the bid, and the team that took each point."""
         invalid = {"invalid_choice": "Tap one of the buttons."}
         self.fields["bidder"] = forms.TypedChoiceField(
             choices=[(str(s), f"Seat {s + 1}") for s in range(variant.players)],
@@ -234,6 +124,9 @@ class HandForm(RefusalErrors, forms.Form):
             self.fields[f"award_{point.key}"] = forms.ChoiceField(
                 choices=choices, required=False, error_messages=invalid
             )
+
+    def _add_typed_fields(self, variant: rules.Variant) -> None:
+        """The numbers: each team's points taken, and its card points where Game is counted."""
         for team in range(variant.teams):
             self.fields[f"points_{team}"] = AsciiIntegerField(
                 required=False,
@@ -247,17 +140,6 @@ class HandForm(RefusalErrors, forms.Form):
                         "invalid": "Type the card points as a whole number, 0 if none."
                     },
                 )
-        # Errors about the points as a whole (their sum, D1) and about the hand as a whole.
-        self.points_errors: list[str] = []
-        # Errors about the counted card points as a whole (their sum, a tapped Game that
-        # disagrees, D13), and who takes Game by them (set by the view that draws the form).
-        self.count_errors: list[str] = []
-        self.count_verdict = ""
-        self.count_problem = ""
-        # Each refusal's rule id (the rules page's anchor), for its "why?" link.
-        self.error_rules: dict[str, str] = {}
-        # "Thrown in" was tapped on a half-entered hand: ask before dropping it.
-        self.thrown_in_unsure = False
 
     # -- reading ------------------------------------------------------------------------
     def clean(self) -> dict[str, Any]:
@@ -266,56 +148,17 @@ class HandForm(RefusalErrors, forms.Form):
         if "number" in self.errors:
             self.add_error(None, self.errors.pop("number"))
         if data.get("thrown_in"):
-            tapped = self.tapped()
-            if tapped and self.data.get("thrown_in") != THROWN_IN_ANYWAY:
-                # A thrown-in deal has no bidder or points: never drop what was tapped
-                # without the scorer saying so (D4).
-                self.thrown_in_unsure = True
-                self.add_error(
-                    None,
-                    f"Everyone passed? This hand already has {and_join(tapped)} tapped. "
-                    "Tap “Yes, thrown in” to drop them, or finish the hand and record it.",
-                )
-                return data
-            data["entry"] = HandEntry.thrown()
-            return data
+            return self._clean_thrown_in(data)
         bids_rule = variant.rule("bids")
         if data.get("bidder") is None and "bidder" not in self.errors:
             self._refuse("bidder", "Tap the player who won the bid.", bids_rule)
         if data.get("bid") is None and "bid" not in self.errors:
             self._refuse("bid", "Tap the bid.", bids_rule)
-        points = awards = None
+        points = awards = counts = None
         if data.get("by_totals"):
-            points = []
-            for team in range(variant.teams):
-                name = f"points_{team}"
-                value = data.get(name)
-                if value is None and name not in self.errors:
-                    self.add_error(
-                        name, f"Type the points {self.team_label(team)} took (0 if none)."
-                    )
-                points.append(value)
-            points = tuple(points)
+            points = self._typed_points(data)
         else:
-            awards = {}
-            counting, counts = self._counts(data)
-            for point in variant.points:
-                name = f"award_{point.key}"
-                value = data.get(name)
-                if not value and point.key == "game" and counting:
-                    # Counted (D13): the counts award Game, no tap needed.
-                    continue
-                if not value:
-                    if name not in self.errors:
-                        # The table's words: the teams by their players, as on the buttons.
-                        choices = [self.team_label(t) for t in range(variant.teams)]
-                        if not point.always_awarded:
-                            choices.append(point.nobody)
-                        tap = ", ".join(choices[:-1]) + " or " + choices[-1]
-                        message = f"Who took {point.label}? Tap {tap}."
-                        self._refuse(name, message, variant.rule("points"))
-                    continue
-                awards[point.key] = None if value == NOT_OUT else int(value)
+            awards, counts = self._tapped_points(data)
         if not self.errors:
             data["entry"] = HandEntry(
                 bidder=data["bidder"],
@@ -325,6 +168,59 @@ class HandForm(RefusalErrors, forms.Form):
                 card_points=counts if awards is not None else None,
             )
         return data
+
+    def _clean_thrown_in(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A deal everyone passed (D4): a thrown-in deal has no bidder or points, so what
+        was tapped is never dropped without the scorer saying so."""
+        tapped = self.tapped()
+        if tapped and self.data.get("thrown_in") != THROWN_IN_ANYWAY:
+            self.thrown_in_unsure = True
+            self.add_error(
+                None,
+                f"Everyone passed? This hand already has {and_join(tapped)} tapped. "
+                "Tap “Yes, thrown in” to drop them, or finish the hand and record it.",
+            )
+            return data
+        data["entry"] = HandEntry.thrown()
+        return data
+
+    def _typed_points(self, data: dict[str, Any]) -> tuple[int | None, ...]:
+        """The points each team took, as typed (an empty one is an error)."""
+        points = []
+        for team in range(self.variant.teams):
+            name = f"points_{team}"
+            value = data.get(name)
+            if value is None and name not in self.errors:
+                self.add_error(name, f"Type the points {self.team_label(team)} took (0 if none).")
+            points.append(value)
+        return tuple(points)
+
+    def _tapped_points(
+        self, data: dict[str, Any]
+    ) -> tuple[dict[str, int | None], tuple[int, ...] | None]:
+        """Who took each point, as tapped (a point not tapped is an error), and the card
+        points counted, if the table counts Game."""
+        variant = self.variant
+        awards: dict[str, int | None] = {}
+        counting, counts = self._counts(data)
+        for point in variant.points:
+            name = f"award_{point.key}"
+            value = data.get(name)
+            if not value and point.key == "game" and counting:
+                # Counted (D13): the counts award Game, no tap needed.
+                continue
+            if not value:
+                if name not in self.errors:
+                    # The table's words: the teams by their players, as on the buttons.
+                    choices = [self.team_label(t) for t in range(variant.teams)]
+                    if not point.always_awarded:
+                        choices.append(point.nobody)
+                    tap = ", ".join(choices[:-1]) + " or " + choices[-1]
+                    message = f"Who took {point.label}? Tap {tap}."
+                    self._refuse(name, message, variant.rule("points"))
+                continue
+            awards[point.key] = None if value == NOT_OUT else int(value)
+        return awards, counts
 
     def _counts(self, data: dict[str, Any]) -> tuple[bool, tuple[int, ...] | None]:
         """Is the table counting Game (D13), and its counts: every team's, in team order.
@@ -461,7 +357,7 @@ class HandForm(RefusalErrors, forms.Form):
             name="bidder",
             legend="Who won the bid?",
             choices=[
-                Choice(
+                PadChoice(
                     str(seat),
                     name,
                     team_colour(variant.team_of(seat)),
@@ -485,10 +381,10 @@ class HandForm(RefusalErrors, forms.Form):
         choices = []
         for b in variant.bids:
             if variant.is_moon(b):
-                choice = Choice(str(b), variant.moon.name, "bid moon", chosen == str(b))
+                choice = PadChoice(str(b), variant.moon.name, "bid moon", chosen == str(b))
                 choice.small = str(b)
             else:
-                choice = Choice(str(b), str(b), "bid", chosen == str(b))
+                choice = PadChoice(str(b), str(b), "bid", chosen == str(b))
             choices.append(choice)
         return ChoiceGroup(
             name="bid",
@@ -561,7 +457,7 @@ class HandForm(RefusalErrors, forms.Form):
             # On the pad each button is said "High: Ann & Bo": the point and the team.
             spoken = f"{point_words(point)}: " if pad else ""
             choices = [
-                Choice(
+                PadChoice(
                     str(t),
                     self.team_label(t),
                     team_colour(t),
@@ -574,7 +470,9 @@ class HandForm(RefusalErrors, forms.Form):
             ]
             if not point.always_awarded:
                 choices.append(
-                    Choice(NOT_OUT, point.nobody, "none", chosen == NOT_OUT, spoken_prefix=spoken)
+                    PadChoice(
+                        NOT_OUT, point.nobody, "none", chosen == NOT_OUT, spoken_prefix=spoken
+                    )
                 )
             groups.append(
                 ChoiceGroup(
@@ -591,17 +489,21 @@ class HandForm(RefusalErrors, forms.Form):
             )
         return groups
 
-    def total_fields(self) -> list[dict[str, Any]]:
+    def _team_fields(self, prefix: str) -> list[dict[str, Any]]:
+        """A number typed per team (``<prefix>_<team>``), each under its team's name."""
         return [
             {
-                "name": f"points_{team}",
+                "name": f"{prefix}_{team}",
                 "team": team,
                 "label": self.team_label(team),
-                "value": self._value(f"points_{team}"),
-                "errors": self._errors_of(f"points_{team}"),
+                "value": self._value(f"{prefix}_{team}"),
+                "errors": self._errors_of(f"{prefix}_{team}"),
             }
             for team in range(self.variant.teams)
         ]
+
+    def total_fields(self) -> list[dict[str, Any]]:
+        return self._team_fields("points")
 
     @property
     def counts_game(self) -> bool:
@@ -614,16 +516,7 @@ class HandForm(RefusalErrors, forms.Form):
         return self.counts_game and self._value("count_game") in ("on", "true", "True", "1")
 
     def count_fields(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "name": f"card_points_{team}",
-                "team": team,
-                "label": self.team_label(team),
-                "value": self._value(f"card_points_{team}"),
-                "errors": self._errors_of(f"card_points_{team}"),
-            }
-            for team in range(self.variant.teams)
-        ]
+        return self._team_fields("card_points")
 
     def typed_counts(self) -> list[int] | None:
         """Every team's count as typed, when all are whole numbers (the row's verdict)."""
@@ -674,206 +567,3 @@ def hand_initial(variant: rules.Variant, hand: Any) -> dict[str, Any]:
         for team, taken in enumerate(hand.points):
             initial[f"points_{team}"] = taken
     return initial
-
-
-def option_field(option: rules.Option) -> forms.Field:
-    """The form field for one of a variant's per-game options."""
-    if option.type is bool:
-        return forms.BooleanField(required=False, label=option.label)
-    return forms.TypedChoiceField(
-        choices=[(str(v), str(v)) for v in option.allowed],
-        coerce=int,
-        initial=option.default,
-        label=option.label,
-        error_messages={
-            "invalid_choice": "Tap one of the buttons.",
-            "required": f"Tap one of the buttons for {option.label.lower()}.",
-        },
-    )
-
-
-class NewGameForm(RefusalErrors, forms.Form):
-    """Variant, names in seat order, the variant's per-game options, the first dealer.
-
-    Field names: ``variant``; ``player_<seat>``; ``team_name_<team>`` (optional: empty
-    calls the team by its partners); ``option_<name>``; ``first_dealer`` (a seat, or
-    ``random`` to draw the dealer, S3/W4)."""
-
-    # What game_create's refusals name, as this form names its fields.
-    refusal_fields = {
-        "players.": "player_",
-        "options.": "option_",
-        "team_names.": "team_name_",
-        "first_dealer": "first_dealer",
-    }
-
-    RANDOM = "random"
-
-    def __init__(
-        self,
-        *args: Any,
-        variant: rules.Variant,
-        house_rules: Any = None,
-        saved: Sequence[tuple[str, str]] = (),
-        **kwargs: Any,
-    ):
-        """``house_rules``: the saved set ``variant`` comes from, if it does; ``saved``: the
-        (value, name) of the saved sets offered ("house:<id>"), before the presets."""
-        self.variant = variant
-        self.house_rules = house_rules
-        super().__init__(*args, **kwargs)
-        self.fields["variant"] = forms.ChoiceField(
-            choices=[*saved, *((v.slug, v.name) for v in rules.VARIANTS.values())]
-        )
-        for seat in range(variant.players):
-            self.fields[f"player_{seat}"] = forms.CharField(
-                required=False, max_length=200, strip=True
-            )
-        for team in range(variant.teams):
-            self.fields[f"team_name_{team}"] = forms.CharField(
-                required=False, max_length=200, strip=True
-            )
-        for option in variant.options:
-            self.fields[f"option_{option.name}"] = option_field(option)
-        self.fields["first_dealer"] = forms.ChoiceField(
-            choices=[(self.RANDOM, "Draw at random")]
-            + [(str(s), f"Seat {s + 1}") for s in range(variant.players)],
-            initial=self.RANDOM,
-            error_messages={
-                "invalid_choice": "Tap one of the buttons.",
-                "required": "Tap who deals first, or Draw at random.",
-            },
-        )
-
-    def value(self, name: str) -> str:
-        if self.is_bound and (name in self.data or self.fields[name].initial is None):
-            return str(self.data.get(name, ""))
-        value = self.initial.get(name, self.fields[name].initial)
-        return "" if value is None else str(value)
-
-    def players(self) -> list[str]:
-        return [self.value(f"player_{seat}").strip() for seat in range(self.variant.players)]
-
-    def team_names(self) -> list[str]:
-        return [self.value(f"team_name_{team}").strip() for team in range(self.variant.teams)]
-
-    def service_args(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        dealer = data["first_dealer"]
-        chosen = (
-            {"house_rules": self.house_rules}
-            if self.house_rules is not None
-            else {"variant": self.variant.slug}
-        )
-        return {
-            **chosen,
-            "players": [data[f"player_{s}"] for s in range(self.variant.players)],
-            "first_dealer": None if dealer == self.RANDOM else int(dealer),
-            "options": {o.name: data[f"option_{o.name}"] for o in self.variant.options},
-            "team_names": [data[f"team_name_{t}"] for t in range(self.variant.teams)],
-        }
-
-    def errors_of(self, name: str) -> list[str]:
-        errors = self._errors or {}
-        return list(errors.get(name, []))
-
-
-class NightForm(ListedRefusals, forms.Form):
-    """Open a progressive night: its variant and options (or a league's), the round
-    format (a set number of hands, or a full game), the rounds, the bonus for winning a
-    round. Field names: ``option_<name>`` for each option of any variant."""
-
-    FORMATS = [("hands", "A set number of hands"), ("game", "A full game")]
-    # What night_open's refusals name beside a field; the rest (an option of the variant)
-    # is listed above the form (``problems``).
-    refusal_fields = {
-        name: name for name in ("league", "day", "variant", "rounds", "round_hands", "win_bonus")
-    }
-
-    name = forms.CharField(max_length=80, required=False, label="Name (optional)")
-    day = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
-    league = forms.ModelChoiceField(
-        queryset=None,
-        required=False,
-        empty_label="On its own (not a league night)",
-        help_text="A league night plays the league's variant and options; its games count in "
-        "the league table and ratings.",
-    )
-    variant = forms.ChoiceField(label="Variant (a night on its own)")
-    round_format = forms.ChoiceField(
-        choices=FORMATS, widget=forms.RadioSelect, initial="hands", label="Each round is"
-    )
-    round_hands = forms.IntegerField(
-        min_value=1, max_value=MAX_ROUND_HANDS, required=False, label="Hands a round"
-    )
-    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=6)
-    win_bonus = forms.IntegerField(
-        min_value=0,
-        max_value=MAX_BONUS,
-        initial=0,
-        label="Bonus for winning a round",
-        help_text="Points added to each winner's total; 0 for none.",
-    )
-
-    # A choice of variant that is one of the club's house rules.
-    HOUSE = "house:"
-
-    def __init__(self, *args: Any, leagues: Any, house_rules: Sequence[Any] = (), **kwargs: Any):
-        """``house_rules``: the sets the club adopted, offered before the presets."""
-        super().__init__(*args, **kwargs)
-        presets = list(rules.VARIANTS.values())
-        self.fields["league"].queryset = leagues
-        self.house_rules = {f"{self.HOUSE}{h.public_id}": h for h in house_rules}
-        self.fields["variant"].choices = [
-            *(
-                (value, f"{h.name} (the club's house rules)")
-                for value, h in self.house_rules.items()
-            ),
-            *((v.slug, v.name) for v in presets),
-        ]
-        # As many hands as a table has players: everyone deals once (S3, W4).
-        self.fields["round_hands"].help_text = "As many hands as a table has players lets " + (
-            "each deal once: " + ", ".join(f"{v.players} for {v.name}" for v in presets) + "."
-        )
-        self.option_fields = []
-        for variant in presets:
-            for option in variant.options:
-                name = f"option_{option.name}"
-                field = option_field(option)
-                field.help_text = option.help  # the group says whose it is
-                self.fields[name] = field
-                self.option_fields.append((variant.slug, option.name, name))
-
-    def option_groups(self) -> list[tuple[Any, list[Any]]]:
-        """The house options shown together under their variant: (variant, bound fields),
-        only for variants that have options."""
-        groups = []
-        for variant in rules.VARIANTS.values():
-            fields = [self[name] for slug, _, name in self.option_fields if slug == variant.slug]
-            if fields:
-                groups.append((variant, fields))
-        return groups
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if data.get("round_format") == "hands" and not data.get("round_hands"):
-            self.add_error(
-                "round_hands",
-                "Say how many hands a round has, or choose a full game for each round.",
-            )
-        return data
-
-    def rules_chosen(self) -> dict[str, Any]:
-        """night_open's rules: a preset's slug, or the club's house rules."""
-        chosen = self.house_rules.get(self.cleaned_data["variant"])
-        if chosen is not None:
-            return {"variant": chosen.based_on, "house_rules": chosen}
-        return {"variant": self.cleaned_data["variant"]}
-
-    def options(self) -> dict[str, Any]:
-        variant = self.cleaned_data["variant"]
-        return {
-            option: self.cleaned_data[field]
-            for slug, option, field in self.option_fields
-            if slug == variant
-        }

@@ -1,0 +1,115 @@
+"""Opening a progressive night."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+
+from smear_scores import rules
+from smear_scores.services.nights import MAX_BONUS, MAX_ROUND_HANDS, MAX_ROUNDS
+
+from .fields import option_field
+from .refusals import ListedRefusals
+
+
+class NightForm(ListedRefusals, forms.Form):
+    """Open a progressive night: its variant and options (or a league's), the round
+    format (a set number of hands, or a full game), the rounds, the bonus for winning a
+    round. Field names: ``option_<name>`` for each option of any variant."""
+
+    FORMATS = [("hands", "A set number of hands"), ("game", "A full game")]
+    # What night_open's refusals name beside a field; the rest (an option of the variant)
+    # is listed above the form (``problems``).
+    refusal_fields = {
+        name: name for name in ("league", "day", "variant", "rounds", "round_hands", "win_bonus")
+    }
+
+    name = forms.CharField(max_length=80, required=False, label="Name (optional)")
+    day = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
+    league = forms.ModelChoiceField(
+        queryset=None,
+        required=False,
+        empty_label="On its own (not a league night)",
+        help_text="A league night plays the league's variant and options; its games count in "
+        "the league table and ratings.",
+    )
+    variant = forms.ChoiceField(label="Variant (a night on its own)")
+    round_format = forms.ChoiceField(
+        choices=FORMATS, widget=forms.RadioSelect, initial="hands", label="Each round is"
+    )
+    round_hands = forms.IntegerField(
+        min_value=1, max_value=MAX_ROUND_HANDS, required=False, label="Hands a round"
+    )
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=6)
+    win_bonus = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_BONUS,
+        initial=0,
+        label="Bonus for winning a round",
+        help_text="Points added to each winner's total; 0 for none.",
+    )
+
+    # A choice of variant that is one of the club's house rules.
+    HOUSE = "house:"
+
+    def __init__(self, *args: Any, leagues: Any, house_rules: Sequence[Any] = (), **kwargs: Any):
+        """``house_rules``: the sets the club adopted, offered before the presets."""
+        super().__init__(*args, **kwargs)
+        presets = list(rules.VARIANTS.values())
+        self.fields["league"].queryset = leagues
+        self.house_rules = {f"{self.HOUSE}{h.public_id}": h for h in house_rules}
+        self.fields["variant"].choices = [
+            *(
+                (value, f"{h.name} (the club's house rules)")
+                for value, h in self.house_rules.items()
+            ),
+            *((v.slug, v.name) for v in presets),
+        ]
+        # As many hands as a table has players: everyone deals once (S3, W4).
+        self.fields["round_hands"].help_text = "As many hands as a table has players lets " + (
+            "each deal once: " + ", ".join(f"{v.players} for {v.name}" for v in presets) + "."
+        )
+        self.option_fields = []
+        for variant in presets:
+            for option in variant.options:
+                name = f"option_{option.name}"
+                field = option_field(option)
+                field.help_text = option.help  # the group says whose it is
+                self.fields[name] = field
+                self.option_fields.append((variant.slug, option.name, name))
+
+    def option_groups(self) -> list[tuple[Any, list[Any]]]:
+        """The house options shown together under their variant: (variant, bound fields),
+        only for variants that have options."""
+        groups = []
+        for variant in rules.VARIANTS.values():
+            fields = [self[name] for slug, _, name in self.option_fields if slug == variant.slug]
+            if fields:
+                groups.append((variant, fields))
+        return groups
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("round_format") == "hands" and not data.get("round_hands"):
+            self.add_error(
+                "round_hands",
+                "Say how many hands a round has, or choose a full game for each round.",
+            )
+        return data
+
+    def rules_chosen(self) -> dict[str, Any]:
+        """night_open's rules: a preset's slug, or the club's house rules."""
+        chosen = self.house_rules.get(self.cleaned_data["variant"])
+        if chosen is not None:
+            return {"variant": chosen.based_on, "house_rules": chosen}
+        return {"variant": self.cleaned_data["variant"]}
+
+    def options(self) -> dict[str, Any]:
+        variant = self.cleaned_data["variant"]
+        return {
+            option: self.cleaned_data[field]
+            for slug, option, field in self.option_fields
+            if slug == variant
+        }

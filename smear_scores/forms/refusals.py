@@ -1,0 +1,67 @@
+"""A form that shows what a service refused beside the fields it names: the web's forms
+share it (the hand form, a new game, a night, a league game, "Our rules…")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from smear_scores.rules import Refused, RuleError
+
+Written = TypeVar("Written")
+
+
+class RefusalErrors:
+    """A form that shows what a service refused (rules.Refused) beside the fields it
+    names. ``refusal_fields`` turns a refusal's field into the form's: an entry ending in
+    "." maps a prefix ("players." → "player_": "players.3" is ``player_3``), any other one
+    exact name. A problem of no field of the form goes to ``refusal_elsewhere``: the
+    form's own errors, unless the form keeps a list of its own."""
+
+    refusal_fields: dict[str, str] = {}
+
+    def refusal_field(self, name: str) -> str | None:
+        for given, ours in self.refusal_fields.items():
+            if given.endswith(".") and name.startswith(given):
+                target = ours + name[len(given) :]
+                break
+            if name == given:
+                target = ours
+                break
+        else:
+            return None
+        return target if target in self.fields else None
+
+    def refusal_elsewhere(self, error: RuleError) -> None:
+        self.add_error(None, error.message)
+
+    def add_refusal(self, refused: Refused) -> None:
+        for error in refused.errors:
+            target = self.refusal_field(error.field)
+            if target is None:
+                self.refusal_elsewhere(error)
+            else:
+                self.add_error(target, error.message)
+
+    def attempt(self, write: Callable[[], Written]) -> Written | None:
+        """Run a service's write if the form is valid. Refused by a rule, its problems
+        become this form's errors and the answer is None; any other refusal (a stale
+        screen, a removed game) goes on to the web's handler (views.answers)."""
+        if not self.is_valid():
+            return None
+        try:
+            return write()
+        except Refused as refused:
+            self.add_refusal(refused)
+            return None
+
+
+class ListedRefusals(RefusalErrors):
+    """A form whose page lists the problems of no field above it (``problems``)."""
+
+    @property
+    def problems(self) -> list[str]:
+        return self.__dict__.setdefault("_problems", [])
+
+    def refusal_elsewhere(self, error: RuleError) -> None:
+        self.problems.append(error.message)

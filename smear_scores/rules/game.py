@@ -12,8 +12,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .entry import HandEntry
 from .errors import HandRefused, RuleError
-from .hands import HandEntry, and_join, hand_awards, taken_points, validate_hand
+from .hands import and_join, hand_awards, taken_points, validate_hand
 from .variants import Moon, Variant
 
 

@@ -1,12 +1,14 @@
-"""A hand as the table reports it, and its validation against a variant."""
+"""A hand checked against a variant (the entry as the table reports it: entry.py), and
+the points each team took."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from .entry import HandEntry
 from .errors import RuleError
-from .variants import GAME, HandEntry, Variant
+from .variants import GAME, Variant
 
 
 def _is_int(value: Any) -> bool:

@@ -13,8 +13,6 @@ from .frozen import example_to_dict, variant_from_dict, variant_to_dict
 from .game import (
     GameState,
     HandResult,
-    describe,
-    describe_end,
     new_game,
     preview,
     rematch_first_dealer,
@@ -40,6 +38,7 @@ from .presets.six_point_wisconsin import PRESET as SIX_POINT_WISCONSIN
 from .presets.ten_point_pitch import PRESET as TEN_POINT_PITCH
 from .presets.ten_point_smear import PRESET as TEN_POINT_SMEAR
 from .registry import VARIANTS, get_variant
+from .sentences import describe, describe_end
 from .settings import SETTING_DEFAULTS, SETTING_KEYS, settings_check
 from .variants import (
     ALL_PASS,

@@ -3,18 +3,17 @@ that order (the new-game screen's; the first is the default)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from importlib import import_module
 
 from . import presets
 from .variants import Variant
 
 
-def listed(slugs: Iterable[str]) -> dict[str, Variant]:
-    """Each slug's preset, by slug: the ``PRESET`` of the module presets/<slug>.py (its
+def listed() -> dict[str, Variant]:
+    """Each listed preset by its slug: the ``PRESET`` of the module presets/<slug>.py (its
     dashes written as underscores), which must carry that slug."""
     found = {}
-    for slug in slugs:
+    for slug in presets.PRESET_SLUGS:
         module = import_module(f"{presets.__name__}.{slug.replace('-', '_')}")
         preset = module.PRESET
         if preset.slug != slug:
@@ -23,7 +22,7 @@ def listed(slugs: Iterable[str]) -> dict[str, Variant]:
     return found
 
 
-VARIANTS: dict[str, Variant] = listed(presets.PRESET_SLUGS)
+VARIANTS: dict[str, Variant] = listed()
 
 
 def get_variant(slug: str) -> Variant:

@@ -1,58 +1,103 @@
 """A made-up third variant plays through the screens and the API, not only the engine.
 
 Every fact of a variant (seats, teams, bids, points) is read from its preset, so a preset
-the code has never heard of (four players each for themselves) must work end to end.
+the code has never heard of (four players each for themselves) must work end to end. It
+is added as docs/architecture.md's checklist adds one: a module in the presets folder and
+its slug in the list, nothing else.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
+import sys
 
 import pytest
 from django.urls import reverse
 
 from smear_scores import rules
 from smear_scores.models import Game
+from smear_scores.rules import presets, registry
 
 from .api.helpers import ApiClient
 from .web.conftest import HTMX, awards_post, find_all, scores, text
 
-CUTTHROAT = rules.Variant(
-    slug="cutthroat-test",
-    name="Cutthroat (test)",
-    players=4,
-    teams=4,
-    target=7,
-    min_bid=2,
-    max_bid=4,
-    points=(
-        rules.PointCategory("high", "High", True, "plays the ace of trump"),
-        rules.PointCategory("low", "Low", True, "plays the 2 of trump"),
-        rules.PointCategory("jack", "Jack", False, "wins the jack of trump", "Nobody"),
-        rules.PointCategory("game", "Game", False, "most card points", "Nobody (tie)"),
-    ),
-    rule_ids={
-        "seats": "S1",
-        "target": "S2",
-        "dealer": "S3",
-        "points": "S5",
-        "bids": "S6",
-        "thrown_in": "S6",
-        "scoring": "S9",
-        "win": "S10",
+SLUG = "cutthroat-test"
+# The preset's module, presets/cutthroat_test.py, written as a real preset's is.
+MODULE = '''"""Cutthroat (test): four players, each for themselves, to 7."""
+
+from __future__ import annotations
+
+from ..entry import HandEntry
+from ..house import points, preset
+from ..variants import Example
+
+PRESET = preset(
+    "cutthroat-test",
+    {
+        "name": "Cutthroat (test)",
+        "players": 4,
+        "teams": 4,
+        "target": 7,
+        "min_bid": 2,
+        "max_bid": 4,
+        "points": points("high", "low", "jack", "game", always=("high", "low")),
     },
-    summary="4 players, each for themselves, bids 2–4, game to 7.",
+    source="Made up for the tests.",
+    examples=(
+        Example(
+            title="Each for themselves",
+            words="Bo bids 3 and takes High, Jack and Game: made, 3; Dee takes Low, 1.",
+            scores_before=(0, 0, 0, 0),
+            entry=HandEntry(bidder=1, bid=3, awards=dict(high=1, low=3, jack=1, game=1)),
+            changes=(0, 3, 0, 1),
+            scores_after=(0, 3, 0, 1),
+        ),
+    ),
 )
+'''
 
 NAMES = ["Ann", "Bo", "Cy", "Dee"]
 
 
 @pytest.fixture
-def cutthroat():
-    """The made-up preset, known to the app for this test only."""
-    rules.VARIANTS[CUTTHROAT.slug] = CUTTHROAT
-    yield CUTTHROAT
-    del rules.VARIANTS[CUTTHROAT.slug]
+def cutthroat(tmp_path, monkeypatch):
+    """The made-up preset, added as the checklist says (its module in the presets folder,
+    its slug at the end of PRESET_SLUGS) and known to the app for this test only: the
+    registry is built again as at start-up, and the app's list takes what it adds."""
+    folder = tmp_path / "presets"
+    folder.mkdir()
+    (folder / "cutthroat_test.py").write_text(MODULE)
+    monkeypatch.setattr(presets, "__path__", [*presets.__path__, str(folder)])
+    monkeypatch.setattr(presets, "PRESET_SLUGS", (*presets.PRESET_SLUGS, SLUG))
+    importlib.invalidate_caches()
+    for slug, variant in registry.listed().items():
+        monkeypatch.setitem(rules.VARIANTS, slug, variant)
+    yield rules.VARIANTS[SLUG]
+    sys.modules.pop(f"{presets.__name__}.cutthroat_test", None)
+
+
+def test_third_variant_added_as_one_module_is_offered_and_covered(db, make_game, cutthroat):
+    # Offered: the engine's list has it, last, as listed.
+    assert list(rules.VARIANTS) == [*rules.PRESET_SLUGS, SLUG]
+    assert rules.get_variant(SLUG) is cutthroat
+    assert (cutthroat.players, cutthroat.teams, cutthroat.source) == (
+        4,
+        4,
+        "Made up for the tests.",
+    )
+    # Covered: the test helpers seat it, and its worked example is recorded as a hand.
+    example = cutthroat.examples[0]
+    game = make_game(SLUG, entries=[example.entry])
+    assert game.seats.count() == 4
+    assert list(game.scores) == list(example.scores_after)
+
+
+def test_presets_folder_holds_exactly_the_listed_presets():
+    # A preset module left out of PRESET_SLUGS would never be offered: none is.
+    modules = sorted(m.name for m in pkgutil.iter_modules(presets.__path__))
+    assert modules == sorted(slug.replace("-", "_") for slug in presets.PRESET_SLUGS)
 
 
 def test_third_variant_plays_through_the_screens(client, db, cutthroat):

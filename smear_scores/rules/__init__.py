@@ -1,6 +1,7 @@
 """The rules of Smear as pure Python: no Django import, ever. Rule ids (S10, W10a, D5 ...)
 are those of the rules pages, /rules/<variant>/."""
 
+from .entry import HandEntry
 from .errors import (
     HandRefused,
     RecordRefused,
@@ -8,18 +9,16 @@ from .errors import (
     Refused,
     RuleError,
 )
+from .frozen import example_to_dict, variant_from_dict, variant_to_dict
 from .game import (
     GameState,
     HandResult,
-    describe,
-    describe_end,
     new_game,
     preview,
     rematch_first_dealer,
     replay,
 )
 from .hands import (
-    HandEntry,
     card_points_verdict,
     check_card_points,
     game_from_card_points,
@@ -27,30 +26,31 @@ from .hands import (
     taken_points,
     validate_hand,
 )
+from .house import settings_of, variant_from_settings
+from .presets import PRESET_SLUGS
+from .presets.auction_pitch import PRESET as AUCTION_PITCH
+from .presets.minnesota_smear import PRESET as MINNESOTA_SMEAR
+from .presets.ne_wisconsin import PRESET as NE_WISCONSIN
+from .presets.pedro import PRESET as PEDRO
+from .presets.schmier import PRESET as SCHMIER
+from .presets.schmier_two_teams import PRESET as SCHMIER_TWO_TEAMS
+from .presets.six_point_wisconsin import PRESET as SIX_POINT_WISCONSIN
+from .presets.ten_point_pitch import PRESET as TEN_POINT_PITCH
+from .presets.ten_point_smear import PRESET as TEN_POINT_SMEAR
+from .registry import VARIANTS, get_variant
+from .sentences import describe, describe_end
+from .settings import SETTING_DEFAULTS, SETTING_KEYS, settings_check
 from .variants import (
     ALL_PASS,
-    AUCTION_PITCH,
     GAME_GOES_TO,
     HOUSE_RULE_IDS,
     LOW_GOES_TO,
-    MINNESOTA_SMEAR,
     MOON_FAILED,
     MOON_MADE,
-    NE_WISCONSIN,
     NON_BIDDERS,
-    PEDRO,
     POINT_KINDS,
-    PRESET_SLUGS,
-    SCHMIER,
-    SCHMIER_TWO_TEAMS,
     SET_BID,
-    SETTING_DEFAULTS,
-    SETTING_KEYS,
-    SIX_POINT_WISCONSIN,
-    TEN_POINT_PITCH,
-    TEN_POINT_SMEAR,
     TOPICS,
-    VARIANTS,
     WIN,
     WORDS,
     Example,
@@ -59,16 +59,9 @@ from .variants import (
     PointCategory,
     PointKind,
     Variant,
-    example_to_dict,
-    get_variant,
     partners_label,
     seat_shapes,
-    settings_check,
-    settings_of,
     team_label,
-    variant_from_dict,
-    variant_from_settings,
-    variant_to_dict,
 )
 
 __all__ = [

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -109,15 +109,36 @@ def draw_round(
     rng = random.Random(seed)
     size = variant.players
     tables = len(players) // size
-    sitting = len(players) - tables * size
 
     # 1. Sit-outs: fewest rounds sat out or missed first, the rest drawn by lot.
     order = sorted(players, key=lambda p: (history.sat_out[p] + history.missed[p], rng.random()))
+    sitting = len(players) - tables * size
     sitting_out = tuple(order[:sitting])
     playing = list(order[sitting:])
 
-    # 2-3. Seats: a local search over one flat list, position i = table i // size, seat
-    # i % size. Costs read from matrices over local indices, for speed.
+    # 2-3. Seats: position i of the flat list is table i // size, seat i % size.
+    same_team = [
+        [variant.team_of(a) == variant.team_of(b) for b in range(size)] for a in range(size)
+    ]
+    table_cost = _table_cost(variant, playing, history, same_team)
+    grid = _seated(table_cost, same_team, len(playing), tables, rng)
+    drawn = tuple(
+        DrawnTable(
+            number=t + 1,
+            seats=tuple(playing[i] for i in grid[t]),
+            dealer=rng.randrange(size),
+        )
+        for t in range(tables)
+    )
+    return RoundDraw(tables=drawn, sitting_out=sitting_out, seed=seed)
+
+
+def _table_cost(
+    variant: Variant, playing: list[Player], history: History, same_team: list[list[bool]]
+) -> Callable[[list[int]], int]:
+    """What seating a table costs, its seats given as places in ``playing``: a repeated
+    partnership PARTNER_WEIGHT a time, a repeated meeting of opponents 1. Read from
+    matrices over the places, for speed."""
     n = len(playing)
     index = {p: i for i, p in enumerate(playing)}
     partner = [[0] * n for _ in range(n)]
@@ -130,10 +151,7 @@ def draw_round(
         a, b = tuple(pair)
         if a in index and b in index:
             opponent[index[a]][index[b]] = opponent[index[b]][index[a]] = count
-    same_team = [
-        [variant.team_of(a) == variant.team_of(b) for b in range(size)] for a in range(size)
-    ]
-    seat_pairs = list(combinations(range(size), 2))
+    seat_pairs = list(combinations(range(variant.players), 2))
 
     def table_cost(seats: list[int]) -> int:
         cost = 0
@@ -145,6 +163,19 @@ def draw_round(
                 cost += opponent[x][y]
         return cost
 
+    return table_cost
+
+
+def _seated(
+    table_cost: Callable[[list[int]], int],
+    same_team: list[list[bool]],
+    n: int,
+    tables: int,
+    rng: random.Random,
+) -> list[list[int]]:
+    """The places 0 … n-1 at the tables, table by table: a shuffle, then swaps of two seats
+    kept when they cost no more, until nothing is left to gain or the search stalls."""
+    size = len(same_team)
     slots = list(range(n))
     rng.shuffle(slots)
     grid = [slots[t * size : (t + 1) * size] for t in range(tables)]
@@ -179,16 +210,7 @@ def draw_round(
         else:
             g1[s1], g2[s2] = g2[s2], g1[s1]
             stall += 1
-
-    drawn = tuple(
-        DrawnTable(
-            number=t + 1,
-            seats=tuple(playing[i] for i in grid[t]),
-            dealer=rng.randrange(size),
-        )
-        for t in range(tables)
-    )
-    return RoundDraw(tables=drawn, sitting_out=sitting_out, seed=seed)
+    return grid
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .entry import HandEntry
 from .errors import HandRefused, RuleError
-from .hands import HandEntry, and_join, hand_awards, taken_points, validate_hand
+from .hands import and_join, hand_awards, taken_points, validate_hand
 from .variants import Moon, Variant
 
 
@@ -280,14 +281,33 @@ class GameState:
     def _decided_at_target(
         self, *, made: bool | None, bidding_team: int | None, capped: tuple[bool, ...]
     ) -> GameState:
+        """The teams at the target after a hand: who may win (non_bidders), then the win
+        setting, then the only one or the most points (D5)."""
+        variant = self.variant
+        candidates = [t for t, s in enumerate(self.scores) if s >= variant.target]
+        if not candidates:
+            return replace(self, finished=False, winner=None, reason="", reason_rule="")
+        if variant.non_bidders == "must_bid_to_win":
+            held = self._only_the_bidding_team_goes_out(candidates, made, bidding_team)
+            if held is not None:
+                return held
+            candidates = [bidding_team]
+        settled = self._settled_by_the_bid(candidates, made, bidding_team)
+        if settled is not None:
+            return settled
+        if len(candidates) == 1:
+            return self._alone_at_target(candidates[0], capped)
+        return self._most_points_at_target(candidates, bidding_team)
+
+    def _only_the_bidding_team_goes_out(
+        self, candidates: list[int], made: bool | None, bidding_team: int | None
+    ) -> GameState | None:
+        """must_bid_to_win: play on unless the bidding team made its bid and is at the
+        target (play_smear's bid_won); None when it did."""
         variant = self.variant
         target = variant.target
         label = variant.team_label
-        candidates = [t for t, s in enumerate(self.scores) if s >= target]
-        if not candidates:
-            return replace(self, finished=False, winner=None, reason="", reason_rule="")
-        must_bid = variant.non_bidders == "must_bid_to_win"
-        if must_bid and bidding_team in candidates and made is False:
+        if bidding_team in candidates and made is False:
             # play_smear's bid_won: only a made bid goes out; a set bidding team plays on.
             return replace(
                 self,
@@ -297,7 +317,7 @@ class GameState:
                 "and only a made bid goes out: play on.",
                 reason_rule=variant.rule("non_bidders"),
             )
-        if must_bid and bidding_team not in candidates:
+        if bidding_team not in candidates:
             # Only the bidding team can win in a hand: the others play on.
             names = and_join([label(t) for t in candidates])
             why = "did not bid this hand" if bidding_team is not None else "this hand was thrown in"
@@ -309,14 +329,21 @@ class GameState:
                 "win: play on.",
                 reason_rule=variant.rule("non_bidders"),
             )
-        if must_bid:
-            candidates = [bidding_team]
-        only_on_made = variant.win == "made_bid_only"
+        return None
+
+    def _settled_by_the_bid(
+        self, candidates: list[int], made: bool | None, bidding_team: int | None
+    ) -> GameState | None:
+        """What the win setting says of this hand's bid: made_bid_only plays on after a bid
+        not made (W10a); the bidding team goes out first (bidding_team_out_first, or
+        bidder_out_first on a made bid). None when the bid settles nothing."""
+        variant = self.variant
+        target = variant.target
         # The rule the win is told by: W10a when the option set it (Variant.with_options).
         win_rule = variant.rule("win")
-        if only_on_made and not made:
+        if variant.win == "made_bid_only" and not made:
             # W10a: no team can win in a hand whose bid was not made (set, or thrown in).
-            names = and_join([label(t) for t in candidates])
+            names = and_join([variant.team_label(t) for t in candidates])
             # A thrown-in deal had no bid at all.
             why = "this hand's bid was set" if made is False else "this hand was thrown in"
             return replace(
@@ -328,73 +355,76 @@ class GameState:
                 reason_rule=win_rule,
             )
         if variant.win == "bidding_team_out_first" and bidding_team in candidates:
-            score = self.scores[bidding_team]
             how = "made it" if made else "were set"
-            return replace(
-                self,
-                finished=True,
-                winner=bidding_team,
-                reason=f"{variant.team_wins(bidding_team)} with {score} points: they bid, "
-                f"{how} and are at {target}, and the bidding team goes out first.",
-                reason_rule=win_rule,
-            )
-        if variant.win == "bidder_out_first" and made and bidding_team in candidates:
-            score = self.scores[bidding_team]
-            return replace(
-                self,
-                finished=True,
-                winner=bidding_team,
-                reason=f"{variant.team_wins(bidding_team)} with {score} points: "
-                f"they bid, made it and reached {target}, and the bidding team goes out "
-                "first.",
-                reason_rule=win_rule,
-            )
+            why = f"they bid, {how} and are at {target}"
+        elif variant.win == "bidder_out_first" and made and bidding_team in candidates:
+            why = f"they bid, made it and reached {target}"
+        else:
+            return None
+        return replace(
+            self,
+            finished=True,
+            winner=bidding_team,
+            reason=f"{variant.team_wins(bidding_team)} with {self.scores[bidding_team]} "
+            f"points: {why}, and the bidding team goes out first.",
+            reason_rule=win_rule,
+        )
+
+    def _made_words(self) -> str:
         # D11: with W10a on, the game is won in a made hand by any candidate of D5, the
         # bidding team or not; say so, as "the first to reach" may not be true then.
-        made_words = " in a hand whose bid was made" if only_on_made else ""
-        if len(candidates) == 1:
-            team = candidates[0]
-            score = self.scores[team]
-            if team < len(capped) and capped[team]:
-                # W10b / D11: held at the target, a non-bidding team has reached it.
-                why = (
-                    f"held at {target} as they did not bid, they have still reached "
-                    f"{target}{made_words}."
-                )
-                rule = variant.rule("non_bidders")
-            elif must_bid and any(s >= target for t, s in enumerate(self.scores) if t != team):
-                why = f"they bid this hand, and only the bidding team can win{made_words}."
-                rule = variant.rule("non_bidders")
-            elif only_on_made:
-                why = f"the only team at {target} or more{made_words}."
-                rule = win_rule
-            else:
-                why = f"the only team at {target} or more."
-                rule = win_rule
-            return replace(
-                self,
-                finished=True,
-                winner=team,
-                reason=f"{variant.team_wins(team)} with {score} points: {why}",
-                reason_rule=rule,
+        return " in a hand whose bid was made" if self.variant.win == "made_bid_only" else ""
+
+    def _alone_at_target(self, team: int, capped: tuple[bool, ...]) -> GameState:
+        """The one team that may win is at the target: it wins, and the reason says why."""
+        variant = self.variant
+        target = variant.target
+        made_words = self._made_words()
+        if team < len(capped) and capped[team]:
+            # W10b / D11: held at the target, a non-bidding team has reached it.
+            why = (
+                f"held at {target} as they did not bid, they have still reached "
+                f"{target}{made_words}."
             )
+            rule = variant.rule("non_bidders")
+        elif variant.non_bidders == "must_bid_to_win" and any(
+            s >= target for t, s in enumerate(self.scores) if t != team
+        ):
+            why = f"they bid this hand, and only the bidding team can win{made_words}."
+            rule = variant.rule("non_bidders")
+        else:
+            why = f"the only team at {target} or more{made_words}."
+            rule = variant.rule("win")
+        return replace(
+            self,
+            finished=True,
+            winner=team,
+            reason=f"{variant.team_wins(team)} with {self.scores[team]} points: {why}",
+            reason_rule=rule,
+        )
+
+    def _most_points_at_target(self, candidates: list[int], bidding_team: int | None) -> GameState:
+        """D5: of several teams at the target, the most points wins; tied leaders as
+        _break_tie says."""
+        variant = self.variant
+        label = variant.team_label
         best = max(self.scores[t] for t in candidates)
         leaders = [t for t in candidates if self.scores[t] == best]
         others = [t for t in candidates if t not in leaders]
-        if len(leaders) == 1:
-            team = leaders[0]
-            beaten = and_join([f"{label(t)}'s {self.scores[t]}" for t in others])
-            return replace(
-                self,
-                finished=True,
-                winner=team,
-                # Not "in the same hand": after a D5 tie or a W10a hand a team may have
-                # reached the target earlier.
-                reason=f"{variant.team_wins(team)}: more than one team is at {target} or "
-                f"more{made_words}, and {label(team)}'s {best} beats {beaten}.",
-                reason_rule="D5",
-            )
-        return self._break_tie(leaders, best, bidding_team)
+        if len(leaders) > 1:
+            return self._break_tie(leaders, best, bidding_team)
+        team = leaders[0]
+        beaten = and_join([f"{label(t)}'s {self.scores[t]}" for t in others])
+        return replace(
+            self,
+            finished=True,
+            winner=team,
+            # Not "in the same hand": after a D5 tie or a W10a hand a team may have
+            # reached the target earlier.
+            reason=f"{variant.team_wins(team)}: more than one team is at {variant.target} or "
+            f"more{self._made_words()}, and {label(team)}'s {best} beats {beaten}.",
+            reason_rule="D5",
+        )
 
     def _break_tie(
         self, leaders: list[int], best: int, bidding_team: int | None, *, before: str = ""
@@ -536,71 +566,3 @@ def preview(state: GameState, entry: HandEntry) -> HandResult | None:
         return state.play(entry)[1]
     except HandRefused:
         return None
-
-
-def describe(variant: Variant, result: HandResult) -> str:
-    """'Team A bid 4 and took 5: made, +5 · Team B +1' — one line for a scored hand."""
-    label = variant.team_label
-    if result.thrown_in:
-        if result.all_pass == "dealer_set_back":
-            team = variant.team_of(result.dealer)
-            return (
-                f"Thrown in: the dealer's team, {label(team)}, is set back "
-                f"{-result.changes[team]} ({result.changes[team]:+d}); the deal passes to "
-                "the left."
-            )
-        if result.all_pass == "pass_deal":
-            return "Thrown in: no score; the deal passes to the left."
-        return "Thrown in: no score; the same dealer deals again."
-    team = result.bidding_team
-    taken = result.points[team]
-    change = result.changes[team]
-    moon = result.moon
-    if moon is None:
-        verdict = "made" if result.made else "set"
-        parts = [f"{label(team)} bid {result.bid} and took {taken}: {verdict}, {change:+d}"]
-    else:
-        stakes = {
-            "wins": "made, wins the game",
-            "scores": f"made, scores {moon.made_points}",
-            "to_target": f"made, to {result.scores[team]}",
-        }[moon.made]
-        if not result.made:
-            stakes = (
-                "failed, loses the game"
-                if moon.failed == "loses"
-                else f"failed, set back {moon.failed_points}"
-            )
-        parts = [
-            f"{label(team)} bid {moon.name} ({result.bid}) and took {taken} of "
-            f"{variant.max_points_per_hand}: {stakes}, {change:+d}"
-        ]
-    for other, change in enumerate(result.changes):
-        if other != team:
-            capped = f" (held at {variant.target})" if result.capped[other] else ""
-            parts.append(f"{label(other)} {change:+d}{capped}")
-    if result.all_points_win:
-        parts.append(f"{label(result.took_all)} took every point: wins the game")
-    return " · ".join(parts)
-
-
-def describe_end(before: GameState, after: GameState) -> str:
-    """What a hand does to the end of the game, for the preview and the edit screen:
-    'ends the game: Cy & Flo win 23–19', a play-on tie, or '' when nothing changes."""
-    variant = after.variant
-    if after.finished:
-        winner = after.winner
-        runner_up = max(s for t, s in enumerate(after.scores) if t != winner)
-        # "23–19", but "17 to -1": a dash before a minus sign reads as a typo.
-        dash = "–" if runner_up >= 0 else " to "
-        score = f"{after.scores[winner]}{dash}{runner_up}"
-        how = {
-            "moon_made": f"{variant.moon.name} made: " if variant.moon else "",
-            "moon_failed": f"{variant.moon.name} failed: " if variant.moon else "",
-            "all_points": "every point in one hand: ",
-        }.get(after.ended_by, "")
-        return f"ends the game: {how}{variant.team_wins(winner)} {score}"
-    if after.reason and after.reason != before.reason:
-        # A D5 tie between teams that did not bid, or W10a's set hand: play on.
-        return f"no winner yet: {after.reason}"
-    return ""

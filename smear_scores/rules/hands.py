@@ -1,12 +1,14 @@
-"""A hand as the table reports it, and its validation against a variant."""
+"""A hand checked against a variant (the entry as the table reports it: entry.py), and
+the points each team took."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from .entry import HandEntry
 from .errors import RuleError
-from .variants import GAME, HandEntry, Variant
+from .variants import GAME, Variant
 
 
 def _is_int(value: Any) -> bool:
@@ -261,34 +263,55 @@ def _possible_sums(values: tuple[tuple[int, bool], ...]) -> list[int]:
 def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
     """Every rule the entry breaks, all at once; an empty list means the hand is sound."""
     if entry.thrown_in:
-        stray = [
-            name
-            for name in ("bidder", "bid", "points", "awards", "made", "card_points")
-            if getattr(entry, name) is not None
-        ]
-        words = {"made": "made or set claim", "card_points": "card points"}
-        errors = [
+        return _check_thrown_in(variant, entry)
+    errors = _check_bidder_and_bid(variant, entry)
+    if (entry.points is None) == (entry.awards is None):
+        errors.append(
             RuleError(
-                name,
-                f"A thrown-in deal has no {words.get(name, name)}: everyone passed, "
-                "so leave it out.",
-                "D4",
+                "points",
+                "Give the points either as one number per team or as who took each point, "
+                "not both and not neither.",
+                variant.rule("points"),
             )
-            for name in stray
-        ]
-        if variant.all_pass == "stick_dealer":
-            # The dealer is stuck with the minimum bid: no hand is thrown in.
-            errors.append(
-                RuleError(
-                    "thrown_in",
-                    f"In {variant.name} the dealer is stuck when everyone passes and must "
-                    f"bid {variant.min_bid}: record the dealer's bid of {variant.min_bid} "
-                    "instead of a thrown-in deal.",
-                    variant.rule("thrown_in"),
-                )
-            )
+        )
         return errors
+    errors.extend(_check_taken(variant, entry))
+    errors.extend(_check_made_claim(variant, entry, sound=not errors))
+    return errors
 
+
+def _check_thrown_in(variant: Variant, entry: HandEntry) -> list[RuleError]:
+    """A thrown-in deal (D4) has nothing else, and only where the dealer is not stuck."""
+    stray = [
+        name
+        for name in ("bidder", "bid", "points", "awards", "made", "card_points")
+        if getattr(entry, name) is not None
+    ]
+    words = {"made": "made or set claim", "card_points": "card points"}
+    errors = [
+        RuleError(
+            name,
+            f"A thrown-in deal has no {words.get(name, name)}: everyone passed, so leave it out.",
+            "D4",
+        )
+        for name in stray
+    ]
+    if variant.all_pass == "stick_dealer":
+        # The dealer is stuck with the minimum bid: no hand is thrown in.
+        errors.append(
+            RuleError(
+                "thrown_in",
+                f"In {variant.name} the dealer is stuck when everyone passes and must "
+                f"bid {variant.min_bid}: record the dealer's bid of {variant.min_bid} "
+                "instead of a thrown-in deal.",
+                variant.rule("thrown_in"),
+            )
+        )
+    return errors
+
+
+def _check_bidder_and_bid(variant: Variant, entry: HandEntry) -> list[RuleError]:
+    """A bidder at the table and a bid the variant allows."""
     errors: list[RuleError] = []
     bids_rule = variant.rule("bids")
     if entry.bidder is None:
@@ -314,17 +337,12 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
                 bids_rule,
             )
         )
+    return errors
 
-    if (entry.points is None) == (entry.awards is None):
-        errors.append(
-            RuleError(
-                "points",
-                "Give the points either as one number per team or as who took each point, "
-                "not both and not neither.",
-                variant.rule("points"),
-            )
-        )
-        return errors
+
+def _check_taken(variant: Variant, entry: HandEntry) -> list[RuleError]:
+    """What the teams took, given one way (points or awards), and any card points counted
+    beside it (D13): the points' problems, then the counts'."""
     counts = entry.card_points
     count_errors = check_card_points(variant, counts) if counts is not None else []
     if entry.awards is not None:
@@ -337,44 +355,47 @@ def validate_hand(variant: Variant, entry: HandEntry) -> list[RuleError]:
                 wrong = _check_counted_game(variant, tuple(counts), given)
                 if wrong is not None:
                     count_errors.append(wrong)
-        point_errors = _check_awards(variant, awards)
-    else:
-        point_errors = _check_points(variant, entry.points)
-        if counts is not None and not count_errors:
-            count_errors.append(
-                RuleError(
-                    "card_points",
-                    "Counted card points decide who took Game: give who took each point, "
-                    "not only each team's points.",
-                    "D13",
-                )
+        return _check_awards(variant, awards) + count_errors
+    if counts is not None and not count_errors:
+        count_errors.append(
+            RuleError(
+                "card_points",
+                "Counted card points decide who took Game: give who took each point, "
+                "not only each team's points.",
+                "D13",
             )
-    errors.extend(point_errors)
-    errors.extend(count_errors)
+        )
+    return _check_points(variant, entry.points) + count_errors
 
-    if entry.made is not None and not isinstance(entry.made, bool):
-        errors.append(RuleError("made", "Made must be true or false.", "D3"))
-    elif entry.made is not None and not errors:
-        points = taken_points(variant, entry)
-        team = variant.team_of(entry.bidder)
-        taken = points[team]
-        in_play = variant.max_points_per_hand
-        # D3 (a moon is made only by taking every point in play: the moon's rule).
-        moon = variant.is_moon(entry.bid)
-        made = taken >= in_play if moon else taken >= entry.bid
-        if made != entry.made:
-            actual, said = ("a make", "a set") if made else ("a set", "a make")
-            bid = f"{variant.moon.name}, every point ({in_play})" if moon else entry.bid
-            errors.append(
-                RuleError(
-                    "made",
-                    f"{variant.team_label(team)} took {taken} point{'s' if taken != 1 else ''} "
-                    f"{'and' if made else 'but'} bid {bid}: "
-                    f"that is {actual}, not {said}.",
-                    variant.rule("moon") if moon else "D3",
-                )
-            )
-    return errors
+
+def _check_made_claim(variant: Variant, entry: HandEntry, *, sound: bool) -> list[RuleError]:
+    """The scorer's "made" or "set" (D3) against the points taken, once the rest of the
+    hand is ``sound``."""
+    if entry.made is None:
+        return []
+    if not isinstance(entry.made, bool):
+        return [RuleError("made", "Made must be true or false.", "D3")]
+    if not sound:
+        return []
+    team = variant.team_of(entry.bidder)
+    taken = taken_points(variant, entry)[team]
+    in_play = variant.max_points_per_hand
+    # D3 (a moon is made only by taking every point in play: the moon's rule).
+    moon = variant.is_moon(entry.bid)
+    made = taken >= in_play if moon else taken >= entry.bid
+    if made == entry.made:
+        return []
+    actual, said = ("a make", "a set") if made else ("a set", "a make")
+    bid = f"{variant.moon.name}, every point ({in_play})" if moon else entry.bid
+    return [
+        RuleError(
+            "made",
+            f"{variant.team_label(team)} took {taken} point{'s' if taken != 1 else ''} "
+            f"{'and' if made else 'but'} bid {bid}: "
+            f"that is {actual}, not {said}.",
+            variant.rule("moon") if moon else "D3",
+        )
+    ]
 
 
 def taken_points(variant: Variant, entry: HandEntry) -> tuple[int, ...]:

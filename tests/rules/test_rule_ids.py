@@ -33,7 +33,7 @@ def rule_ids_in_test_names(paths: list[Path]) -> set[str]:
 
 
 def test_rule_ids_each_have_a_test_named_after_them():
-    cited = rule_ids_cited(sorted(RULES_DIR.glob("*.py")))
+    cited = rule_ids_cited(sorted(RULES_DIR.rglob("*.py")))
     tested = rule_ids_in_test_names(sorted(Path(__file__).parent.glob("test_*.py")))
 
     assert sorted(cited - tested) == []

@@ -79,7 +79,7 @@ def test_no_screen_says_a_made_moon_jumps_or_adds_what_it_took():
         False,
         False,
     ]
-    assert words[0] == "Made: its score becomes the target (52), whatever it was."
+    assert words[0] == "Made: its score becomes 52, whatever it was."
 
 
 @given(

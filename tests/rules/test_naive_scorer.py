@@ -382,14 +382,19 @@ def preset_setups(draw) -> dict:
     return {"variant": slug, "options": options, "settings": settings}
 
 
-@SETTINGS
-@given(st.lists(games(preset_setups()), min_size=1, max_size=GAMES_MAX))
-def test_every_preset_scores_as_its_settings_say(played):
+def agree_as_presets(played: list[dict]) -> None:
+    """Each game under its preset (``variant``) and ``options``, held to its settings."""
     for number, game in enumerate(played, 1):
         variant = get_variant(game["variant"])
         agree(number, game, new_game(variant, game["options"], game["first_dealer"]))
-        PLAYED["preset games"] += 1
-        AS_THEMSELVES.add(game["variant"])
+
+
+@SETTINGS
+@given(st.lists(games(preset_setups()), min_size=1, max_size=GAMES_MAX))
+def test_every_preset_scores_as_its_settings_say(played):
+    agree_as_presets(played)
+    PLAYED["preset games"] += len(played)
+    AS_THEMSELVES.update(game["variant"] for game in played)
 
 
 # -- the two seeds, written here from RULES.md ------------------------------------------------
@@ -463,6 +468,4 @@ def seed_setups(draw) -> dict:
 @SETTINGS
 @given(st.lists(games(seed_setups()), min_size=1, max_size=GAMES_MAX))
 def test_the_seeds_score_as_their_rules_say(played):
-    for number, game in enumerate(played, 1):
-        variant = get_variant(game["variant"])
-        agree(number, game, new_game(variant, game["options"], game["first_dealer"]))
+    agree_as_presets(played)

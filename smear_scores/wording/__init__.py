@@ -272,7 +272,7 @@ def _and_join(words: list[str]) -> str:
     return " and ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
 
 
-def may_win(table: Table, *, rule: str, ends: list[str] = ()) -> str:
+def may_win(table: Table, *, rule: str, ends: tuple[str, ...] | list[str] = ()) -> str:
     """Who may win after a hand (reading D5), as GameState.decided asks it: ``rule`` is the
     id of the rule that says who wins at the target; ``ends``: what ends the game at once,
     each with its rule, which is asked first."""

@@ -52,7 +52,7 @@ def say_what_was_played():
         f"{len(BASED_ON)} of {len(PRESETS)} presets); {len(AS_THEMSELVES)} of {len(PRESETS)} "
         f"presets as themselves in {PLAYED['preset games']} games; {PLAYED['games']} games, "
         f"{PLAYED['hands']} hands ({PLAYED['refused']} refused), {PLAYED['finished']} "
-        "finished; no disagreement"
+        "finished"
     )
 
 

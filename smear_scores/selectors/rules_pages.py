@@ -92,7 +92,16 @@ def _table(variant: rules.Variant) -> wording.Table:
         negative_to_zero=bool(getattr(moon, "negative_to_zero", False)),
         set_bid=variant.set_bid,
         team="player" if variant.cutthroat else "team",
+        non_bidders=variant.non_bidders,
+        players=variant.players,
+        teams=variant.teams,
+        moon=moon is not None,
     )
+
+
+def summary(variant: rules.Variant) -> str:
+    """The one line that sums ``variant`` up (the new-game screen, a rules page)."""
+    return wording.summary(_table(variant))
 
 
 def _num(n: int, word: str) -> str:
@@ -256,66 +265,19 @@ def _scoring(variant: rules.Variant) -> Rule:
     return Rule(variant.rule("scoring"), "Scoring a hand", text, see=("D3",))
 
 
-def _bidder_only_wins(variant: rules.Variant) -> str:
-    """When the bidding team wins under must_bid_to_win, as the engine decides it
-    (GameState.decided): at the target after the hand, whatever the others have; made or
-    set, unless the game is only won on a made bid."""
-    team = "player" if variant.cutthroat else "team"
-    if variant.win == "made_bid_only":
-        return (
-            f"the bidding {team} wins when its bid was made and it is at {variant.target} or "
-            "more after the hand, whatever the others have"
-        )
-    return (
-        f"the bidding {team} wins when it is at {variant.target} or more after the hand, "
-        "whatever the others have, even if its bid was set"
-    )
-
-
 def _non_bidders(variant: rules.Variant) -> Rule:
-    others = "The players who did not bid" if variant.cutthroat else "The teams that did not bid"
-    text = {
-        "score": f"{others} always score what they took.",
-        "must_bid_to_win": f"{others} score what they took, but cannot win in that hand, "
-        f"whatever their score: {_bidder_only_wins(variant)}. Otherwise nobody wins in that "
-        "hand, nor after a deal everyone passed: play on.",
-        "held_at_target": f"{others} score what they took, but one that passes "
-        f"{variant.target} in a hand keeps just {variant.target}; at {variant.target} it has "
-        "still reached the target and can win.",
-    }[variant.non_bidders]
-    return Rule(variant.rule("non_bidders"), "The others", text)
+    text = wording.value_sentence("non_bidders", variant.non_bidders, _table(variant))
+    see = (variant.rule("win"),) * (variant.non_bidders == "must_bid_to_win")
+    return Rule(variant.rule("non_bidders"), "The others", text, see=see)
 
 
 def _win(variant: rules.Variant) -> Rule:
-    team = "player" if variant.cutthroat else "team"
-    text = f"After each hand, every {team} at {variant.target} or more may win. "
+    text = wording.value_sentence("win", variant.win, _table(variant))
+    if variant.all_points_wins:
+        text += " " + wording.flag_sentence("all_points_wins", True, _table(variant))
     see: tuple[str, ...] = ("D5",)
     if variant.non_bidders == "must_bid_to_win":
-        # Only the bidding team is a candidate: no most points, no tie (GameState.decided).
-        text = (
-            f"After each hand, only the bidding {team} may win ({variant.rule('non_bidders')}): "
-            f"{_bidder_only_wins(variant)}. Otherwise nobody wins in that hand: play on."
-        )
         see = (variant.rule("non_bidders"), *see)
-    elif variant.win == "made_bid_only":
-        text += (
-            "Nobody wins in a hand whose bid was set or thrown in: play on. In a hand whose bid "
-            f"was made, one {team} there wins; of several, the most points wins, and a tie for "
-            f"the most goes to the bidding {team} if it is one of them, else play another hand."
-        )
-    elif variant.win == "bidder_out_first":
-        text += (
-            f"A bidding {team} that made its bid and is there wins, whatever the others have. "
-            f"Otherwise one {team} there wins; of several, the most points wins, and a tie for "
-            f"the most goes to the bidding {team} if it is one of them, else play another hand."
-        )
-    else:
-        text += (
-            f"If there is one, it wins. Of several, the most points wins; a tie for the most "
-            f"goes to the bidding {team} if it is one of them, else play another hand."
-        )
-    if variant.all_points_wins:
-        text += f" A {team} that takes every point in play in one hand wins at once, bid or not."
     return Rule(variant.rule("win"), "Winning", text, see=see)
 
 
@@ -351,28 +313,51 @@ def _option_words(option: rules.Option) -> str:
     return f"{option.help} ({allowed}; {option.default} unless the table says otherwise)"
 
 
-def _readings(variant: rules.Variant) -> list[Rule]:
-    team = "player" if variant.cutthroat else "team"
+def _d1(variant: rules.Variant) -> Rule:
+    """What points a hand must give out."""
     always = [p.label for p in variant.points if p.always_awarded]
     least, most = variant.min_points_per_hand, variant.max_points_per_hand
     if always:
-        d1 = (
+        text = (
             f"{and_join(always)} {'is' if len(always) == 1 else 'are'} won in every hand, so a "
             f"hand gives out {least} to {most} points; the scorer must say who took "
             f"{'it' if len(always) == 1 else 'each'}."
         )
     else:
-        d1 = f"Any point can go to nobody: a hand gives out 0 to {most} points."
+        text = f"Any point can go to nobody: a hand gives out 0 to {most} points."
+    return Rule("D1", "Points that must be given out", text)
+
+
+def _d2(variant: rules.Variant) -> Rule:
+    """How Game ties."""
+    team = "player" if variant.cutthroat else "team"
     game = variant.category(GAME)
     if game is not None and variant.game_goes_to == "card_points":
-        d2 = (
+        text = (
             f"When two or more {team}s have the same, highest card points, nobody gets the Game "
             f"point: tap “{game.nobody}”."
         )
     else:
-        d2 = "Game here is not decided by card points, so it cannot tie."
+        text = "Game here is not decided by card points, so it cannot tie."
+    return Rule("D2", "A tie for Game", text)
+
+
+def _d3(variant: rules.Variant) -> Rule:
+    team = "player" if variant.cutthroat else "team"
+    return Rule(
+        "D3",
+        "Made or set",
+        f"Whether the bid was made is worked out from the points the bidding {team} took: "
+        "made when they are at least the bid. If the scorer also says “made” or “set”, it "
+        "must agree, or the hand is turned down with the reason.",
+    )
+
+
+def _d4(variant: rules.Variant) -> Rule:
+    """What a deal everyone passed does (all_pass)."""
+    team = "player" if variant.cutthroat else "team"
     if variant.all_pass == "stick_dealer":
-        d4 = (
+        text = (
             "No deal is thrown in: the dealer is stuck with the lowest bid, so the form has no "
             "“All passed”; a thrown-in deal sent anyway is refused."
         )
@@ -383,86 +368,80 @@ def _readings(variant: rules.Variant) -> list[Rule]:
             "dealer_set_back": f"The dealer's {team} is set back "
             f"{_num(variant.all_pass_points, 'point')}, and the deal passes to the left.",
         }[variant.all_pass]
-        d4 = (
+        text = (
             f"A deal everyone passed is recorded with “All passed”. {then} If a bidder or points "
             "were already tapped, the app asks before dropping them, and Undo takes a "
             "thrown-in deal back like any hand."
         )
-    if variant.counts_game:
-        d13 = (
-            "Instead of tapping who took Game, the table may count: tap “Count…” on the Game "
-            f"row and type each {team}'s card points (ten 10, ace 4, king 3, queen 2, jack 1, "
-            f"joker 1). Each count is a whole number from 0 up, and together they are at most "
-            f"{variant.card_points_total}, the card points of the whole deck. The {team} with "
-            "the most takes Game; a tie for the most gives it to nobody. If a team is tapped "
-            "for Game as well, the counts must agree with it."
-        )
-    elif game is not None:
-        d13 = "This game has no card points to count: the scorer taps who took Game."
-    else:
-        d13 = "This game has no Game point, so there are no card points to count."
-    dealer = variant.rule("dealer")
-    return [
-        Rule("D1", "Points that must be given out", d1),
-        Rule("D2", "A tie for Game", d2),
-        Rule(
-            "D3",
-            "Made or set",
-            f"Whether the bid was made is worked out from the points the bidding {team} took: "
-            "made when they are at least the bid. If the scorer also says “made” or “set”, it "
-            "must agree, or the hand is turned down with the reason.",
-        ),
-        Rule("D4", "Thrown in", d4),
-        Rule("D5", "Who may win after a hand", _d5(variant), see=(variant.rule("win"),)),
-        Rule(
-            "D7",
-            "Seats and the deal",
-            "Seats are numbered going round to the left. The player left of the dealer bids "
-            "first, and that player deals the next hand.",
-        ),
-        Rule(
-            "D8",
-            "Finished games, undo and edit",
-            "A finished game takes no more hands; undoing its last hand opens it again. "
-            "Changing an earlier hand replays every hand after it; a change is refused when a "
-            "later hand would no longer fit, and the edit screen says so before you confirm.",
-        ),
-        Rule(
-            "D12",
-            "A rematch",
-            "A rematch keeps everyone in their seats. Its first dealer is drawn at random, as "
-            "for any new game, unless the table chooses to go on with the rotation.",
-            see=(dealer,),
-        ),
-        Rule("D13", "Counting Game", d13, see=("D2",) if variant.counts_game else ()),
-    ]
+    return Rule("D4", "Thrown in", text)
 
 
-def _at_once(variant: rules.Variant) -> str:
-    """What ends the game at once, before who may win at the target is asked."""
+def _d5(variant: rules.Variant) -> Rule:
+    """Who may win after a hand, as the win rule and the non-bidders' rule say."""
     ends = []
     moon = variant.moon
     if moon is not None and (moon.made == "wins" or moon.failed == "loses"):
         ends.append(f"{moon.name} ({variant.rule('moon')})")
     if variant.all_points_wins:
         ends.append(f"every point in one hand ({variant.rule('win')})")
-    return f" What ends the game at once comes first: {and_join(ends)}." if ends else ""
+    topic = "non_bidders" if variant.non_bidders == "must_bid_to_win" else "win"
+    text = wording.may_win(_table(variant), rule=variant.rule(topic), ends=ends)
+    return Rule("D5", "Who may win after a hand", text, see=(variant.rule("win"),))
 
 
-def _d5(variant: rules.Variant) -> str:
+def _d13(variant: rules.Variant) -> Rule:
+    """Counting the card points for Game."""
     team = "player" if variant.cutthroat else "team"
-    if variant.non_bidders == "must_bid_to_win":
-        return (
-            f"Only the bidding {team} may win after a hand, and only at the target or above "
-            f"({variant.rule('non_bidders')}): the most points never decide between "
-            f"{team}s, so no tie can hold the game up. Any other {team} at the target plays "
-            f"on.{_at_once(variant)}"
+    if variant.counts_game:
+        text = (
+            "Instead of tapping who took Game, the table may count: tap “Count…” on the Game "
+            f"row and type each {team}'s card points ({wording.CARD_POINTS}). Each count is a "
+            "whole number from 0 up, and together they are at most "
+            f"{variant.card_points_total}, the card points of the whole deck. The {team} with "
+            "the most takes Game; a tie for the most gives it to nobody. If a team is tapped "
+            "for Game as well, the counts must agree with it."
         )
-    return (
-        f"Every {team} at the target or above may win. Where the most points decide and the "
-        f"highest are level without the bidding {team} among them, nobody has won yet: play "
-        "another hand, and the same rule is used after it."
-    )
+    elif variant.category(GAME) is not None:
+        text = "This game has no card points to count: the scorer taps who took Game."
+    else:
+        text = "This game has no Game point, so there are no card points to count."
+    return Rule("D13", "Counting Game", text, see=("D2",) if variant.counts_game else ())
+
+
+# The readings every written page shares, whatever the settings.
+D7 = Rule(
+    "D7",
+    "Seats and the deal",
+    "Seats are numbered going round to the left. The player left of the dealer bids "
+    "first, and that player deals the next hand.",
+)
+D8 = Rule(
+    "D8",
+    "Finished games, undo and edit",
+    "A finished game takes no more hands; undoing its last hand opens it again. "
+    "Changing an earlier hand replays every hand after it; a change is refused when a "
+    "later hand would no longer fit, and the edit screen says so before you confirm.",
+)
+D12_TEXT = (
+    "A rematch keeps everyone in their seats. Its first dealer is drawn at random, as "
+    "for any new game, unless the table chooses to go on with the rotation."
+)
+
+
+def _readings(variant: rules.Variant) -> list[Rule]:
+    """The readings the engine's messages cite, in READING_IDS order."""
+    d12 = Rule("D12", "A rematch", D12_TEXT, see=(variant.rule("dealer"),))
+    return [
+        _d1(variant),
+        _d2(variant),
+        _d3(variant),
+        _d4(variant),
+        _d5(variant),
+        D7,
+        D8,
+        d12,
+        _d13(variant),
+    ]
 
 
 def _hand_words(variant: rules.Variant, example: rules.Example) -> str:
@@ -539,7 +518,7 @@ def rules_page(variant: rules.Variant) -> RulesPage:
         sections.append(Section("Options a game may choose", spare))
     return RulesPage(
         variant=variant,
-        summary=variant.summary,
+        summary=summary(variant),
         source=variant.source,
         sections=sections,
         readings=_readings(variant),

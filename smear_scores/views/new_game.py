@@ -27,6 +27,7 @@ from smear_scores.phone import (
 )
 from smear_scores.selectors import games as selectors
 from smear_scores.selectors.house_rules import SAVED_CHOICE, house_rules_listed, rules_choice
+from smear_scores.selectors.rules_pages import summary
 from smear_scores.selectors.variants import offered_first, variants
 from smear_scores.services import game_names, new_games, rematches
 
@@ -116,6 +117,8 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
     return {
         "form": form,
         "variant": variant,
+        # The game summed up in the words of the rules pages and the builder.
+        "summary": summary(variant),
         "variants": variants(),
         # Buttons: the saved sets this phone offers first, the presets offered first and
         # the game chosen; every other preset is a link under "Other games".
@@ -125,7 +128,11 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
             if value in offered or value == chosen or value not in presets
         ],
         "other_games": [
-            {"url": f"{reverse('game_new')}?{urlencode({'variant': v.slug})}", "variant": v}
+            {
+                "url": f"{reverse('game_new')}?{urlencode({'variant': v.slug})}",
+                "variant": v,
+                "summary": summary(v),
+            }
             for v in variants()
             if v.slug not in offered and v.slug != chosen
         ],

@@ -98,6 +98,12 @@ class Table:
     negative_to_zero: bool = False
     set_bid: str = "lose_bid"
     team: str = "team"
+    # What the teams that did not bid may do: the win rule reads it (must_bid_to_win).
+    non_bidders: str = "score"
+    # The seats, and whether the top bid is the moon (for the summary).
+    players: int = 0
+    teams: int = 0
+    moon: bool = False
 
 
 def _num(n: int | str, word: str) -> str:
@@ -108,13 +114,71 @@ def _teams(t: Table) -> str:
     return "players" if t.team == "player" else "teams"
 
 
+def _others(t: Table) -> str:
+    """'players who', 'teams that' (the start of what the others did)."""
+    return "players who" if t.team == "player" else "teams that"
+
+
+def _target(t: Table) -> str:
+    """The target by its number, or "the target" where no number is known."""
+    return str(t.target) if isinstance(t.target, int) and t.target else "the target"
+
+
+def _at_target(t: Table) -> str:
+    """'at 21 or more', 'at the target or above'."""
+    target = _target(t)
+    return f"at {target} or {'above' if target == 'the target' else 'more'}"
+
+
+# -- who wins at the target, as GameState.decided decides it --------------------------------
+def _most_points(t: Table, *, bidder_among: bool = True, after: str = " after the hand") -> str:
+    tie = (
+        f"goes to the bidding {t.team} if it is one of them, else play another hand"
+        if bidder_among
+        else "means another hand"
+    )
+    return (
+        f"a {t.team} {_at_target(t)}{after} wins; of several there, the most points wins, "
+        f"and a tie for the most {tie}"
+    )
+
+
+def _win(value: str, t: Table) -> str:
+    if t.non_bidders == "must_bid_to_win":
+        # Only a made bid goes out, whatever the win rule: the bidding team is the only one.
+        return (
+            f"Only a bidding {t.team} that made its bid can win: {_at_target(t)} after the "
+            "hand it wins, whatever the others have. After a set bid or a deal "
+            "everyone passed nobody wins, whoever is at the target: play on."
+        )
+    if value == "bidder_out_first":
+        return (
+            f"A bidding {t.team} that made its bid and is {_at_target(t)} after the hand "
+            f"wins, whatever the others have. Otherwise {_most_points(t, after='')}."
+        )
+    if value == "bidding_team_out_first":
+        return (
+            f"The bidding {t.team} wins whenever it is {_at_target(t)} after the hand, its "
+            "bid made or set, whatever the others have. Otherwise "
+            f"{_most_points(t, bidder_among=False, after='')}."
+        )
+    if value == "made_bid_only":
+        return (
+            "Nobody wins after a hand whose bid was set or thrown in: play on. After a made "
+            f"bid, {_most_points(t, after='')}."
+        )
+    most = _most_points(t)
+    return f"{most[0].upper()}{most[1:]}."
+
+
 def _moon_made(value: str, t: Table) -> str:
     if value == "wins":
         return f"the bidding {t.team} wins the game at once"
     if value == "scores":
         return f"it scores {_num(t.made_points, 'point')} instead of what it took"
-    below = ", or 0 if it was below zero before the hand" if t.negative_to_zero else ""
-    return f"its score becomes the target ({t.target}), whatever it was{below}"
+    if t.negative_to_zero:
+        return f"its score becomes {_target(t)}; a {t.team} below zero comes to 0 instead"
+    return f"its score becomes {_target(t)}, whatever it was"
 
 
 def _moon_failed(value: str, t: Table) -> str:
@@ -176,33 +240,20 @@ VALUE_SENTENCES: dict[str, dict[str, Any]] = {
         ),
     },
     "non_bidders": {
-        "score": lambda t: f"The {_teams(t)} that did not bid always score what they took.",
+        "score": lambda t: f"The {_others(t)} did not bid always score what they took.",
         "must_bid_to_win": lambda t: (
-            f"The {_teams(t)} that did not bid score what they took "
+            f"The {_others(t)} did not bid score what they took "
             f"but cannot win in that hand: only a made bid goes out, so a set bidding {t.team} at "
             f"the target plays on too."
         ),
         "held_at_target": lambda t: (
-            f"The {_teams(t)} that did not bid score what they took, "
-            f"but one that passes {t.target} in a hand keeps just {t.target}."
+            f"The {_others(t)} did not bid score what they took, "
+            f"but one that passes {_target(t)} in a hand keeps just {_target(t)}; "
+            f"{'held there' if _target(t) == 'the target' else f'at {t.target}'} it has "
+            "still reached the target and can win."
         ),
     },
-    "win": {
-        "most_points": lambda t: (
-            f"Of the {_teams(t)} at the target, the most points wins; "
-            f"a tie for the most goes to the bidding {t.team}, else play another hand."
-        ),
-        "bidder_out_first": lambda t: (
-            f"A bidding {t.team} that made its bid and is at the "
-            "target wins, whatever the others have; else the most points wins."
-        ),
-        "bidding_team_out_first": lambda t: (
-            f"The bidding {t.team} wins whenever it is at the "
-            "target after the hand, its bid made or set, whatever the others have; else the most "
-            "points wins."
-        ),
-        "made_bid_only": lambda t: "Nobody wins in a hand whose bid was set or thrown in: play on.",
-    },
+    "win": {v: (lambda t, v=v: _win(v, t)) for v in CHOICE_LABELS["win"]},
     "moon_made": {
         v: (lambda t, v=v: f"Made: {_moon_made(v, t)}.") for v in CHOICE_LABELS["moon_made"]
     },
@@ -215,6 +266,51 @@ VALUE_SENTENCES: dict[str, dict[str, Any]] = {
 def value_sentence(key: str, value: Any, table: Table) -> str:
     """What ``key`` set to ``value`` does at a table with the settings ``table``."""
     return VALUE_SENTENCES[key][value](table)
+
+
+def _and_join(words: list[str]) -> str:
+    return " and ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
+
+
+def may_win(table: Table, *, rule: str, ends: tuple[str, ...] | list[str] = ()) -> str:
+    """Who may win after a hand (reading D5), as GameState.decided asks it: ``rule`` is the
+    id of the rule that says who wins at the target; ``ends``: what ends the game at once,
+    each with its rule, which is asked first."""
+    t = table
+    if t.non_bidders == "must_bid_to_win":
+        text = (
+            f"Only the bidding {t.team} may win after a hand, and only on a made bid "
+            f"{_at_target(t)} ({rule}): the most points never decide between {_teams(t)}, so "
+            f"no tie can hold the game up. Any other {t.team} at the target plays on."
+        )
+    else:
+        text = (
+            f"Every {t.team} {_at_target(t)} after a hand may win, as {rule} says. Where the "
+            f"most points decide and the highest are level without the bidding {t.team} among "
+            "them, nobody has won yet: play another hand, and the same rule is used after it."
+        )
+    if ends:
+        text += f" What ends the game at once comes first: {_and_join(list(ends))}."
+    return text
+
+
+def shape_words(players: int, teams: int) -> str:
+    """'4 players, 2 partnerships', '6 players, 2 teams of 3', '5 players, each alone'."""
+    if teams == players:
+        return f"{players} players, each playing alone"
+    size = players // teams if teams else 0
+    return f"{players} players, {teams} {'partnerships' if size == 2 else f'teams of {size}'}"
+
+
+def summary(table: Table) -> str:
+    """A game summed up in one line: '4 players, 2 partnerships, 10 points a hand, bids
+    4–10 (10 is Shoot the moon), game to 52.'"""
+    t = table
+    moon = f" ({t.max_bid} is {t.moon_name})" if t.moon else ""
+    return (
+        f"{shape_words(t.players, t.teams)}, {_num(t.points_in_play, 'point')} a hand, "
+        f"bids {t.min_bid}–{t.max_bid}{moon}, game to {t.target}."
+    )
 
 
 def moon_made_words(value: str, table: Table) -> str:

@@ -12,6 +12,7 @@ import pprint
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,7 @@ from smear_scores.rules import (
     get_variant,
     new_game,
     seat_shapes,
+    settings_of,
     variant_from_settings,
 )
 
@@ -34,8 +36,25 @@ SETTINGS = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.dat
 GAMES_MAX = 20
 HANDS_PER_GAME = 60
 
-# What was played, for a look at the spread (tests never assert on it).
+# What was played, for a look at the spread (tests never assert on it): printed at the end
+# of the module (seen with -s).
 PLAYED: Counter = Counter()
+# The presets played: as the start of random house rules, and as themselves.
+BASED_ON: set = set()
+AS_THEMSELVES: set = set()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def say_what_was_played():
+    yield
+    print(
+        f"\nnaive scorer: {PLAYED['rule sets']} random rule sets (started from "
+        f"{len(BASED_ON)} of {len(PRESETS)} presets); {len(AS_THEMSELVES)} of {len(PRESETS)} "
+        f"presets as themselves in {PLAYED['preset games']} games; {PLAYED['games']} games, "
+        f"{PLAYED['hands']} hands ({PLAYED['refused']} refused), {PLAYED['finished']} "
+        "finished"
+    )
+
 
 POINT_KINDS = (
     "high",
@@ -339,12 +358,43 @@ def agree(number: int, game: dict, state) -> None:
             disagree(number, game, len(game["hands"]), "a finished game accepted another hand")
 
 
-@SETTINGS
+# Twice the profile's examples: under the thorough profile, some 4,000 random rule sets.
+RULE_SETS = settings(SETTINGS, max_examples=2 * settings.default.max_examples)
+
+
+@RULE_SETS
 @given(several(games(house_rules().map(lambda rules: {"settings": rules}))))
 def test_the_engine_scores_random_house_rules_as_the_words_say(played):
     for number, game in enumerate(played, 1):
         variant = variant_from_settings(game["settings"], slug="tuesday-smear")
         agree(number, game, new_game(variant, {}, game["first_dealer"]))
+        PLAYED["rule sets"] += 1
+        BASED_ON.add(game["settings"]["based_on"])
+
+
+# -- every preset as itself, its options drawn, against the words of its settings ----------
+@st.composite
+def preset_setups(draw) -> dict:
+    slug = draw(st.sampled_from(PRESETS))
+    preset = get_variant(slug)
+    options = {o.name: draw(st.sampled_from(o.allowed)) for o in preset.options}
+    settings = settings_of(preset.with_options(options))
+    return {"variant": slug, "options": options, "settings": settings}
+
+
+def agree_as_presets(played: list[dict]) -> None:
+    """Each game under its preset (``variant``) and ``options``, held to its settings."""
+    for number, game in enumerate(played, 1):
+        variant = get_variant(game["variant"])
+        agree(number, game, new_game(variant, game["options"], game["first_dealer"]))
+
+
+@SETTINGS
+@given(st.lists(games(preset_setups()), min_size=1, max_size=GAMES_MAX))
+def test_every_preset_scores_as_its_settings_say(played):
+    agree_as_presets(played)
+    PLAYED["preset games"] += len(played)
+    AS_THEMSELVES.update(game["variant"] for game in played)
 
 
 # -- the two seeds, written here from RULES.md ------------------------------------------------
@@ -418,6 +468,4 @@ def seed_setups(draw) -> dict:
 @SETTINGS
 @given(st.lists(games(seed_setups()), min_size=1, max_size=GAMES_MAX))
 def test_the_seeds_score_as_their_rules_say(played):
-    for number, game in enumerate(played, 1):
-        variant = get_variant(game["variant"])
-        agree(number, game, new_game(variant, game["options"], game["first_dealer"]))
+    agree_as_presets(played)

@@ -72,8 +72,8 @@ def test_written_rules_page_says_what_each_setting_of_ten_point_pitch_does(clien
     )
     assert rule["H8"] == (
         "Shoot the moon is a bid of 10, made only when the bidding team takes every point in "
-        "play (10). Made: its score becomes the target (52), whatever it was, or 0 if it was "
-        "below zero before the hand. Failed: the game "
+        "play (10). Made: its score becomes 52; a team below zero comes to 0 instead. Failed: "
+        "the game "
         "ends at once and the other team wins. The other teams "
         "score what they took, as for any bid."
     )
@@ -173,28 +173,25 @@ def _set_bidder_at_25(win: str):
 @pytest.mark.parametrize("win", ["most_points", "bidder_out_first"])
 def test_must_bid_to_win_is_worded_as_the_engine_decides_a_set_bidder_at_the_target(win):
     # The engine (GameState.decided) follows play_smear's bid_won: only a made bid goes out,
-    # so the set bidding team at the target plays on. The page's H11 and H12 below still
-    # say the older reading and are to be reworded with it.
+    # so the set bidding team at the target plays on, and so do the others.
     house, after, result = _set_bidder_at_25(win)
 
     assert (result.made, after.scores, after.winner) == (False, (22, 26), None)
     rule = {r.id: r.text for section in rules_page(house).sections for r in section.rules}
     assert rule["H11"] == (
-        "The teams that did not bid score what they took, but cannot win in that hand, "
-        "whatever their score: the bidding team wins when it is at 21 or more after the hand, "
-        "whatever the others have, even if its bid was set. Otherwise nobody wins in that "
-        "hand, nor after a deal everyone passed: play on."
+        "The teams that did not bid score what they took but cannot win in that hand: only a "
+        "made bid goes out, so a set bidding team at the target plays on too."
     )
     assert rule["H12"] == (
-        "After each hand, only the bidding team may win (H11): the bidding team wins when it "
-        "is at 21 or more after the hand, whatever the others have, even if its bid was set. "
-        "Otherwise nobody wins in that hand: play on."
+        "Only a bidding team that made its bid can win: at 21 or more after the hand it wins, "
+        "whatever the others have. After a set bid or a deal everyone passed nobody wins, "
+        "whoever is at the target: play on."
     )
     readings = {r.id: r.text for r in rules_page(house).readings}
     assert readings["D5"] == (
-        "Only the bidding team may win after a hand, and only at the target or above (H11): "
-        "the most points never decide between teams, so no tie can hold the game up. Any "
-        "other team at the target plays on."
+        "Only the bidding team may win after a hand, and only on a made bid at 21 or more "
+        "(H11): the most points never decide between teams, so no tie can hold the game up. "
+        "Any other team at the target plays on."
     )
 
 
@@ -204,7 +201,7 @@ def test_must_bid_to_win_on_a_made_bid_only_game_is_worded_with_the_made_bid():
     assert (after.scores, after.finished) == ((22, 26), False)
     rule = {r.id: r.text for section in rules_page(house).sections for r in section.rules}
     assert rule["H11"].startswith(
-        "The teams that did not bid score what they took, but cannot win in that hand, "
-        "whatever their score: the bidding team wins when its bid was made and it is at 21 "
-        "or more after the hand, whatever the others have."
+        "The teams that did not bid score what they took but cannot win in that hand: only a "
+        "made bid goes out"
     )
+    assert rule["H12"].startswith("Only a bidding team that made its bid can win: at 21 or more")

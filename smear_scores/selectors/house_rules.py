@@ -183,6 +183,7 @@ def table_of(settings: dict[str, Any]) -> wording.Table:
         failed_points=number(moon.get("failed_points")),
         negative_to_zero=bool(moon.get("negative_to_zero")),
         set_bid=str(s.get("set_bid") or "lose_bid"),
+        non_bidders=str(s.get("non_bidders") or "score"),
         team="player" if s.get("players") and s.get("players") == s.get("teams") else "team",
     )
 

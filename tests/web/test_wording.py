@@ -4,15 +4,18 @@ say what the engine does."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import smear_scores.wording
 from smear_scores import rules, wording
-from smear_scores.selectors.house_rules import setting_values
+from smear_scores.selectors import rules_pages
+from smear_scores.selectors.house_rules import setting_sentence, setting_values
 from smear_scores.selectors.rules_pages import rules_page
 
 WORDING_DIR = Path(smear_scores.wording.__file__).parent
@@ -395,3 +398,21 @@ def test_the_new_game_screen_sums_each_game_up_in_the_wording(client):
     assert summary(rules.SCHMIER) == (
         "6 players, 3 partnerships, 6 points a hand, bids 3–6, game to 21."
     )
+
+
+@pytest.mark.parametrize("slug", rules.PRESET_SLUGS)
+def test_a_variant_s_stored_summary_is_the_wording_s_summary(slug):
+    """The summary kept with a variant (the API, a house-rules page) says what the new-game
+    screen and the rules page say: one sentence, from one voice."""
+    variant = rules.variant_from_settings(rules.settings_of(rules.get_variant(slug)), slug)
+    assert variant.summary == rules_pages.summary(variant)
+
+
+def test_the_builder_s_win_sentence_reads_must_bid_to_win_as_the_rules_page_does():
+    """With Must bid to win, the builder's words under the win rule are the rules page's."""
+    minnesota = rules.get_variant("minnesota-smear")
+    settings = dict(rules.settings_of(minnesota), non_bidders="must_bid_to_win")
+    sentence = setting_sentence("win", settings["win"], settings)
+    played = dataclasses.replace(minnesota, non_bidders="must_bid_to_win")
+    assert sentence == wording.value_sentence("win", played.win, rules_pages._table(played))
+    assert sentence != setting_sentence("win", settings["win"], dict(settings, non_bidders="score"))

@@ -102,6 +102,6 @@ def test_the_saved_sets_page_says_a_made_moon_brings_a_team_below_zero_to_zero(c
 
     page = text(client.get(client.post(NEW, posted)["Location"]))
 
-    assert "its score becomes the target (21), whatever it was, or 0 if it was below zero" in (
+    assert "its score becomes 21; a team below zero comes to 0 instead" in (
         " ".join(re.sub(r"<[^>]+>", " ", page).split())
     )

@@ -880,6 +880,33 @@ LOWEST = """() => Math.max(...[...document.querySelectorAll(
     .map(e => e.getBoundingClientRect().bottom + window.scrollY))"""
 
 
+# Two things to tap in the rows (buttons, "All passed", "Count…") whose boxes overlap: a
+# finger meant for one may take the other. (The bar over the rows is NOT_TAPPABLE's.)
+OVERLAPPING = """() => {
+  const els = [...document.querySelectorAll(
+    '#hand-form .bidding label, #hand-form .bidding button, #hand-form .awards label')]
+    .filter(e => e.getClientRects().length);
+  const name = e => e.textContent.trim().slice(0, 20) + ' (' + (e.htmlFor || e.className) + ')';
+  const out = [];
+  els.forEach((a, i) => els.slice(i + 1).forEach(b => {
+    if (a.contains(b) || b.contains(a)) return;
+    const r = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+    const x = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+    const y = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+    if (x > 0.5 && y > 0.5) out.push(name(a) + ' and ' + name(b));
+  }));
+  return out;
+}"""
+
+# Letters a person at the table reads at arm's length: each name in the pad's heads at
+# 12 px or more (0.7 rem), whatever the number of teams.
+HEAD_LETTERS = 12
+SMALL_HEADS = """min => [...document.querySelectorAll('#hand-form .pad-name')]
+  .filter(e => e.getClientRects().length)
+  .map(e => [e.textContent.replace(/\u00ad/g, ''), parseFloat(getComputedStyle(e).fontSize)])
+  .filter(([, size]) => size < min)"""
+
+
 def _pad_look(page: Page, table: Table, when: str) -> dict[str, list]:
     from .conftest import small_tap_targets
 
@@ -895,6 +922,10 @@ def _pad_look(page: Page, table: Table, when: str) -> dict[str, list]:
             said["words broken"] = broken
         if small := small_tap_targets(page, "#hand-form"):
             said["under 44 px"] = small
+        if overlapping := page.evaluate(OVERLAPPING):
+            said["taps overlapping"] = overlapping
+        if small_heads := page.evaluate(SMALL_HEADS, HEAD_LETTERS):
+            said[f"heads in letters under {HEAD_LETTERS} px"] = small_heads
         seats = page.locator("#hand-form .bidder label").count()
         if seats < MANY_SEATS:
             if hidden := page.evaluate(NOT_TAPPABLE):

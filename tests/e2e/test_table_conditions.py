@@ -940,12 +940,71 @@ def _pad_look(page: Page, table: Table, when: str) -> dict[str, list]:
     return found
 
 
+# Sideways (740x360) no hand fits the screen: the pad scrolls beside the scores. Each
+# button, scrolled to, is on the screen and not under the pad's heads or the bar, with
+# Record in view and not covered, and (on a pad) the scores beside it in view whole:
+# [button, what is wrong] for each that is not so.
+SIDEWAYS_PAD = """() => {
+  const out = [], h = window.innerHeight, w = window.innerWidth;
+  const form = document.querySelector('#hand-form');
+  const record = form.querySelector('button.record');
+  const scores = form.classList.contains('pad') && document.querySelector('.board > .teams');
+  const on = el => { const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= h && r.left >= 0 && r.right <= w; };
+  const free = el => { const r = el.getBoundingClientRect();
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return at && (at === el || el.contains(at)); };
+  if (scores && (!scores.getClientRects().length
+                 || scores.getBoundingClientRect().right > form.getBoundingClientRect().left)) {
+    out.push(['the scores', 'not beside the pad']);
+  }
+  const els = [...form.querySelectorAll('.bidding label, .bidding button, .awards label')]
+    .filter(e => e.getClientRects().length);
+  for (const el of els) {
+    el.scrollIntoView({block: 'center'});
+    const name = el.textContent.trim().slice(0, 20) + ' (' + (el.htmlFor || el.className) + ')';
+    if (!on(el) || !free(el)) out.push([name, 'not tappable when scrolled to']);
+    if (!on(record) || !free(record)) out.push([name, 'Record not in view beside it']);
+    if (scores && !on(scores)) out.push([name, 'the scores not in view beside it']);
+  }
+  window.scrollTo(0, 0);
+  return out;
+}"""
+
+
+def _landscape_look(page: Page, table: Table, when: str) -> dict[str, list]:
+    """The same page held sideways, in light and dark."""
+    page.set_viewport_size(LANDSCAPE)
+    found: dict[str, list] = {}
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        _settle(page)
+        _shoot(page, f"pad-{table.id}-{when}-landscape-{scheme}")
+        said = {}
+        if sideways := page.evaluate(SIDEWAYS):
+            said["scrolls sideways by (px)"] = [sideways, *page.evaluate(WIDER)]
+        if broken := page.evaluate(BROKEN_WORDS):
+            said["words broken"] = broken
+        if overlapping := page.evaluate(OVERLAPPING):
+            said["taps overlapping"] = overlapping
+        if small_heads := page.evaluate(SMALL_HEADS, HEAD_LETTERS):
+            said[f"heads in letters under {HEAD_LETTERS} px"] = small_heads
+        if hidden := page.evaluate(SIDEWAYS_PAD):
+            said["not tappable beside the scores"] = hidden
+        found |= {f"{when}, landscape, {scheme}: {k}": v for k, v in said.items()}
+    page.set_viewport_size(PORTRAIT)
+    return found
+
+
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: t.id)
 def test_every_table_s_hand_is_on_one_screen(browser, live_server, table):
     """Upright at 360x740, 100 % text, light and dark: fresh, with a refusal in the bar,
     and after a hand (the last hands listed below): every button of the hand and Record
     on the screen and not under the bar, no word broken without a hyphen, nothing out of
-    its box, nothing sideways, nothing to tap under 44 px, axe content."""
+    its box, nothing sideways, nothing to tap under 44 px or over another, the heads'
+    names in readable letters, axe content. Sideways at 740x360, fresh and after a hand:
+    the pad scrolls beside the scores, each button reachable by scrolling up and down
+    only, with Record and the scores in view beside it; nothing sideways."""
     BASE_URL[0] = live_server.url
     context = browser.new_context(
         viewport=PORTRAIT, has_touch=True, is_mobile=True, base_url=live_server.url
@@ -956,6 +1015,7 @@ def test_every_table_s_hand_is_on_one_screen(browser, live_server, table):
         game = table.create()
         _open(page, game)
         found = _pad_look(page, table, "fresh")
+        found |= _landscape_look(page, table, "fresh")
         page.locator("#hand-form button.record").click()
         expect(page.locator("#hand-preview .refused")).to_contain_text("Not recorded: ")
         found |= _pad_look(page, table, "refused")
@@ -963,6 +1023,7 @@ def test_every_table_s_hand_is_on_one_screen(browser, live_server, table):
         _open(page, game)
         expect(page.locator("table.hands tbody tr")).to_have_count(1)
         found |= _pad_look(page, table, "after a hand")
+        found |= _landscape_look(page, table, "after a hand")
     finally:
         context.close()
     assert found == {}, pformat(found, width=100)

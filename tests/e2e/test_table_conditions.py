@@ -527,6 +527,9 @@ def _look(page: Page, cond: Condition, state, scheme: str) -> dict[str, list]:
     if cond.one_screen and state in ON_ONE_SCREEN:
         if hidden := page.evaluate(NOT_TAPPABLE):
             found["not tappable on one screen"] = hidden
+    if cond.text == 200 and state in ON_ONE_SCREEN:
+        if hidden := page.evaluate(SCROLLED_TO, False):
+            found["at 200 % text, not in view with the bar"] = hidden
     if state in ENDING and (cut := page.evaluate(BAR_CUT)):
         found["end of the game in the bar"] = [cut]
     violations = Axe().run(page).response["violations"]
@@ -940,15 +943,17 @@ def _pad_look(page: Page, table: Table, when: str) -> dict[str, list]:
     return found
 
 
-# Sideways (740x360) no hand fits the screen: the pad scrolls beside the scores. Each
-# button, scrolled to, is on the screen and not under the pad's heads or the bar, with
-# Record in view and not covered, and (on a pad) the scores beside it in view whole:
-# [button, what is wrong] for each that is not so.
-SIDEWAYS_PAD = """() => {
+# Where no hand fits the screen (sideways at 740x360, or with large text) the pad scrolls,
+# with the bar in view. Each button, scrolled to, is on the screen and not under the pad's
+# heads or the bar, with Record and the bar's line ("Will score …") in view and not
+# covered, and (sideways, on a pad) the scores beside it in view whole: [button, what is
+# wrong] for each that is not so.
+SCROLLED_TO = """beside => {
   const out = [], h = window.innerHeight, w = window.innerWidth;
   const form = document.querySelector('#hand-form');
-  const record = form.querySelector('button.record');
-  const scores = form.classList.contains('pad') && document.querySelector('.board > .teams');
+  const bar = [form.querySelector('button.record'), form.querySelector('#hand-preview')];
+  const scores = beside && form.classList.contains('pad')
+    && document.querySelector('.board > .teams');
   const on = el => { const r = el.getBoundingClientRect();
     return r.top >= 0 && r.bottom <= h && r.left >= 0 && r.right <= w; };
   const free = el => { const r = el.getBoundingClientRect();
@@ -964,7 +969,9 @@ SIDEWAYS_PAD = """() => {
     el.scrollIntoView({block: 'center'});
     const name = el.textContent.trim().slice(0, 20) + ' (' + (el.htmlFor || el.className) + ')';
     if (!on(el) || !free(el)) out.push([name, 'not tappable when scrolled to']);
-    if (!on(record) || !free(record)) out.push([name, 'Record not in view beside it']);
+    for (const part of bar) {
+      if (!on(part) || !free(part)) out.push([name, part.className + ' not in view beside it']);
+    }
     if (scores && !on(scores)) out.push([name, 'the scores not in view beside it']);
   }
   window.scrollTo(0, 0);
@@ -989,7 +996,7 @@ def _landscape_look(page: Page, table: Table, when: str) -> dict[str, list]:
             said["taps overlapping"] = overlapping
         if small_heads := page.evaluate(SMALL_HEADS, HEAD_LETTERS):
             said[f"heads in letters under {HEAD_LETTERS} px"] = small_heads
-        if hidden := page.evaluate(SIDEWAYS_PAD):
+        if hidden := page.evaluate(SCROLLED_TO, True):
             said["not tappable beside the scores"] = hidden
         found |= {f"{when}, landscape, {scheme}: {k}": v for k, v in said.items()}
     page.set_viewport_size(PORTRAIT)

@@ -745,6 +745,17 @@ ROWS_OF = """sel => { const tops = [...document.querySelectorAll(sel)]
   const rows = {}; tops.forEach(t => rows[t] = (rows[t] || 0) + 1); return Object.values(rows); }"""
 
 
+def test_a_ten_point_pitch_hand_is_eleven_taps(phone):
+    # The bidder, the bid, each of the eight points, Record: the hand is in the scores.
+    _open(phone, _game(NINE, "ten-point-pitch"))
+    taps = ["bidder-1", "bid-5"] + [f"award_{k}-{k in ('ten', 'trey'):d}" for k in TEN_POINTS]
+    _tap(phone, taps)
+    phone.locator("#hand-form button.record").click()
+    expect(phone.locator("table.hands tbody tr")).to_have_count(1)
+    expect(phone.locator("#hand-form button.record")).to_have_text("Record hand 2")
+    assert len(taps) + 1 == 11
+
+
 def test_four_bidders_and_dealers_are_two_and_two(phone):
     _open(phone, _game(NINE, "ne-wisconsin"))
     # On the score pad a team's two players stand side by side in its column: one row.

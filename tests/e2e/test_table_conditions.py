@@ -921,37 +921,23 @@ SMALL_HEADS = """min => [...document.querySelectorAll('#hand-form .pad-name')]
   .filter(([, size]) => size < min)"""
 
 
-def _pad_look(page: Page, table: Table, when: str) -> dict[str, list]:
+def _pad_faults(page: Page) -> dict[str, list]:
+    """What is wrong with the pad however it is held: anything sideways, a word broken or
+    out of its box, a tap under 44 px or over another, a head in small letters."""
     from .conftest import small_tap_targets
 
-    found: dict[str, list] = {}
-    for scheme in SCHEMES:
-        page.emulate_media(color_scheme=scheme)
-        _settle(page)
-        _shoot(page, f"pad-{table.id}-{when}-{scheme}")
-        said = {}
-        if sideways := page.evaluate(SIDEWAYS):
-            said["scrolls sideways by (px)"] = [sideways, *page.evaluate(WIDER)]
-        if broken := page.evaluate(BROKEN_WORDS):
-            said["words broken"] = broken
-        if small := small_tap_targets(page, "#hand-form"):
-            said["under 44 px"] = small
-        if overlapping := page.evaluate(OVERLAPPING):
-            said["taps overlapping"] = overlapping
-        if small_heads := page.evaluate(SMALL_HEADS, HEAD_LETTERS):
-            said[f"heads in letters under {HEAD_LETTERS} px"] = small_heads
-        seats = page.locator("#hand-form .bidder label").count()
-        if seats < MANY_SEATS:
-            if hidden := page.evaluate(NOT_TAPPABLE):
-                said["not tappable on one screen"] = hidden
-        elif (lowest := page.evaluate(LOWEST)) > 2 * PORTRAIT["height"]:
-            said["more than one scroll: lowest button ends at"] = [lowest]
-        if violations := Axe().run(page).response["violations"]:
-            said["axe"] = sorted(
-                f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in violations
-            )
-        found |= {f"{when}, {scheme}: {k}": v for k, v in said.items()}
-    return found
+    said = {}
+    if sideways := page.evaluate(SIDEWAYS):
+        said["scrolls sideways by (px)"] = [sideways, *page.evaluate(WIDER)]
+    if broken := page.evaluate(BROKEN_WORDS):
+        said["words broken"] = broken
+    if small := small_tap_targets(page, "#hand-form"):
+        said["under 44 px"] = small
+    if overlapping := page.evaluate(OVERLAPPING):
+        said["taps overlapping"] = overlapping
+    if small_heads := page.evaluate(SMALL_HEADS, HEAD_LETTERS):
+        said[f"heads in letters under {HEAD_LETTERS} px"] = small_heads
+    return said
 
 
 # Where no hand fits the screen (sideways at 740x360, or with large text) the pad scrolls,
@@ -990,27 +976,35 @@ SCROLLED_TO = """beside => {
 }"""
 
 
-def _landscape_look(page: Page, table: Table, when: str) -> dict[str, list]:
-    """The same page held sideways, in light and dark."""
-    page.set_viewport_size(LANDSCAPE)
+def _pad_look(page: Page, table: Table, when: str, *, sideways: bool = False) -> dict[str, list]:
+    """The pad upright at 360x740 or (sideways) held at 740x360, in light and dark."""
+    if sideways:
+        page.set_viewport_size(LANDSCAPE)
+        when = f"{when}, landscape"
     found: dict[str, list] = {}
     for scheme in SCHEMES:
         page.emulate_media(color_scheme=scheme)
         _settle(page)
-        _shoot(page, f"pad-{table.id}-{when}-landscape-{scheme}")
-        said = {}
-        if sideways := page.evaluate(SIDEWAYS):
-            said["scrolls sideways by (px)"] = [sideways, *page.evaluate(WIDER)]
-        if broken := page.evaluate(BROKEN_WORDS):
-            said["words broken"] = broken
-        if overlapping := page.evaluate(OVERLAPPING):
-            said["taps overlapping"] = overlapping
-        if small_heads := page.evaluate(SMALL_HEADS, HEAD_LETTERS):
-            said[f"heads in letters under {HEAD_LETTERS} px"] = small_heads
-        if hidden := page.evaluate(SCROLLED_TO, True):
-            said["not tappable beside the scores"] = hidden
-        found |= {f"{when}, landscape, {scheme}: {k}": v for k, v in said.items()}
-    page.set_viewport_size(PORTRAIT)
+        _shoot(page, f"pad-{table.id}-{when}-{scheme}")
+        said = _pad_faults(page)
+        if sideways:
+            if hidden := page.evaluate(SCROLLED_TO, True):
+                said["not tappable beside the scores"] = hidden
+            found |= {f"{when}, {scheme}: {k}": v for k, v in said.items()}
+            continue
+        seats = page.locator("#hand-form .bidder label").count()
+        if seats < MANY_SEATS:
+            if hidden := page.evaluate(NOT_TAPPABLE):
+                said["not tappable on one screen"] = hidden
+        elif (lowest := page.evaluate(LOWEST)) > 2 * PORTRAIT["height"]:
+            said["more than one scroll: lowest button ends at"] = [lowest]
+        if violations := Axe().run(page).response["violations"]:
+            said["axe"] = sorted(
+                f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in violations
+            )
+        found |= {f"{when}, {scheme}: {k}": v for k, v in said.items()}
+    if sideways:
+        page.set_viewport_size(PORTRAIT)
     return found
 
 
@@ -1033,7 +1027,7 @@ def test_every_table_s_hand_is_on_one_screen(browser, live_server, table):
         game = table.create()
         _open(page, game)
         found = _pad_look(page, table, "fresh")
-        found |= _landscape_look(page, table, "fresh")
+        found |= _pad_look(page, table, "fresh", sideways=True)
         page.locator("#hand-form button.record").click()
         expect(page.locator("#hand-preview .refused")).to_contain_text("Not recorded: ")
         found |= _pad_look(page, table, "refused")
@@ -1041,7 +1035,7 @@ def test_every_table_s_hand_is_on_one_screen(browser, live_server, table):
         _open(page, game)
         expect(page.locator("table.hands tbody tr")).to_have_count(1)
         found |= _pad_look(page, table, "after a hand")
-        found |= _landscape_look(page, table, "after a hand")
+        found |= _pad_look(page, table, "after a hand", sideways=True)
     finally:
         context.close()
     assert found == {}, pformat(found, width=100)

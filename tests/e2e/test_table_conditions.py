@@ -530,6 +530,9 @@ def _look(page: Page, cond: Condition, state, scheme: str) -> dict[str, list]:
     if cond.one_screen and state in ON_ONE_SCREEN:
         if hidden := page.evaluate(NOT_TAPPABLE):
             found["not tappable on one screen"] = hidden
+    if cond.text == 200 and state in ON_ONE_SCREEN:
+        if hidden := page.evaluate(SCROLLED_TO, False):
+            found["at 200 % text, not in view with the bar"] = hidden
     if state in ENDING and (cut := page.evaluate(BAR_CUT)):
         found["end of the game in the bar"] = [cut]
     violations = Axe().run(page).response["violations"]
@@ -745,6 +748,17 @@ ROWS_OF = """sel => { const tops = [...document.querySelectorAll(sel)]
   const rows = {}; tops.forEach(t => rows[t] = (rows[t] || 0) + 1); return Object.values(rows); }"""
 
 
+def test_a_ten_point_pitch_hand_is_eleven_taps(phone):
+    # The bidder, the bid, each of the eight points, Record: the hand is in the scores.
+    _open(phone, _game(NINE, "ten-point-pitch"))
+    taps = ["bidder-1", "bid-5"] + [f"award_{k}-{k in ('ten', 'trey'):d}" for k in TEN_POINTS]
+    _tap(phone, taps)
+    phone.locator("#hand-form button.record").click()
+    expect(phone.locator("table.hands tbody tr")).to_have_count(1)
+    expect(phone.locator("#hand-form button.record")).to_have_text("Record hand 2")
+    assert len(taps) + 1 == 11
+
+
 def test_four_bidders_and_dealers_are_two_and_two(phone):
     _open(phone, _game(NINE, "ne-wisconsin"))
     # On the score pad a team's two players stand side by side in its column: one row.
@@ -883,21 +897,104 @@ LOWEST = """() => Math.max(...[...document.querySelectorAll(
     .map(e => e.getBoundingClientRect().bottom + window.scrollY))"""
 
 
-def _pad_look(page: Page, table: Table, when: str) -> dict[str, list]:
+# Two things to tap in the rows (buttons, "All passed", "Count…") whose boxes overlap: a
+# finger meant for one may take the other. (The bar over the rows is NOT_TAPPABLE's.)
+OVERLAPPING = """() => {
+  const els = [...document.querySelectorAll(
+    '#hand-form .bidding label, #hand-form .bidding button, #hand-form .awards label')]
+    .filter(e => e.getClientRects().length);
+  const name = e => e.textContent.trim().slice(0, 20) + ' (' + (e.htmlFor || e.className) + ')';
+  const out = [];
+  els.forEach((a, i) => els.slice(i + 1).forEach(b => {
+    if (a.contains(b) || b.contains(a)) return;
+    const r = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+    const x = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+    const y = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+    if (x > 0.5 && y > 0.5) out.push(name(a) + ' and ' + name(b));
+  }));
+  return out;
+}"""
+
+# Letters a person at the table reads at arm's length: each name in the pad's heads at
+# 12 px or more (0.7 rem), whatever the number of teams.
+HEAD_LETTERS = 12
+SMALL_HEADS = """min => [...document.querySelectorAll('#hand-form .pad-name')]
+  .filter(e => e.getClientRects().length)
+  .map(e => [e.textContent.replace(/\u00ad/g, ''), parseFloat(getComputedStyle(e).fontSize)])
+  .filter(([, size]) => size < min)"""
+
+
+def _pad_faults(page: Page) -> dict[str, list]:
+    """What is wrong with the pad however it is held: anything sideways, a word broken or
+    out of its box, a tap under 44 px or over another, a head in small letters."""
     from .conftest import small_tap_targets
 
+    said = {}
+    if sideways := page.evaluate(SIDEWAYS):
+        said["scrolls sideways by (px)"] = [sideways, *page.evaluate(WIDER)]
+    if broken := page.evaluate(BROKEN_WORDS):
+        said["words broken"] = broken
+    if small := small_tap_targets(page, "#hand-form"):
+        said["under 44 px"] = small
+    if overlapping := page.evaluate(OVERLAPPING):
+        said["taps overlapping"] = overlapping
+    if small_heads := page.evaluate(SMALL_HEADS, HEAD_LETTERS):
+        said[f"heads in letters under {HEAD_LETTERS} px"] = small_heads
+    return said
+
+
+# Where no hand fits the screen (sideways at 740x360, or with large text) the pad scrolls,
+# with the bar in view. Each button, scrolled to, is on the screen and not under the pad's
+# heads or the bar, with Record and the bar's line ("Will score …") in view and not
+# covered, and (sideways, on a pad) the scores beside it in view whole: [button, what is
+# wrong] for each that is not so.
+SCROLLED_TO = """beside => {
+  const out = [], h = window.innerHeight, w = window.innerWidth;
+  const form = document.querySelector('#hand-form');
+  const bar = [form.querySelector('button.record'), form.querySelector('#hand-preview')];
+  const scores = beside && form.classList.contains('pad')
+    && document.querySelector('.board > .teams');
+  const on = el => { const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= h && r.left >= 0 && r.right <= w; };
+  const free = el => { const r = el.getBoundingClientRect();
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return at && (at === el || el.contains(at)); };
+  if (scores && (!scores.getClientRects().length
+                 || scores.getBoundingClientRect().right > form.getBoundingClientRect().left)) {
+    out.push(['the scores', 'not beside the pad']);
+  }
+  const els = [...form.querySelectorAll('.bidding label, .bidding button, .awards label')]
+    .filter(e => e.getClientRects().length);
+  for (const el of els) {
+    el.scrollIntoView({block: 'center'});
+    const name = el.textContent.trim().slice(0, 20) + ' (' + (el.htmlFor || el.className) + ')';
+    if (!on(el) || !free(el)) out.push([name, 'not tappable when scrolled to']);
+    for (const part of bar) {
+      if (!on(part) || !free(part)) out.push([name, part.className + ' not in view beside it']);
+    }
+    if (scores && !on(scores)) out.push([name, 'the scores not in view beside it']);
+  }
+  window.scrollTo(0, 0);
+  return out;
+}"""
+
+
+def _pad_look(page: Page, table: Table, when: str, *, sideways: bool = False) -> dict[str, list]:
+    """The pad upright at 360x740 or (sideways) held at 740x360, in light and dark."""
+    if sideways:
+        page.set_viewport_size(LANDSCAPE)
+        when = f"{when}, landscape"
     found: dict[str, list] = {}
     for scheme in SCHEMES:
         page.emulate_media(color_scheme=scheme)
         _settle(page)
         _shoot(page, f"pad-{table.id}-{when}-{scheme}")
-        said = {}
-        if sideways := page.evaluate(SIDEWAYS):
-            said["scrolls sideways by (px)"] = [sideways, *page.evaluate(WIDER)]
-        if broken := page.evaluate(BROKEN_WORDS):
-            said["words broken"] = broken
-        if small := small_tap_targets(page, "#hand-form"):
-            said["under 44 px"] = small
+        said = _pad_faults(page)
+        if sideways:
+            if hidden := page.evaluate(SCROLLED_TO, True):
+                said["not tappable beside the scores"] = hidden
+            found |= {f"{when}, {scheme}: {k}": v for k, v in said.items()}
+            continue
         seats = page.locator("#hand-form .bidder label").count()
         if seats < MANY_SEATS:
             if hidden := page.evaluate(NOT_TAPPABLE):
@@ -909,6 +1006,8 @@ def _pad_look(page: Page, table: Table, when: str) -> dict[str, list]:
                 f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in violations
             )
         found |= {f"{when}, {scheme}: {k}": v for k, v in said.items()}
+    if sideways:
+        page.set_viewport_size(PORTRAIT)
     return found
 
 
@@ -917,7 +1016,10 @@ def test_every_table_s_hand_is_on_one_screen(browser, live_server, table):
     """Upright at 360x740, 100 % text, light and dark: fresh, with a refusal in the bar,
     and after a hand (the last hands listed below): every button of the hand and Record
     on the screen and not under the bar, no word broken without a hyphen, nothing out of
-    its box, nothing sideways, nothing to tap under 44 px, axe content."""
+    its box, nothing sideways, nothing to tap under 44 px or over another, the heads'
+    names in readable letters, axe content. Sideways at 740x360, fresh and after a hand:
+    the pad scrolls beside the scores, each button reachable by scrolling up and down
+    only, with Record and the scores in view beside it; nothing sideways."""
     BASE_URL[0] = live_server.url
     context = browser.new_context(
         viewport=PORTRAIT, has_touch=True, is_mobile=True, base_url=live_server.url
@@ -928,6 +1030,7 @@ def test_every_table_s_hand_is_on_one_screen(browser, live_server, table):
         game = table.create()
         _open(page, game)
         found = _pad_look(page, table, "fresh")
+        found |= _pad_look(page, table, "fresh", sideways=True)
         page.locator("#hand-form button.record").click()
         expect(page.locator("#hand-preview .refused")).to_contain_text("Not recorded: ")
         found |= _pad_look(page, table, "refused")
@@ -935,6 +1038,7 @@ def test_every_table_s_hand_is_on_one_screen(browser, live_server, table):
         _open(page, game)
         expect(page.locator("table.hands tbody tr")).to_have_count(1)
         found |= _pad_look(page, table, "after a hand")
+        found |= _pad_look(page, table, "after a hand", sideways=True)
     finally:
         context.close()
     assert found == {}, pformat(found, width=100)

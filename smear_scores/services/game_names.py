@@ -10,7 +10,7 @@ from typing import Any
 from django.db import transaction
 
 from smear_scores import rules
-from smear_scores.live import notify as live
+from smear_scores.live import notify
 from smear_scores.models import Game
 from smear_scores.names import name_key, name_problem
 from smear_scores.rules import RuleError
@@ -167,5 +167,5 @@ def game_names_changed(*, game: Game) -> Game:
         # Only the words: the standings, and so the ratings, are as they were.
         changed += ["reason", "reason_rule"]
     game.save(update_fields=changed)
-    live.game_changed(game)
+    notify.game_changed(game)
     return game

@@ -16,7 +16,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
 from smear_scores import rules
-from smear_scores.live import notify as live
+from smear_scores.live import notify
 from smear_scores.models import Game, Hand, HandRevision, Round, RoundTable
 from smear_scores.models.games import STANDINGS
 from smear_scores.models.prepared import PreparedRead
@@ -116,7 +116,7 @@ def _store_state(game: Game, state: rules.GameState) -> None:
     elif not state.finished:
         game.finished_at = None
     game.save(update_fields=[*STANDINGS, "finished_at", "updated_at"])
-    live.game_changed(game)
+    notify.game_changed(game)
     if game.league_id is not None and (state.finished or was_finished):
         # A league game finished, reopened or changed while finished: its club's ratings
         # follow in this transaction, so the league pages only read them.

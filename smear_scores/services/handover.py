@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from smear_scores.live import notify as live
+from smear_scores.live import notify
 from smear_scores.models import Game
 from smear_scores.models.games import new_scoring_secret
 from smear_scores.services import game_writes
@@ -18,5 +18,5 @@ def game_scoring_rotate(*, game: Game) -> Game:
     game = game_writes._locked(game)
     game.scoring_secret = new_scoring_secret()
     game.save(update_fields=["scoring_secret", "updated_at"])
-    live.game_changed(game)
+    notify.game_changed(game)
     return game

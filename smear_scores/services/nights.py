@@ -13,7 +13,7 @@ from django.db import transaction
 from django.db.models import F
 
 from smear_scores import rules
-from smear_scores.live import notify as live
+from smear_scores.live import notify
 from smear_scores.models import (
     Club,
     Correction,
@@ -53,7 +53,7 @@ class NightRefused(Refused):
 def _bump(night: Night) -> None:
     # The room view's cheap version check reads this (with the games' own stamps).
     Night.objects.filter(pk=night.pk).update(version=F("version") + 1)
-    live.night_changed(night.pk)
+    notify.night_changed(night.pk)
 
 
 @transaction.atomic

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from smear_scores.live import notify as live
+from smear_scores.live import notify
 from smear_scores.models import Game, GameRevision
 from smear_scores.refusals import Conflict
 from smear_scores.selectors.games import is_casual
@@ -32,7 +32,7 @@ def game_remove(*, game: Game, source: str = "web") -> Game:
     if game.removed_at is None:
         game.removed_at = timezone.now()
         game.save(update_fields=["removed_at", "updated_at"])
-        live.game_changed(game)
+        notify.game_changed(game)
         GameRevision.objects.create(game=game, action=GameRevision.Action.REMOVE, source=source)
     return game
 
@@ -44,6 +44,6 @@ def game_restore(*, game: Game, source: str = "web") -> Game:
     if game.removed_at is not None:
         game.removed_at = None
         game.save(update_fields=["removed_at", "updated_at"])
-        live.game_changed(game)
+        notify.game_changed(game)
         GameRevision.objects.create(game=game, action=GameRevision.Action.RESTORE, source=source)
     return game

@@ -36,7 +36,7 @@ from django_htmx.http import push_url, reswap
 
 from smear_scores.boards import board_parts, table_board, watcher_board
 from smear_scores.forms.hands import HandForm
-from smear_scores.live import stream as live
+from smear_scores.live import stream
 from smear_scores.models import Game
 from smear_scores.permissions import (
     can_score,
@@ -349,25 +349,25 @@ async def game_events(request: HttpRequest, public_id: str) -> HttpResponse:
     once and at every write, as server-sent events. A scorer's board, told a version it
     does not show, asks game_live as it would when polling; every other phone is sent the
     board itself (the same for all of them: watcher_board)."""
-    refused = live.refusal(request)
+    refused = stream.refusal(request)
     if refused is not None:
         return refused
     game = await sync_to_async(game_of)(public_id, removed=True)
     scorer = await sync_to_async(can_score)(request, game)
     draw = None if scorer else ("board", lambda: watcher_board(public_id))
-    return live.response(request, [("game", game.pk)], selectors.version_of(game), draw=draw)
+    return stream.response(request, [("game", game.pk)], selectors.version_of(game), draw=draw)
 
 
 @require_GET
 async def game_table_events(request: HttpRequest, public_id: str) -> HttpResponse:
     """The table view's stream: its #table-board at every write (the same for every phone)."""
-    refused = live.refusal(request)
+    refused = stream.refusal(request)
     if refused is not None:
         return refused
     found = await sync_to_async(selectors.game_key)(public_id=public_id)
     if found is None:
         raise Http404("No such game: check the link.")
     pk, version = found
-    return live.response(
+    return stream.response(
         request, [("game", pk)], version, draw=("table", lambda: table_board(public_id))
     )

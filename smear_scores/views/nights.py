@@ -18,7 +18,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from smear_scores.boards import room_board, room_context
 from smear_scores.forms.nights import NightForm
-from smear_scores.live import stream as live
+from smear_scores.live import stream
 from smear_scores.live.hub import Hub, Watch
 from smear_scores.models import Club, Night
 from smear_scores.permissions import is_club_admin
@@ -270,14 +270,14 @@ def _room_read(night_id: int) -> tuple[str, list[int]]:
 async def tournament_room_events(request: HttpRequest, night_id: int) -> HttpResponse:
     """The room view's stream (smear_scores.live): its #room whenever a hand at one of the
     night's tables, a check-in, a draw or a correction moves the night's version."""
-    refused = live.refusal(request)
+    refused = stream.refusal(request)
     if refused is not None:
         return refused
     version, games = await sync_to_async(_room_read)(night_id)
     if not version:
         raise Http404("No such night: check the link.")
     keys = [("night", night_id), *(("game", pk) for pk in games)]
-    return live.response(
+    return stream.response(
         request, keys, version, recheck=_room_now, draw=("room", lambda: room_board(night_id))
     )
 

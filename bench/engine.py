@@ -34,21 +34,6 @@ def available() -> bool:
     return bool(shutil.which("nginx") or Path("/usr/sbin/nginx").exists()) and MODULE.exists()
 
 
-def _usage(pid: int) -> tuple[float, int]:
-    import psutil
-
-    top = psutil.Process(pid)
-    cpu, rss = 0.0, 0
-    for process in [top, *top.children(recursive=True)]:
-        try:
-            times = process.cpu_times()
-            cpu += times.user + times.system
-            rss += process.memory_info().rss
-        except psutil.NoSuchProcess:
-            pass
-    return cpu, rss
-
-
 class Phones:
     """Streams held open through the engine, each counting the boards it is sent."""
 
@@ -118,6 +103,7 @@ def _hand(port: int, game: dict, number: int) -> None:
 def measure(out: Path) -> dict | None:
     if not available():
         return None
+    from bench.live import _server_usage
     from bench.run import free_port, wait_until_serving
     from smear_scores.services.games import game_create
 
@@ -171,15 +157,15 @@ def measure(out: Path) -> dict | None:
         wait_until_serving(f"http://127.0.0.1:{app}", server)
         wait_until_serving(f"http://127.0.0.1:{front}", nginx)
         time.sleep(SETTLE_SECONDS)
-        _, engine_before = _usage(nginx.pid)
+        _, engine_before = _server_usage(nginx.pid)
         print(f"  {streams:,} streams through the engine ...", flush=True)
         loop.run_until_complete(phones.open([g["public_id"] for g in games], per_game))
         loop.run_until_complete(asyncio.sleep(SETTLE_SECONDS))
-        _, engine_after = _usage(nginx.pid)
+        _, engine_after = _server_usage(nginx.pid)
 
         print(f"  {hands:,} hands ...", flush=True)
-        app_cpu0, _ = _usage(server.pid)
-        engine_cpu0, _ = _usage(nginx.pid)
+        app_cpu0, _ = _server_usage(server.pid)
+        engine_cpu0, _ = _server_usage(nginx.pid)
         started = time.monotonic()
         pool = ThreadPoolExecutor(4)
         done = loop.run_until_complete(
@@ -196,8 +182,8 @@ def measure(out: Path) -> dict | None:
         while phones.boards < due and time.monotonic() < end:
             loop.run_until_complete(asyncio.sleep(0.1))
         delivered_after = time.monotonic() - started
-        app_cpu1, _ = _usage(server.pid)
-        engine_cpu1, _ = _usage(nginx.pid)
+        app_cpu1, _ = _server_usage(server.pid)
+        engine_cpu1, _ = _server_usage(nginx.pid)
         pool.shutdown()
         result = {
             "streams": streams,

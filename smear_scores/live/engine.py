@@ -36,8 +36,9 @@ log = logging.getLogger(__name__)
 
 Key = tuple[str, int]
 # Seconds the app waits for the engine: a write has committed already, and a phone asking
-# for a stream polls when the engine does not answer.
-TIMEOUT = 2
+# for a stream polls when the engine does not answer. (A stream is asked for on the event
+# loop of an async view: a hung engine holds it this long at most.)
+TIMEOUT = 1
 # Seconds a phone whose stream the engine cannot take waits before it asks again.
 AWAY_RETRY = 30
 
@@ -54,10 +55,12 @@ def channel_of(key: Key, kind: str | None = None) -> str:
 
 
 def _call(method: str, channel: str, body: bytes = b"", headers=None) -> tuple[int, bytes]:
-    """One request to the engine's publisher, on this thread's kept connection."""
+    """One request to the engine's publisher, on this thread's kept connection (tried
+    again once on a new one: the engine may have closed an idle one)."""
     url = urllib.parse.urlsplit(settings.LIVE_ENGINE_PUBLISH_URL)
     path = url.path.rstrip("/") + "/" + channel
-    for attempt in (1, 2):
+    tries = 2
+    for attempt in range(1, tries + 1):
         conn = getattr(_local, "conn", None)
         if conn is None:
             conn = _local.conn = http.client.HTTPConnection(
@@ -72,7 +75,9 @@ def _call(method: str, channel: str, body: bytes = b"", headers=None) -> tuple[i
         except (OSError, http.client.HTTPException) as error:
             conn.close()
             _local.conn = None
-            if attempt == 2:
+            # A connection the engine closed while idle fails at once: tried again. One
+            # that timed out is not (the engine is hung, not gone).
+            if attempt == tries or isinstance(error, TimeoutError):
                 raise Away(str(error) or type(error).__name__) from error
     raise AssertionError("unreachable")
 
@@ -92,7 +97,7 @@ def post(channel: str, data: str, event: str | None = None) -> None:
     headers = {"Content-Type": "text/plain; charset=utf-8"}
     if event:
         headers["X-EventSource-Event"] = event
-    status, body = _call("POST", channel, data.encode(), headers)
+    status, _ = _call("POST", channel, data.encode(), headers)
     if status >= 300:
         raise Away(f"the engine answered {status} to a publish on {channel}")
 

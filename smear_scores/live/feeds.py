@@ -170,6 +170,14 @@ def conninfo() -> str:
     )
 
 
+async def _retry(outage: Outage, what: str, error: BaseException, delay: float) -> float:
+    """The feed stopped hearing: said once, then a wait before the next try; the next
+    wait is longer, up to LONGEST_WAIT."""
+    outage.lost(what, error)
+    await asyncio.sleep(delay)
+    return min(delay * 2, LONGEST_WAIT)
+
+
 async def _read_watched(hub: Listener) -> None:
     if hub.watching:
         _publish(hub, *await hub.run(_watched, hub.keys("game"), hub.keys("night")))
@@ -209,9 +217,7 @@ async def redis_feed(hub: Listener) -> None:
         except asyncio.CancelledError:
             raise
         except Exception as error:
-            outage.lost("the Redis subscription was lost", error)
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, LONGEST_WAIT)
+            delay = await _retry(outage, "the Redis subscription was lost", error, delay)
         finally:
             await client.aclose()
 
@@ -225,9 +231,7 @@ async def postgres_feed(hub: Listener) -> None:
         try:
             conn = await psycopg.AsyncConnection.connect(conninfo(), autocommit=True)
         except psycopg.Error as error:
-            outage.lost("cannot reach PostgreSQL to listen", error)
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, LONGEST_WAIT)
+            delay = await _retry(outage, "cannot reach PostgreSQL to listen", error, delay)
             continue
         try:
             async with conn:
@@ -249,6 +253,4 @@ async def postgres_feed(hub: Listener) -> None:
         except asyncio.CancelledError:
             raise
         except Exception as error:
-            outage.lost("the listening connection was lost", error)
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, LONGEST_WAIT)
+            delay = await _retry(outage, "the listening connection was lost", error, delay)

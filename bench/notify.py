@@ -11,8 +11,10 @@ three ways:
 - "notify": ``SELECT pg_notify(...)`` inside the transaction, as the app did before;
 - "redis": the commit, then a Redis PUBLISH after it (the listeners subscribe to Redis), as
   the app does with LIVE_REDIS_URL;
-- "after": the commit, then a ``pg_notify`` in a transaction of its own, as the app does on
-  PostgreSQL alone (live.notify).
+- "after": the commit, then a ``pg_notify`` in a transaction of its own whose commit waits
+  for no flush (``synchronous_commit`` off: the hand is durable already, and a notice lost
+  in a crash is read again by every feed), as the app does on PostgreSQL alone
+  (live.notify).
 
 For each way and writer count it reports commits per second and the commit's p95, and each
 way's ceiling (the most commits per second any writer count reached). Every notification
@@ -95,7 +97,9 @@ def _writer(dsn: str, way: str, game_id: int, seconds: float, start, out) -> Non
             if publish is not None:
                 publish(CHANNEL, f"game:{game_id}:{number}")
             if way == "after":
+                # As live.notify sends it: the notice's own commit waits for no flush.
                 with conn.transaction():
+                    conn.execute("SET LOCAL synchronous_commit TO OFF")
                     conn.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"game:{game_id}:{number}"])
             latencies.append(time.perf_counter() - now)
     out.put(latencies)

@@ -9,7 +9,8 @@ Where the notice goes (``channel``), by settings:
   streams (``engine``);
 - PostgreSQL and ``LIVE_REDIS_URL`` (or ``REDIS_URL``): a Redis ``PUBLISH``, heard by the
   ``feeds.redis_feed`` of every process;
-- PostgreSQL alone: a ``NOTIFY`` of its own after the commit, heard by ``feeds.postgres_feed``;
+- PostgreSQL alone: a ``NOTIFY`` in a transaction of its own after the commit (one that
+  waits for no flush), heard by ``feeds.postgres_feed``;
 - SQLite: nothing; each process reads the games' updated_at instead (``feeds.sqlite_feed``).
 
 A notice lost after its commit (the channel away for a moment) is not a hand missed: every
@@ -82,7 +83,11 @@ def publish(notice: Notice) -> None:
     elif sent == "redis":
         _redis().publish(CHANNEL, notice.payload)
     elif sent == "postgres":
-        with connection.cursor() as cursor:
+        # A transaction of its own, whose commit waits for no flush: the write is durable
+        # already, and a notice lost in a crash is read again by every feed. (A NOTIFY holds
+        # PostgreSQL's one notify lock until its commit ends.)
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
             cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, notice.payload])
 
 

@@ -52,8 +52,10 @@ def _wait_for_port(port: int, process: subprocess.Popen) -> None:
 
 
 class Shape:
-    def __init__(self, tmp: Path):
+    def __init__(self, tmp: Path, pages: bool = False):
         self.tmp = tmp
+        # Pages (not only the API and the streams) need the static files collected.
+        self.pages = pages
         self.front, self.publisher = _free_port(), _free_port()
         self.apps = [_free_port(), _free_port()]
         self.env = {
@@ -80,6 +82,13 @@ class Shape:
             env=self.env,
             check=True,
         )
+        if self.pages:
+            subprocess.run(
+                [python, "manage.py", "collectstatic", "--noinput", "-v0"],
+                cwd=ROOT,
+                env=self.env,
+                check=True,
+            )
         for port in self.apps:
             server = subprocess.Popen(
                 [python.parent / "gunicorn", "--config", "gunicorn.conf.py"],
@@ -143,16 +152,25 @@ class Shape:
                 os.killpg(server.pid, signal.SIGKILL)
 
 
-@pytest.fixture
-def shape(tmp_path):
+def _started(tmp: Path, pages: bool = False):
     if not (os.access(NGINX, os.X_OK) and MODULE.exists()):
         pytest.fail(
             "The push engine's test needs nginx and its nchan module: run `make push-engine` "
             "(Debian's nginx-light and libnginx-mod-nchan)."
         )
-    shape = Shape(tmp_path).start()
+    shape = Shape(tmp, pages).start()
     yield shape
     shape.stop()
+
+
+@pytest.fixture
+def shape(tmp_path):
+    yield from _started(tmp_path)
+
+
+@pytest.fixture
+def shape_with_pages(tmp_path):
+    yield from _started(tmp_path, pages=True)
 
 
 def _call(port: int, method: str, path: str, body=None, headers=None):
@@ -351,3 +369,44 @@ def test_no_scoring_secret_crosses_the_engine(client, make_game, published):
     for _, body in posted:
         for secret in secrets:
             assert secret.encode() not in body
+
+
+@pytest.fixture
+def chromium():
+    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not os.path.exists(chromium):
+        pytest.fail(f"No Chromium at {chromium}: `make chromium` installs Debian's.")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium, args=["--no-sandbox", "--disable-gpu"], headless=True
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.mark.browser
+def test_a_phone_follows_through_the_engine_and_polls_without_it(shape_with_pages, chromium):
+    from playwright.sync_api import expect
+
+    shape = shape_with_pages
+    app_a, app_b = shape.apps
+    game = _game(app_a)
+    phone = chromium.new_page()
+    phone.goto(f"http://127.0.0.1:{shape.front}/g/{game['id']}/")
+    body = phone.locator("body")
+    expect(body).to_have_attribute("data-live-mode", "stream")
+    _hand(app_b, game)
+    # The board came in the engine's stream: no poll was needed.
+    expect(phone.locator("#game-board .deal")).to_contain_text("Hand 2")
+    expect(body).to_have_attribute("data-live-mode", "stream")
+
+    # The engine away: a phone on an app process is refused a stream and polls.
+    shape.engine_down()
+    direct = chromium.new_page()
+    direct.goto(f"http://127.0.0.1:{app_a}/g/{game['id']}/")
+    expect(direct.locator("body")).to_have_attribute("data-live-mode", "poll")
+    _hand(app_b, game)
+    expect(direct.locator("#game-board .deal")).to_contain_text("Hand 3")
+    expect(direct.locator("body")).to_have_attribute("data-live-mode", "poll")

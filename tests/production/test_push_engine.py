@@ -274,10 +274,12 @@ def test_a_hand_recorded_through_either_app_reaches_the_phones_held_by_the_engin
             event = table.next()
             assert event["event"] == "board"
             assert 'id="table-board"' in event["data"]
-        # Each app process answered the stream requests and holds no stream: the engine
-        # does.
         everything = b"".join(stream.raw for stream in [*phones, table])
         assert game["edit_token"].encode() not in everything
+        # A phone can neither name a channel nor publish: the subscriber location is
+        # internal, and the publisher listens on the app machines' address only.
+        assert _call(shape.front, "GET", "/_live/sub/game-1-board")[0].status == 404
+        assert _call(shape.front, "POST", "/_live/pub/game-1", {"x": 1})[0].status != 201
     finally:
         for stream in [*phones, table]:
             stream.close()

@@ -19,7 +19,9 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -336,6 +338,7 @@ def published(settings, monkeypatch) -> list[tuple[str, str, bytes]]:
 
 @pytest.mark.django_db(transaction=True)
 def test_no_scoring_secret_crosses_the_engine(client, make_game, published):
+    from django.db import connections
     from django.test import Client
     from django.urls import reverse
 
@@ -346,9 +349,20 @@ def test_no_scoring_secret_crosses_the_engine(client, make_game, published):
     grant(client, game)
     watcher = Client()
     watcher.get(reverse("game", args=[game.public_id]))
-    # A scorer's stream follows versions only; a watcher's the watchers' board.
-    scorer_stream = client.get(reverse("game_events", args=[game.public_id]))
-    watcher_stream = watcher.get(reverse("game_events", args=[game.public_id]))
+    # A scorer's stream follows versions only; a watcher's the watchers' board. (Asked on
+    # a thread of its own: the stream is an async view, and the browser tests of this
+    # session may hold an event loop on this one.)
+    events = reverse("game_events", args=[game.public_id])
+
+    def get(phone):
+        try:
+            return phone.get(events)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(1) as thread:
+        scorer_stream = thread.submit(get, client).result()
+        watcher_stream = thread.submit(get, watcher).result()
     assert scorer_stream["X-Accel-Redirect"] == f"/_live/sub/game-{game.pk}"
     assert watcher_stream["X-Accel-Redirect"] == f"/_live/sub/game-{game.pk}-board"
 
@@ -373,42 +387,61 @@ def test_no_scoring_secret_crosses_the_engine(client, make_game, published):
             assert secret.encode() not in body
 
 
-@pytest.fixture
-def chromium():
+def _in_a_browser(drive) -> None:
+    """``drive(browser)`` with Chromium, on a thread of its own: the browser tests of this
+    session may hold Playwright's own loop on this one."""
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     if not os.path.exists(chromium):
         pytest.fail(f"No Chromium at {chromium}: `make chromium` installs Debian's.")
-    from playwright.sync_api import sync_playwright
+    failed: list[BaseException] = []
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=chromium, args=["--no-sandbox", "--disable-gpu"], headless=True
-        )
-        yield browser
-        browser.close()
+    def run() -> None:
+        from playwright.sync_api import sync_playwright
+
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=chromium, args=["--no-sandbox", "--disable-gpu"], headless=True
+                )
+                try:
+                    drive(browser)
+                finally:
+                    browser.close()
+        except BaseException as error:  # handed to the test's thread
+            failed.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
 
 
 @pytest.mark.browser
-def test_a_phone_follows_through_the_engine_and_polls_without_it(shape_with_pages, chromium):
+def test_a_phone_follows_through_the_engine_and_polls_without_it(shape_with_pages):
     from playwright.sync_api import expect
 
     shape = shape_with_pages
     app_a, app_b = shape.apps
     game = _game(app_a)
-    phone = chromium.new_page()
-    phone.goto(f"http://127.0.0.1:{shape.front}/g/{game['id']}/")
-    body = phone.locator("body")
-    expect(body).to_have_attribute("data-live-mode", "stream")
-    _hand(app_b, game)
-    # The board came in the engine's stream: no poll was needed.
-    expect(phone.locator("#game-board .deal")).to_contain_text("Hand 2")
-    expect(body).to_have_attribute("data-live-mode", "stream")
 
-    # The engine away: a phone on an app process is refused a stream and polls.
-    shape.engine_down()
-    direct = chromium.new_page()
-    direct.goto(f"http://127.0.0.1:{app_a}/g/{game['id']}/")
-    expect(direct.locator("body")).to_have_attribute("data-live-mode", "poll")
-    _hand(app_b, game)
-    expect(direct.locator("#game-board .deal")).to_contain_text("Hand 3")
-    expect(direct.locator("body")).to_have_attribute("data-live-mode", "poll")
+    def drive(chromium) -> None:
+        phone = chromium.new_page()
+        phone.goto(f"http://127.0.0.1:{shape.front}/g/{game['id']}/")
+        body = phone.locator("body")
+        expect(body).to_have_attribute("data-live-mode", "stream")
+        _hand(app_b, game)
+        # The board came in the engine's stream: no poll was needed.
+        expect(phone.locator("#game-board .deal")).to_contain_text("Hand 2")
+        expect(body).to_have_attribute("data-live-mode", "stream")
+
+        # The engine away: a phone on an app process is refused a stream and polls.
+        shape.engine_down()
+        direct = chromium.new_page()
+        direct.goto(f"http://127.0.0.1:{app_a}/g/{game['id']}/")
+        expect(direct.locator("body")).to_have_attribute("data-live-mode", "poll")
+        _hand(app_b, game)
+        expect(direct.locator("#game-board .deal")).to_contain_text("Hand 3")
+        expect(direct.locator("body")).to_have_attribute("data-live-mode", "poll")
+
+    _in_a_browser(drive)

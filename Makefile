@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install lock run table secret-key dev test check fmt chromium lint serve bench
+.PHONY: install lock run table secret-key dev test check fmt chromium lint serve bench push-engine
 
 # The virtualenv holds exactly the locked set: requirements.lock pins every package with
 # its hashes (compiled by `make lock` from pyproject.toml), installed by plain pip so a
@@ -33,6 +33,18 @@ chromium:
 	@if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null; then \
 		echo "Installing Debian's chromium for the browser tests"; \
 		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+# The live boards' push engine (docs/operations.md, "Live boards past one server"): Debian's
+# nginx with its nchan module, which holds the phones' streams when LIVE_ENGINE=nchan
+# (deploy/nchan/). Installed when missing on a Debian machine; tests/production/
+# test_push_engine.py needs it.
+push-engine:
+	@if { [ ! -x /usr/sbin/nginx ] || [ ! -e /usr/share/nginx/modules-available/mod-nchan.conf ]; } \
+		&& command -v apt-get >/dev/null; then \
+		echo "Installing Debian's nginx and its nchan module for the push engine"; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			nginx-light libnginx-mod-nchan >/dev/null; \
 	fi
 
 # The table's server (README: At the table): as production serves it, DEBUG off, gunicorn

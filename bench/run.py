@@ -6,10 +6,11 @@
 3. How cost grows with the data, with the queries each request makes.
 4. Live boards pushed: how many tables of six one server keeps live (bench/live.py).
 5. NOTIFY in a hand's commit against the same commits without it (bench/notify.py).
+6. Live boards through the push engine, nginx + nchan (bench/engine.py; `make push-engine`).
 
 Everything runs on a bench database created on the local PostgreSQL and dropped at the
 end (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/smear_bench).
-BENCH_SECTIONS (default "1,2,3,4,5") runs some of them only: 1 and 3 run together."""
+BENCH_SECTIONS (default "1,2,3,4,5,6") runs some of them only: 1 and 3 run together."""
 
 from __future__ import annotations
 
@@ -669,7 +670,7 @@ def main() -> None:
             f"load average {load:.1f} at the start"
         )
         rows: list[Row] = []
-        sections = os.environ.get("BENCH_SECTIONS", "1,2,3,4,5").split(",")
+        sections = os.environ.get("BENCH_SECTIONS", "1,2,3,4,5,6").split(",")
         if "1" in sections or "3" in sections:
             print("Measuring in process (1 and 3) ...", flush=True)
             in_process(args, rows)
@@ -688,9 +689,17 @@ def main() -> None:
 
             print("Measuring NOTIFY in a hand's commit (5) ...", flush=True)
             notified = notify_bench.measure()
+        engine = None
+        if "6" in sections:
+            from bench import engine as engine_bench
+
+            print("Measuring live boards through the push engine (6) ...", flush=True)
+            engine = engine_bench.measure(out)
         text = report(args, rows, versions, live)
         if notified:
             text += "\n" + "\n".join(notify_bench.report(notified))
+        if "6" in sections:
+            text += "\n" + "\n".join(engine_bench.report(engine))
         (out / "latest.md").write_text(text + "\n")
         print()
         print(text)

@@ -186,6 +186,24 @@ if LIVE_MAX_STREAMS < 0:
 # polls and nobody else loses a stream.
 LIVE_MAX_STREAMS_PER_CLIENT = env_int("LIVE_MAX_STREAMS_PER_CLIENT", 60)
 LIVE_MAX_STREAMS_PER_GAME = env_int("LIVE_MAX_STREAMS_PER_GAME", 200)
+# Where a write's notice goes once it commits (live.notify): with LIVE_REDIS_URL (or
+# REDIS_URL) a Redis PUBLISH that every process's feed hears, else on PostgreSQL a NOTIFY
+# after the commit; SQLite needs none.
+LIVE_REDIS_URL = env_str("LIVE_REDIS_URL", "") or env_str("REDIS_URL", "")
+# Who holds the phones' streams: "" (the default) the app processes themselves; "nchan"
+# the push engine, nginx with its nchan module (deploy/nchan/, docs/operations.md): the
+# app publishes each board once per version to LIVE_ENGINE_PUBLISH_URL and hands each
+# stream to the engine's internal LIVE_ENGINE_SUBSCRIBE_PATH (X-Accel-Redirect).
+LIVE_ENGINE = env_str("LIVE_ENGINE", "").lower()
+if LIVE_ENGINE not in ("", "nchan"):
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured(
+        f"LIVE_ENGINE={LIVE_ENGINE!r} is not an engine this app knows: leave it unset (the "
+        "app processes hold the streams) or set it to nchan (docs/operations.md)."
+    )
+LIVE_ENGINE_PUBLISH_URL = env_str("LIVE_ENGINE_PUBLISH_URL", "http://127.0.0.1:8090/_live/pub/")
+LIVE_ENGINE_SUBSCRIBE_PATH = env_str("LIVE_ENGINE_SUBSCRIBE_PATH", "/_live/sub/")
 
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365

@@ -103,9 +103,9 @@ def asgi_server(transactional_db):
 
 @pytest.fixture
 def live_notify_queries(db) -> int:
-    """Statements a game write adds to tell the live boards: on PostgreSQL one
-    ``SELECT pg_notify(...)`` inside the write's transaction; on SQLite none (each process
-    reads the games' updated_at instead)."""
-    from django.db import connection
-
-    return 1 if connection.vendor == "postgresql" else 0
+    """Statements a game write adds to tell the live boards inside the request: none. The
+    notice is sent once the write's transaction commits (live.notify: a NOTIFY of its own
+    on PostgreSQL, or a Redis PUBLISH), never inside it; under a test's own transaction,
+    which never commits, it is not sent at all. SQLite sends none (each process reads the
+    games' updated_at instead)."""
+    return 0

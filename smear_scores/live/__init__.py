@@ -7,8 +7,12 @@ every ``HEARTBEAT`` seconds as a sign of life. A board that sees a version it do
 show fetches its fragment as it always did (``If-None-Match``), so what a phone sees is
 drawn for that phone (its form, its scoring rights) by whichever process answers.
 
-Each process learns of changed games from the database, never from another process's
-memory (``feeds``): on PostgreSQL one ``LISTEN`` connection per process hears the
-``NOTIFY`` each write sends inside its own transaction (``notify``); on SQLite one
-indexed query per ``POLL`` seconds per process reads every game written since the last
-one. The ``hub`` of a process fans each change out to the streams open in it."""
+Each process learns of changed games from the database or its broker, never from another
+process's memory (``feeds``): on PostgreSQL one ``LISTEN`` connection per process hears the
+``NOTIFY`` each write sends once it has committed, or with ``LIVE_REDIS_URL`` one Redis
+subscription hears its ``PUBLISH`` (``notify``); on SQLite one indexed query per ``POLL``
+seconds per process reads every game written since the last one. The ``hub`` of a process
+fans each change out to the streams open in it.
+
+With ``LIVE_ENGINE=nchan`` the app holds no stream: nginx with nchan does (``engine``),
+and each committed write publishes its boards there."""

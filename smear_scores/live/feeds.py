@@ -1,10 +1,13 @@
 """How a process hears of changed games: one feed per process (per hub), whatever the number
 of streams open in it.
 
-- PostgreSQL: one connection that ``LISTEN``s on ``notify.CHANNEL``; every write sends its
-  ``NOTIFY`` inside its own transaction, so it is heard when it commits, by every process
-  on every machine. After each (re)connection the versions of everything watched are read
-  once, for what was written while nobody listened.
+- PostgreSQL with Redis (settings.LIVE_REDIS_URL): one Redis connection subscribed to
+  ``notify.CHANNEL``, where every write publishes once it has committed.
+- PostgreSQL alone: one connection that ``LISTEN``s on ``notify.CHANNEL``; every write
+  sends its ``NOTIFY`` once it has committed, heard by every process on every machine.
+- Either way, after each (re)connection and every ``PROBE`` seconds the versions of
+  everything watched are read once: what was written while nobody listened, or whose
+  notice was lost after its commit, is heard all the same.
 - SQLite: every ``POLL`` seconds one query on the games' updated_at index reads every game
   written since the last query (less ``MARGIN``, for a write stamped before it committed),
   and, while a room view is open, one by primary key for the nights watched."""
@@ -28,7 +31,8 @@ log = logging.getLogger(__name__)
 
 POLL = 0.5
 MARGIN = timedelta(seconds=5)
-# The listening connection proves itself this often (a dead one is replaced).
+# The listening connection proves itself this often (a dead one is replaced), and the
+# versions watched are read again.
 PROBE = 30
 # The longest wait between two tries to reach a database that is away.
 LONGEST_WAIT = 10
@@ -86,13 +90,26 @@ def _database_error(error: BaseException) -> bool:
         return True
     try:
         import psycopg
+
+        if isinstance(error, psycopg.Error):
+            return True
+    except ImportError:
+        pass
+    try:
+        import redis
+
+        return isinstance(error, redis.RedisError)
     except ImportError:
         return False
-    return isinstance(error, psycopg.Error)
 
 
 async def run(hub: Listener) -> None:
-    if connections["default"].vendor == "postgresql":
+    from smear_scores.live.notify import channel
+
+    heard = channel()
+    if heard == "redis":
+        await redis_feed(hub)
+    elif heard == "postgres":
         await postgres_feed(hub)
     else:
         await sqlite_feed(hub)
@@ -153,6 +170,58 @@ def conninfo() -> str:
     )
 
 
+async def _retry(outage: Outage, what: str, error: BaseException, delay: float) -> float:
+    """The feed stopped hearing: said once, then a wait before the next try; the next
+    wait is longer, up to LONGEST_WAIT."""
+    outage.lost(what, error)
+    await asyncio.sleep(delay)
+    return min(delay * 2, LONGEST_WAIT)
+
+
+async def _read_watched(hub: Listener) -> None:
+    if hub.watching:
+        _publish(hub, *await hub.run(_watched, hub.keys("game"), hub.keys("night")))
+
+
+async def redis_feed(hub: Listener) -> None:
+    import redis.asyncio as redis
+    from django.conf import settings
+
+    delay = POLL
+    outage = Outage(hub)
+    while not hub.closing:
+        client = redis.Redis.from_url(
+            settings.LIVE_REDIS_URL,
+            socket_connect_timeout=10,
+            socket_keepalive=True,
+            health_check_interval=PROBE,
+        )
+        try:
+            async with client.pubsub(ignore_subscribe_messages=True) as pubsub:
+                await pubsub.subscribe(CHANNEL)
+                await _read_watched(hub)
+                delay = POLL
+                outage.back()
+                probed = time.monotonic()
+                while not hub.closing:
+                    message = await pubsub.get_message(timeout=PROBE)
+                    if message is not None and message.get("type") == "message":
+                        data = message["data"]
+                        heard = parse(data.decode() if isinstance(data, bytes) else data)
+                        if heard is not None:
+                            hub.publish(*heard)
+                    if time.monotonic() - probed >= PROBE:
+                        await pubsub.ping()
+                        await _read_watched(hub)
+                        probed = time.monotonic()
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            delay = await _retry(outage, "the Redis subscription was lost", error, delay)
+        finally:
+            await client.aclose()
+
+
 async def postgres_feed(hub: Listener) -> None:
     import psycopg
 
@@ -162,16 +231,14 @@ async def postgres_feed(hub: Listener) -> None:
         try:
             conn = await psycopg.AsyncConnection.connect(conninfo(), autocommit=True)
         except psycopg.Error as error:
-            outage.lost("cannot reach PostgreSQL to listen", error)
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, LONGEST_WAIT)
+            delay = await _retry(outage, "cannot reach PostgreSQL to listen", error, delay)
             continue
         try:
             async with conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
                 # Whatever was written while this process was not listening, read on the
                 # hub's thread (whose connection hub.run renews when it fails).
-                _publish(hub, *await hub.run(_watched, hub.keys("game"), hub.keys("night")))
+                await _read_watched(hub)
                 delay = POLL
                 outage.back()
                 while not hub.closing:
@@ -182,9 +249,8 @@ async def postgres_feed(hub: Listener) -> None:
                         if hub.closing:
                             break
                     await conn.execute("SELECT 1")
+                    await _read_watched(hub)
         except asyncio.CancelledError:
             raise
         except Exception as error:
-            outage.lost("the listening connection was lost", error)
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, LONGEST_WAIT)
+            delay = await _retry(outage, "the listening connection was lost", error, delay)

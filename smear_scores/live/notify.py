@@ -1,34 +1,119 @@
-"""What a write tells the live boards: on PostgreSQL a ``NOTIFY`` sent inside the write's
-own transaction, so the listeners of every process hear it exactly when (and only if) it
-commits. On SQLite nothing is sent: each process reads the games' updated_at instead
-(``feeds.sqlite_feed``)."""
+"""What a write tells the live boards, sent once its transaction has committed
+(``transaction.on_commit``): a write rolled back sends nothing, and the write itself holds
+no lock for the notice (a ``NOTIFY`` inside the transaction takes a database-wide lock
+through its commit: docs/benchmarks.md, "NOTIFY").
+
+Where the notice goes (``channel``), by settings:
+
+- ``LIVE_ENGINE=nchan``: the boards themselves, to the push engine that holds the phones'
+  streams (``engine``);
+- PostgreSQL and ``LIVE_REDIS_URL`` (or ``REDIS_URL``): a Redis ``PUBLISH``, heard by the
+  ``feeds.redis_feed`` of every process;
+- PostgreSQL alone: a ``NOTIFY`` in a transaction of its own after the commit (one that
+  waits for no flush), heard by ``feeds.postgres_feed``;
+- SQLite: nothing; each process reads the games' updated_at instead (``feeds.sqlite_feed``).
+
+A notice lost after its commit (the channel away for a moment) is not a hand missed: every
+feed reads the versions of what its boards follow at each (re)connection and every
+``feeds.PROBE`` seconds, and a board that reconnects says the version it shows."""
 
 from __future__ import annotations
 
-from django.db import connection
+import logging
+
+from django.conf import settings
+from django.db import connection, transaction
 
 from smear_scores.models import Game
 from smear_scores.selectors.games import version_of
+
+log = logging.getLogger(__name__)
 
 # One channel for every board; a payload names what changed: "game:<id>:<version>" or
 # "night:<id>".
 CHANNEL = "smear_live"
 
 
-def _send(payload: str) -> None:
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload])
+def channel() -> str:
+    """Where this process's notices go: "nchan", "redis", "postgres" or "" (none)."""
+    if settings.LIVE_ENGINE == "nchan":
+        return "nchan"
+    if connection.vendor != "postgresql":
+        return ""
+    return "redis" if settings.LIVE_REDIS_URL else "postgres"
+
+
+class Notice:
+    """One change, published when the transaction that made it commits (Django drops it
+    with a transaction, or a savepoint, rolled back). A game written twice in one
+    transaction publishes both versions, in order: a board takes only a newer one."""
+
+    __slots__ = ("key", "public_id", "version")
+
+    def __init__(self, key: tuple[str, int], version: str | None, public_id: str | None):
+        self.key, self.version, self.public_id = key, version, public_id
+
+    @property
+    def payload(self) -> str:
+        kind, pk = self.key
+        return f"{kind}:{pk}:{self.version}" if self.version is not None else f"{kind}:{pk}"
+
+    def __call__(self) -> None:
+        publish(self)
+
+
+def _announce(notice: Notice) -> None:
+    if channel():
+        # Robust: the write has committed whatever the channel says; a failure is logged.
+        transaction.on_commit(notice, robust=True)
+
+
+def publish(notice: Notice) -> None:
+    """Send ``notice`` now (its transaction has committed)."""
+    sent = channel()
+    if sent == "nchan":
+        from smear_scores.live import engine
+
+        try:
+            engine.publish(notice.key, notice.version, notice.public_id)
+        except engine.Away as error:
+            # Its phones' streams are cut too: they poll, and say their version when they
+            # reconnect (engine.subscribe).
+            log.warning("Live boards: the push engine does not answer (%s)", error)
+    elif sent == "redis":
+        _redis().publish(CHANNEL, notice.payload)
+    elif sent == "postgres":
+        # A transaction of its own, whose commit waits for no flush: the write is durable
+        # already, and a notice lost in a crash is read again by every feed. (A NOTIFY holds
+        # PostgreSQL's one notify lock until its commit ends.)
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
+            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, notice.payload])
+
+
+_client = None
+
+
+def _redis():
+    """The process's Redis client (its own pool, shared by the threads)."""
+    global _client
+    if _client is None:
+        import redis
+
+        _client = redis.Redis.from_url(
+            settings.LIVE_REDIS_URL, socket_timeout=2, socket_connect_timeout=2
+        )
+    return _client
 
 
 def game_changed(game: Game) -> None:
     """The game's row was written (its updated_at moved): its boards follow on commit."""
-    _send(f"game:{game.pk}:{version_of(game)}")
+    _announce(Notice(("game", game.pk), version_of(game), game.public_id))
 
 
 def night_changed(night_id: int) -> None:
     """A night's own counter moved (a check-in, a draw, a correction): its room follows."""
-    _send(f"night:{night_id}")
+    _announce(Notice(("night", night_id), None, None))
 
 
 def parse(payload: str) -> tuple[tuple[str, int], str | None] | None:

@@ -23,6 +23,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 from asgiref.sync import SyncToAsync, sync_to_async
+from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
@@ -80,7 +81,10 @@ def _refused(why: str) -> HttpResponse:
 
 def refusal(request: HttpRequest) -> HttpResponse | None:
     """Why this request gets no stream, as the answer to give, or None (the per-client
-    and per-game counts are taken by ``response``, which lets the stream in)."""
+    and per-game counts are taken by ``response``, which lets the stream in). With the
+    push engine the engine holds the stream, whatever serves the app."""
+    if settings.LIVE_ENGINE:
+        return None
     if not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
     if current().full():
@@ -183,7 +187,12 @@ def response(
     """The stream of a board that follows ``keys``: the first key's version as the hub
     knows it, or, with ``recheck``, what it answers on each change. With ``draw`` (a kind
     of board, and what draws it), each change carries the board itself. The phone says
-    the version it shows as ``?v=``."""
+    the version it shows as ``?v=``. With the push engine (settings.LIVE_ENGINE) the
+    stream is handed to it (engine.subscribe) and this process holds none."""
+    if settings.LIVE_ENGINE:
+        from smear_scores.live import engine
+
+        return engine.subscribe(request, keys, version, draw[0] if draw else None)
     admission = current().admit(client_address(request), keys)
     if isinstance(admission, str):
         return _refused(admission)

@@ -1,8 +1,8 @@
 // A live board: the scoreboard (#game-board), the table view (#table-board) or a night's
 // room view (#room). It holds one stream of server-sent events (EventSource, its
 // data-stream; the scoreboard's is beside its data-live) that says the version of what it
-// shows when it changes, and again every 45 s as a sign of life: an idle board costs no
-// request. A board every phone sees alike (a watcher's, the table and room views) comes
+// shows when it changes, and again every 45 s as a sign of life (or a "ping", from the push
+// engine that holds the streams with LIVE_ENGINE=nchan): an idle board costs no request. A board every phone sees alike (a watcher's, the table and room views) comes
 // in the stream itself (event "board"); a scorer's board, told a version it does not
 // show, fetches its fresh fragment. Without a stream
 // (no EventSource, a server or a proxy that gives none, or cuts it) the board polls as it
@@ -250,10 +250,23 @@
       }
     });
     source.addEventListener("board", (event) => {
-      said(event.lastEventId);
+      said(boardVersion(event));
       put(event.data);
     });
+    // The push engine's sign of life (LIVE_ENGINE=nchan), where the app's own streams
+    // repeat the version.
+    source.addEventListener("ping", () => {
+      heard = Date.now();
+    });
     source.onerror = fail;
+  }
+
+  // The version a board event carries: its id from the app's own streams; the push
+  // engine numbers its events its own way, so there the board's own data-version.
+  function boardVersion(event) {
+    if (/^\d+$/.test(event.lastEventId)) return event.lastEventId;
+    const found = /data-version="([^"]*)"/.exec(event.data);
+    return found ? found[1] : event.lastEventId;
   }
 
   function said(version) {

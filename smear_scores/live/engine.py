@@ -1,0 +1,173 @@
+"""The push engine (settings.LIVE_ENGINE = "nchan"): nginx with its nchan module holds the
+phones' streams, so they outlast any app process and one engine serves every app machine
+(deploy/nchan/, docs/operations.md). The app holds no stream and runs no feed.
+
+- A phone asks for its stream at the same address as ever (``.../events/``). The app
+  decides, as it always did, what that phone may follow (a scorer's board: versions only;
+  every other board: the board itself) and hands the request to the engine's internal
+  subscriber location with ``X-Accel-Redirect``: the phone never names a channel.
+- Each write, once committed (notify), publishes to the engine's publisher: the game's
+  version on ``game-<id>``, and where someone follows them, the watchers' board on
+  ``game-<id>-board``, the table view on ``game-<id>-table`` and the room view of the
+  night it is played at on ``night-<id>-room``, each drawn once per version; a channel
+  nobody follows is sent the bare version (a phone that comes later fetches its board).
+  The engine keeps the last message of each channel and gives it to every phone that
+  (re)connects.
+- Only what every watcher of a board sees crosses the engine: versions and the boards of
+  watchers, the table and the room; never a scorer's board, scoring code, grant or session.
+
+The event format is the app's own: ``data: <version>``, or ``event: board`` with the
+board as its data (the engine numbers the events its own way: the board says its version).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import logging
+import threading
+import urllib.parse
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+
+log = logging.getLogger(__name__)
+
+Key = tuple[str, int]
+# Seconds the app waits for the engine: a write has committed already, and a phone asking
+# for a stream polls when the engine does not answer. (A stream is asked for on the event
+# loop of an async view: a hung engine holds it this long at most.)
+TIMEOUT = 1
+# Seconds a phone whose stream the engine cannot take waits before it asks again.
+AWAY_RETRY = 30
+
+_local = threading.local()
+
+
+class Away(Exception):
+    """The engine did not answer."""
+
+
+def channel_of(key: Key, kind: str | None = None) -> str:
+    name, pk = key
+    return f"{name}-{pk}-{kind}" if kind else f"{name}-{pk}"
+
+
+def _call(method: str, channel: str, body: bytes = b"", headers=None) -> tuple[int, bytes]:
+    """One request to the engine's publisher, on this thread's kept connection (tried
+    again once on a new one: the engine may have closed an idle one)."""
+    url = urllib.parse.urlsplit(settings.LIVE_ENGINE_PUBLISH_URL)
+    path = url.path.rstrip("/") + "/" + channel
+    tries = 2
+    for attempt in range(1, tries + 1):
+        conn = getattr(_local, "conn", None)
+        if conn is None:
+            conn = _local.conn = http.client.HTTPConnection(
+                url.hostname, url.port or 80, timeout=TIMEOUT
+            )
+        try:
+            conn.request(
+                method, path, body=body, headers={"Accept": "application/json", **(headers or {})}
+            )
+            answer = conn.getresponse()
+            return answer.status, answer.read()
+        except (OSError, http.client.HTTPException) as error:
+            conn.close()
+            _local.conn = None
+            # A connection the engine closed while idle fails at once: tried again. One
+            # that timed out is not (the engine is hung, not gone).
+            if attempt == tries or isinstance(error, TimeoutError):
+                raise Away(str(error) or type(error).__name__) from error
+    raise AssertionError("unreachable")
+
+
+def info(channel: str) -> dict:
+    """What the engine says of a channel: its subscribers and messages (none: {})."""
+    status, body = _call("GET", channel)
+    if status != 200:
+        return {}
+    try:
+        return json.loads(body)
+    except ValueError:
+        return {}
+
+
+def post(channel: str, data: str, event: str | None = None) -> None:
+    headers = {"Content-Type": "text/plain; charset=utf-8"}
+    if event:
+        headers["X-EventSource-Event"] = event
+    status, _ = _call("POST", channel, data.encode(), headers)
+    if status >= 300:
+        raise Away(f"the engine answered {status} to a publish on {channel}")
+
+
+def _board(channel: str, version: str, draw: Callable[[], str | None]) -> None:
+    """The board on ``channel`` at ``version``, drawn only if someone follows it."""
+    if info(channel).get("subscribers", 0) > 0:
+        html = draw()
+        if html:
+            post(channel, html, "board")
+            return
+    post(channel, version)
+
+
+def _nights_of(game_id: int) -> list[int]:
+    from smear_scores.models import RoundTable
+
+    return list(
+        RoundTable.objects.filter(game_id=game_id)
+        .order_by()
+        .values_list("round__night_id", flat=True)
+        .distinct()
+    )
+
+
+def _room(night_id: int) -> None:
+    from smear_scores.boards import room_board
+    from smear_scores.selectors.nights import night_version
+
+    version = night_version(night_id)
+    if version:
+        _board(channel_of(("night", night_id), "room"), version, lambda: room_board(night_id))
+
+
+def publish(key: Key, version: str | None, public_id: str | None) -> None:
+    """A committed change of ``key``: every channel that follows it is told."""
+    from smear_scores.boards import table_board, watcher_board
+
+    kind, pk = key
+    if kind == "night":
+        _room(pk)
+        return
+    post(channel_of(key), version)
+    _board(channel_of(key, "board"), version, lambda: watcher_board(public_id))
+    _board(channel_of(key, "table"), version, lambda: table_board(public_id))
+    for night_id in _nights_of(pk):
+        _room(night_id)
+
+
+def subscribe(request: HttpRequest, keys: list[Key], version: str, kind: str | None):
+    """The phone's stream, handed to the engine; or, the engine away, a 503 (the board
+    polls, and asks again after Retry-After)."""
+    channel = channel_of(keys[0], kind)
+    shown = request.GET.get("v") or None
+    try:
+        # A phone that shows an older version than this one, or a channel that holds no
+        # message yet (a new game, an engine restarted), is given the version at once:
+        # what a publish lost in between would have said.
+        if (shown is not None and shown != version) or not info(channel).get("messages"):
+            post(channel, version)
+    except Away as error:
+        log.warning("Live boards: the push engine does not answer (%s); the boards poll", error)
+        return HttpResponse(
+            "The live boards' engine is away: this board checks every few seconds instead.",
+            status=503,
+            content_type="text/plain; charset=utf-8",
+            headers={"Retry-After": str(AWAY_RETRY)},
+        )
+    answer = HttpResponse(content_type="text/plain; charset=utf-8")
+    answer["X-Accel-Redirect"] = settings.LIVE_ENGINE_SUBSCRIBE_PATH.rstrip("/") + "/" + channel
+    answer["X-Accel-Buffering"] = "no"
+    answer["Cache-Control"] = "no-cache, no-transform"
+    return answer

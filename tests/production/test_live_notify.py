@@ -1,0 +1,85 @@
+"""A write tells the live boards once its transaction commits, never inside it: a hand
+rolled back publishes nothing, a committed one publishes once (live.notify)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import transaction
+
+from bench.data import filler_entry
+from smear_scores.live import notify
+from smear_scores.selectors.games import version_of
+from smear_scores.services import games as services
+
+
+class Boom(Exception):
+    pass
+
+
+@pytest.fixture
+def published(monkeypatch) -> list[str]:
+    """What the channel is handed, in order (whichever channel the settings choose)."""
+    sent: list[str] = []
+    monkeypatch.setattr(notify, "channel", lambda: "recorded")
+    monkeypatch.setattr(notify, "publish", lambda notice: sent.append(notice.payload))
+    return sent
+
+
+def _hand(game):
+    return services.hand_record(game=game, entry=filler_entry(game.state()))[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_rolled_back_publishes_nothing_and_a_committed_one_once(make_game, published):
+    game = make_game("schmier", hands=1)
+    published.clear()
+
+    with pytest.raises(Boom), transaction.atomic():
+        _hand(game)
+        # Written, not committed: nothing is said yet.
+        assert published == []
+        raise Boom
+    assert published == []
+
+    game.refresh_from_db()
+    with transaction.atomic():
+        game = _hand(game)
+        assert published == []
+    assert published == [f"game:{game.pk}:{version_of(game)}"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_written_twice_in_one_transaction_publishes_each_version_in_order(
+    make_game, published
+):
+    game = make_game("schmier")
+    published.clear()
+    with transaction.atomic():
+        first = version_of(_hand(game))
+        game.refresh_from_db()
+        game = _hand(game)
+    assert published == [f"game:{game.pk}:{first}", f"game:{game.pk}:{version_of(game)}"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_savepoint_rolled_back_keeps_the_notice_written_before_it(make_game, published):
+    game = make_game("schmier")
+    published.clear()
+    with transaction.atomic():
+        game = _hand(game)
+        kept = version_of(game)
+        with pytest.raises(Boom), transaction.atomic():
+            _hand(game)
+            raise Boom
+    assert published == [f"game:{game.pk}:{kept}"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_night_changed_publishes_on_commit_only(published):
+    with pytest.raises(Boom), transaction.atomic():
+        notify.night_changed(7)
+        raise Boom
+    with transaction.atomic():
+        notify.night_changed(7)
+        assert published == []
+    assert published == ["night:7"]

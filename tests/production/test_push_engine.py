@@ -1,0 +1,447 @@
+"""The push engine (LIVE_ENGINE=nchan, deploy/nchan/): nginx with its nchan module holds
+the phones' streams in front of two app processes, which hold none.
+
+A hand recorded through either app process reaches a phone's stream held by the engine;
+with the engine away a write still commits, the app says "no stream" (503, the board
+polls, static/js/live.js ``fail``) and polling answers; a phone that reconnects is given
+the latest version; and nothing published to the engine carries a scoring secret.
+
+Needs Debian's nginx and libnginx-mod-nchan: `make push-engine` installs them."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from bench.data import filler_entry
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DEADLINE = 60  # seconds; only reached when something is broken
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+MODULE = Path("/usr/lib/nginx/modules/ngx_nchan_module.so")
+SECRET_KEY = "a-secret-key-for-this-test-only-0123456789-abcdefghijklmnop"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_for_port(port: int, process: subprocess.Popen) -> None:
+    end = time.monotonic() + DEADLINE
+    while time.monotonic() < end:
+        assert process.poll() is None, f"exited with {process.returncode}"
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.05)  # a server starting: nothing to wait on but its port
+    raise AssertionError(f"nothing answers on port {port}")
+
+
+class Shape:
+    def __init__(self, tmp: Path, pages: bool = False):
+        self.tmp = tmp
+        # Pages (not only the API and the streams) need the static files collected.
+        self.pages = pages
+        self.front, self.publisher = _free_port(), _free_port()
+        self.apps = [_free_port(), _free_port()]
+        self.env = {
+            **{k: os.environ[k] for k in ("PATH", "HOME", "LANG", "TMPDIR") if k in os.environ},
+            "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}",
+            "DEBUG": "false",
+            "HTTPS": "false",
+            "SECRET_KEY": SECRET_KEY,
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "STATIC_ROOT": str(tmp / "static"),
+            "WEB_CONCURRENCY": "1",
+            "GUNICORN_ACCESSLOG": "",
+            "LIVE_ENGINE": "nchan",
+            "LIVE_ENGINE_PUBLISH_URL": f"http://127.0.0.1:{self.publisher}/_live/pub/",
+        }
+        self.servers: list[subprocess.Popen] = []
+        self.nginx: subprocess.Popen | None = None
+
+    def start(self) -> Shape:
+        python = Path(sys.executable)
+        subprocess.run(
+            [python, "manage.py", "migrate", "--noinput", "-v0"],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+        )
+        if self.pages:
+            subprocess.run(
+                [python, "manage.py", "collectstatic", "--noinput", "-v0"],
+                cwd=ROOT,
+                env=self.env,
+                check=True,
+            )
+        for port in self.apps:
+            server = subprocess.Popen(
+                [python.parent / "gunicorn", "--config", "gunicorn.conf.py"],
+                cwd=ROOT,
+                env={**self.env, "BIND": f"127.0.0.1:{port}"},
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+            self.servers.append(server)
+        for port, server in zip(self.apps, self.servers, strict=True):
+            _wait_for_port(port, server)
+        sys.path.insert(0, str(ROOT / "deploy" / "nchan"))
+        try:
+            from render import render
+        finally:
+            sys.path.pop(0)
+        prefix = self.tmp / "nginx"
+        prefix.mkdir()
+        (prefix / "nginx.conf").write_text(
+            render(
+                PREFIX=str(prefix),
+                LISTEN=f"127.0.0.1:{self.front}",
+                PUBLISH_LISTEN=f"127.0.0.1:{self.publisher}",
+                APP_SERVERS=" ".join(f"server 127.0.0.1:{port};" for port in self.apps),
+                NCHAN_MODULE=str(MODULE),
+            )
+        )
+        self.engine_up()
+        return self
+
+    def engine_up(self) -> None:
+        prefix = self.tmp / "nginx"
+        self.nginx = subprocess.Popen(
+            [NGINX, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+        _wait_for_port(self.front, self.nginx)
+        _wait_for_port(self.publisher, self.nginx)
+
+    def engine_down(self) -> None:
+        assert self.nginx is not None
+        self.nginx.send_signal(signal.SIGTERM)
+        self.nginx.wait(DEADLINE)
+        self.nginx.stderr.close()
+        self.nginx = None
+
+    def stop(self) -> None:
+        if self.nginx is not None:
+            self.engine_down()
+        for server in self.servers:
+            if server.poll() is None:
+                os.killpg(server.pid, signal.SIGTERM)
+        for server in self.servers:
+            try:
+                server.wait(DEADLINE)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+
+
+def _started(tmp: Path, pages: bool = False):
+    if not (os.access(NGINX, os.X_OK) and MODULE.exists()):
+        pytest.fail(
+            "The push engine's test needs nginx and its nchan module: run `make push-engine` "
+            "(Debian's nginx-light and libnginx-mod-nchan)."
+        )
+    shape = Shape(tmp, pages).start()
+    yield shape
+    shape.stop()
+
+
+@pytest.fixture
+def shape(tmp_path):
+    yield from _started(tmp_path)
+
+
+@pytest.fixture
+def shape_with_pages(tmp_path):
+    yield from _started(tmp_path, pages=True)
+
+
+def _call(port: int, method: str, path: str, body=None, headers=None):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=DEADLINE)
+    conn.request(
+        method,
+        path,
+        json.dumps(body) if body is not None else None,
+        {"Content-Type": "application/json", **(headers or {})},
+    )
+    answer = conn.getresponse()
+    data = answer.read()
+    conn.close()
+    return answer, data
+
+
+def _game(port: int) -> dict:
+    body = {"variant": "ne-wisconsin", "players": ["Ann", "Bo", "Cy", "Dee"]}
+    answer, data = _call(port, "POST", "/api/games", body)
+    assert answer.status == 201, data
+    return json.loads(data)
+
+
+def _hand(port: int, game: dict) -> None:
+    answer, data = _call(
+        port,
+        "POST",
+        f"/api/games/{game['id']}/hands",
+        {"thrown_in": True},
+        {"Authorization": f"Bearer {game['edit_token']}"},
+    )
+    assert answer.status == 201, data
+
+
+class Stream:
+    """A phone's EventSource, as far as the test reads it: whole events, in order."""
+
+    def __init__(self, port: int, path: str):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=DEADLINE)
+        self.conn.request("GET", path, headers={"Accept": "text/event-stream"})
+        self.answer = self.conn.getresponse()
+        self.raw = b""
+
+    def next(self) -> dict:
+        """The next event other than the engine's sign of life."""
+        while True:
+            lines: list[bytes] = []
+            while True:
+                line = self.answer.fp.readline()
+                assert line, "the stream ended"
+                self.raw += line
+                if line in (b"\n", b"\r\n"):
+                    break
+                lines.append(line.rstrip(b"\r\n"))
+            event: dict = {"event": "message", "data": []}
+            for line in lines:
+                if line.startswith(b":"):
+                    continue
+                name, _, value = line.decode().partition(":")
+                value = value.removeprefix(" ")
+                if name == "data":
+                    event["data"].append(value)
+                elif name in ("event", "id"):
+                    event[name] = value
+            if event["data"] or event["event"] != "message":
+                event["data"] = "\n".join(event["data"])
+                if event["event"] != "ping":
+                    return event
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def _version(event: dict) -> str:
+    if event["event"] == "board":
+        return re.search(r'data-version="([^"]+)"', event["data"]).group(1)
+    return event["data"]
+
+
+def test_a_hand_recorded_through_either_app_reaches_the_phones_held_by_the_engine(shape):
+    app_a, app_b = shape.apps
+    game = _game(app_a)
+    # Through the engine: nginx spreads the two phones over the two app processes, which
+    # each hand its stream to the engine.
+    phones = [Stream(shape.front, f"/g/{game['id']}/events/?v=") for _ in range(2)]
+    table = Stream(shape.front, f"/g/{game['id']}/table/events/?v=")
+    try:
+        for stream in [*phones, table]:
+            assert stream.answer.status == 200
+            assert stream.answer.getheader("Content-Type").startswith("text/event-stream")
+        first = {_version(stream.next()) for stream in [*phones, table]}
+        assert len(first) == 1
+
+        for app in (app_a, app_b):
+            _hand(app, game)
+            for stream in phones:
+                event = stream.next()
+                assert event["event"] == "board"
+                assert 'id="game-board"' in event["data"]
+                assert int(_version(event)) > int(min(first))
+            event = table.next()
+            assert event["event"] == "board"
+            assert 'id="table-board"' in event["data"]
+        everything = b"".join(stream.raw for stream in [*phones, table])
+        assert game["edit_token"].encode() not in everything
+        # A phone can neither name a channel nor publish: the subscriber location is
+        # internal, and the publisher listens on the app machines' address only.
+        assert _call(shape.front, "GET", "/_live/sub/game-1-board")[0].status == 404
+        assert _call(shape.front, "POST", "/_live/pub/game-1", {"x": 1})[0].status != 201
+    finally:
+        for stream in [*phones, table]:
+            stream.close()
+
+
+def test_with_the_engine_away_a_hand_commits_and_the_board_polls(shape):
+    app_a, _ = shape.apps
+    game = _game(app_a)
+    phone = Stream(shape.front, f"/g/{game['id']}/events/?v=")
+    shown = _version(phone.next())
+    phone.close()
+
+    shape.engine_down()
+    _hand(app_a, game)
+    # The stream the board asks for is refused at once (EventSource error: live.js polls
+    # and asks again later), and its poll answers the fresh board.
+    answer, _ = _call(app_a, "GET", f"/g/{game['id']}/events/?v={shown}")
+    assert answer.status == 503
+    assert answer.getheader("Retry-After")
+    answer, data = _call(
+        app_a, "GET", f"/g/{game['id']}/live/", headers={"If-None-Match": f'"{shown}"'}
+    )
+    assert answer.status == 200
+    assert b'id="game-board"' in data
+    now = re.search(rb'data-version="([^"]+)"', data).group(1).decode()
+    assert int(now) > int(shown)
+
+    # The engine back (empty: a restarted engine keeps nothing), a board that reconnects
+    # saying what it shows is given the version written while the engine was away.
+    shape.engine_up()
+    phone = Stream(shape.front, f"/g/{game['id']}/events/?v={shown}")
+    try:
+        assert _version(phone.next()) == now
+    finally:
+        phone.close()
+
+
+@pytest.fixture
+def published(settings, monkeypatch) -> list[tuple[str, str, bytes]]:
+    """Everything the app hands the engine, in this process: (method, channel, body); the
+    engine says every channel has a follower, so every board is drawn and sent."""
+    from smear_scores.live import engine
+
+    settings.LIVE_ENGINE = "nchan"
+    sent: list[tuple[str, str, bytes]] = []
+
+    def call(method, channel, body=b"", headers=None):
+        sent.append((method, channel, body))
+        return 200, b'{"subscribers": 1, "messages": 1}'
+
+    monkeypatch.setattr(engine, "_call", call)
+    return sent
+
+
+@pytest.mark.django_db(transaction=True)
+def test_no_scoring_secret_crosses_the_engine(client, make_game, published):
+    from django.db import connections
+    from django.test import Client
+    from django.urls import reverse
+
+    from smear_scores.services import games as services
+    from tests.web.conftest import grant
+
+    game = make_game("schmier", hands=2)
+    grant(client, game)
+    watcher = Client()
+    watcher.get(reverse("game", args=[game.public_id]))
+    # A scorer's stream follows versions only; a watcher's the watchers' board. (Asked on
+    # a thread of its own: the stream is an async view, and the browser tests of this
+    # session may hold an event loop on this one.)
+    events = reverse("game_events", args=[game.public_id])
+
+    def get(phone):
+        try:
+            return phone.get(events)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(1) as thread:
+        scorer_stream = thread.submit(get, client).result()
+        watcher_stream = thread.submit(get, watcher).result()
+    assert scorer_stream["X-Accel-Redirect"] == f"/_live/sub/game-{game.pk}"
+    assert watcher_stream["X-Accel-Redirect"] == f"/_live/sub/game-{game.pk}-board"
+
+    old_secret = game.scoring_secret
+    published.clear()
+    game = services.game_scoring_rotate(game=game)
+    game, _ = services.hand_record(game=game, entry=filler_entry(game.state()))
+    posted = [(channel, body) for method, channel, body in published if method == "POST"]
+    assert {channel for channel, _ in posted} == {
+        f"game-{game.pk}",
+        f"game-{game.pk}-board",
+        f"game-{game.pk}-table",
+    }
+    assert any(b'id="game-board"' in body for _, body in posted)
+    secrets = [old_secret, game.scoring_secret, game.edit_token]
+    # The scorer's session (its scoring grant) and CSRF cookies.
+    cookies = [morsel.value for morsel in client.cookies.values() if morsel.value]
+    assert cookies
+    secrets += cookies
+    for _, body in posted:
+        for secret in secrets:
+            assert secret.encode() not in body
+
+
+def _in_a_browser(drive) -> None:
+    """``drive(browser)`` with Chromium, on a thread of its own: the browser tests of this
+    session may hold Playwright's own loop on this one."""
+    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not os.path.exists(chromium):
+        pytest.fail(f"No Chromium at {chromium}: `make chromium` installs Debian's.")
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        from playwright.sync_api import sync_playwright
+
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=chromium, args=["--no-sandbox", "--disable-gpu"], headless=True
+                )
+                try:
+                    drive(browser)
+                finally:
+                    browser.close()
+        except BaseException as error:  # handed to the test's thread
+            failed.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+
+
+@pytest.mark.browser
+def test_a_phone_follows_through_the_engine_and_polls_without_it(shape_with_pages):
+    from playwright.sync_api import expect
+
+    shape = shape_with_pages
+    app_a, app_b = shape.apps
+    game = _game(app_a)
+
+    def drive(chromium) -> None:
+        phone = chromium.new_page()
+        phone.goto(f"http://127.0.0.1:{shape.front}/g/{game['id']}/")
+        body = phone.locator("body")
+        expect(body).to_have_attribute("data-live-mode", "stream")
+        _hand(app_b, game)
+        # The board came in the engine's stream: no poll was needed.
+        expect(phone.locator("#game-board .deal")).to_contain_text("Hand 2")
+        expect(body).to_have_attribute("data-live-mode", "stream")
+
+        # The engine away: a phone on an app process is refused a stream and polls.
+        shape.engine_down()
+        direct = chromium.new_page()
+        direct.goto(f"http://127.0.0.1:{app_a}/g/{game['id']}/")
+        expect(direct.locator("body")).to_have_attribute("data-live-mode", "poll")
+        _hand(app_b, game)
+        expect(direct.locator("#game-board .deal")).to_contain_text("Hand 3")
+        expect(direct.locator("body")).to_have_attribute("data-live-mode", "poll")
+
+    _in_a_browser(drive)

@@ -121,7 +121,7 @@ serve: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium push-engine
 	$(BIN)/python -m pytest
 
 # Daily work: lint, then every test that needs no browser, with fewer hypothesis examples.

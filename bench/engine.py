@@ -105,7 +105,7 @@ def measure(out: Path) -> dict | None:
         return None
     from bench.live import _server_usage
     from bench.run import free_port, wait_until_serving
-    from smear_scores.services.games import game_create
+    from smear_scores.services.new_games import game_create
 
     streams = int(os.environ.get("BENCH_ENGINE_STREAMS", "3000"))
     per_game = 6

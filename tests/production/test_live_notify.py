@@ -9,7 +9,7 @@ from django.db import transaction
 from bench.data import filler_entry
 from smear_scores.live import notify
 from smear_scores.selectors.games import version_of
-from smear_scores.services import games as services
+from smear_scores.services.recording import hand_record
 
 
 class Boom(Exception):
@@ -26,7 +26,7 @@ def published(monkeypatch) -> list[str]:
 
 
 def _hand(game):
-    return services.hand_record(game=game, entry=filler_entry(game.state()))[0]
+    return hand_record(game=game, entry=filler_entry(game.state()))[0]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -342,7 +342,8 @@ def test_no_scoring_secret_crosses_the_engine(client, make_game, published):
     from django.test import Client
     from django.urls import reverse
 
-    from smear_scores.services import games as services
+    from smear_scores.services.handover import game_scoring_rotate
+    from smear_scores.services.recording import hand_record
     from tests.web.conftest import grant
 
     game = make_game("schmier", hands=2)
@@ -368,8 +369,8 @@ def test_no_scoring_secret_crosses_the_engine(client, make_game, published):
 
     old_secret = game.scoring_secret
     published.clear()
-    game = services.game_scoring_rotate(game=game)
-    game, _ = services.hand_record(game=game, entry=filler_entry(game.state()))
+    game = game_scoring_rotate(game=game)
+    game, _ = hand_record(game=game, entry=filler_entry(game.state()))
     posted = [(channel, body) for method, channel, body in published if method == "POST"]
     assert {channel for channel, _ in posted} == {
         f"game-{game.pk}",

@@ -74,6 +74,16 @@ def _field(loc: tuple | list) -> str:
     return ".".join(str(part) for part in _path(loc)) or "body"
 
 
+# What a value of the wrong type should have been, by pydantic's error type.
+_WRONG_TYPE = {
+    **dict.fromkeys(("int_type", "int_parsing", "int_from_float"), "a whole number"),
+    **dict.fromkeys(("bool_type", "bool_parsing"), "true or false"),
+    **dict.fromkeys(("string_type", "string_unicode"), "text in quotes"),
+    **dict.fromkeys(("list_type", "tuple_type"), "a list such as [3, 1, 2]"),
+    **dict.fromkeys(("dict_type", "model_type", "model_attributes_type"), "a JSON object ({...})"),
+}
+
+
 def _sentence(error: dict[str, Any]) -> str:
     field = _field(error["loc"])
     kind = error.get("type", "")
@@ -94,16 +104,8 @@ def _sentence(error: dict[str, Any]) -> str:
         )
     if kind == "extra_forbidden":
         return f"{field} is not a field of this request: leave it out, or check its spelling."
-    if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"{field} must be a whole number{given}."
-    if kind in ("bool_type", "bool_parsing"):
-        return f"{field} must be true or false{given}."
-    if kind in ("string_type", "string_unicode"):
-        return f"{field} must be text in quotes{given}."
-    if kind in ("list_type", "tuple_type"):
-        return f"{field} must be a list such as [3, 1, 2]{given}."
-    if kind in ("dict_type", "model_type", "model_attributes_type"):
-        return f"{field} must be a JSON object ({{...}}){given}."
+    if kind in _WRONG_TYPE:
+        return f"{field} must be {_WRONG_TYPE[kind]}{given}."
     if kind == "literal_error":
         if field == "variant":
             named = f" {shown}" if shown is not None else ""

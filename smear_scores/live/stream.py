@@ -112,6 +112,20 @@ async def _let_go_of_the_request_thread() -> None:
         executor.shutdown(wait=True)
 
 
+async def _said(hub: Hub, key: Key, draw: tuple[str, Draw] | None, now: str) -> bytes:
+    """The event that tells a board ``now``: the board itself where one is drawn."""
+    if draw is not None:
+        try:
+            # The event itself is made once per version, for all the streams.
+            drawn = await hub.fragment(key, draw[0], now, lambda: _board(now, draw[1]))
+        except Exception:
+            log.exception("Live boards: a board could not be drawn")
+            drawn = None
+        if drawn:
+            return drawn
+    return event(now)
+
+
 async def events(
     keys: list[Key],
     version: str,
@@ -127,17 +141,8 @@ async def events(
         admission.release()
         raise
 
-    async def said(now: str) -> bytes:
-        if draw is not None:
-            try:
-                # The event itself is made once per version, for all the streams.
-                drawn = await hub.fragment(keys[0], draw[0], now, lambda: _board(now, draw[1]))
-            except Exception:
-                log.exception("Live boards: a board could not be drawn")
-                drawn = None
-            if drawn:
-                return drawn
-        return event(now)
+    def said(now: str) -> Awaitable[bytes]:
+        return _said(hub, keys[0], draw, now)
 
     try:
         await _let_go_of_the_request_thread()

@@ -1112,6 +1112,9 @@ def test_at_200_percent_text_each_pad_button_shows_its_team(browser, live_server
             ]
             if unseen:
                 said["team not shown in its button"] = unseen
+            # Said as before: "High: Ann & Bo", once, the soft hyphens not in it.
+            for label, words, _ in page.evaluate(SEEN_WORDS)[-2:]:
+                expect(page.locator(f"#{label}")).to_have_accessible_name(words)
             found |= {f"{scheme}: {k}": v for k, v in said.items()}
     finally:
         context.close()

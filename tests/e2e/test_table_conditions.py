@@ -1042,3 +1042,80 @@ def test_every_table_s_hand_is_on_one_screen(browser, live_server, table):
     finally:
         context.close()
     assert found == {}, pformat(found, width=100)
+
+
+# The words a person sees in each button of the pad's rows: its text, less any part hidden
+# (clipped to a pixel, as a screen reader's words are) or outside the button.
+SEEN_WORDS = """() => [...document.querySelectorAll(
+    '#hand-form .bidder label, #hand-form .awards .point label:not(.at-none)')]
+  .filter(e => e.getClientRects().length)
+  .map(label => {
+    const box = label.getBoundingClientRect();
+    const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+    let seen = '';
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      let hidden = false;
+      for (let e = n.parentElement; e && e !== label.parentElement; e = e.parentElement) {
+        const s = getComputedStyle(e), r = e.getBoundingClientRect();
+        if (s.clip !== 'auto' || (s.overflow === 'hidden' && (r.width <= 1 || r.height <= 1))
+            || s.visibility === 'hidden' || s.display === 'none') hidden = true;
+      }
+      const range = document.createRange(); range.selectNodeContents(n);
+      const r = range.getBoundingClientRect();
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5
+          || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) hidden = true;
+      if (!hidden) seen += n.textContent;
+    }
+    const said = label.textContent.replace(/\\u00ad/g, '').replace(/\\s+/g, ' ').trim();
+    return [label.htmlFor, said, seen.replace(/\\u00ad/g, '').replace(/\\s+/g, ' ').trim()];
+  })"""
+
+
+@pytest.mark.parametrize(
+    "table",
+    [t for t in TABLES if 3 <= (rules.VARIANTS[t.preset].teams if t.preset else t.teams) <= 6],
+    ids=lambda t: t.id,
+)
+def test_at_200_percent_text_each_pad_button_shows_its_team(browser, live_server, table):
+    """Large text, three teams or more: the heads are a list that scrolls away, so each
+    button of the pad's rows says its team (or player) in words on the screen, inside the
+    button, the point's name ("High: ") said to a screen reader only; nothing sideways,
+    no word broken, no tap under 44 px."""
+    BASE_URL[0] = live_server.url
+    context = browser.new_context(
+        viewport=PORTRAIT,
+        has_touch=True,
+        is_mobile=True,
+        base_url=live_server.url,
+        bypass_csp=True,
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.add_init_script(
+        """document.addEventListener('DOMContentLoaded', () => {
+            const s = document.createElement('style');
+            s.textContent = 'html { font-size: 200% !important; }';
+            document.head.appendChild(s); });"""
+    )
+    found: dict[str, list] = {}
+    try:
+        _open(page, table.create())
+        for scheme in SCHEMES:
+            page.emulate_media(color_scheme=scheme)
+            _settle(page)
+            _shoot(page, f"pad-{table.id}-200%-{scheme}")
+            said = _pad_faults(page)
+            unseen = [
+                [label, words, seen]
+                for label, words, seen in page.evaluate(SEEN_WORDS)
+                if not words.endswith(seen) or not seen or ":" in seen
+            ]
+            if unseen:
+                said["team not shown in its button"] = unseen
+            # Said as before: "High: Ann & Bo", once, the soft hyphens not in it.
+            for label, words, _ in page.evaluate(SEEN_WORDS)[-2:]:
+                expect(page.locator(f"#{label}")).to_have_accessible_name(words)
+            found |= {f"{scheme}: {k}": v for k, v in said.items()}
+    finally:
+        context.close()
+    assert found == {}, pformat(found, width=100)

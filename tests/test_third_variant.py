@@ -157,7 +157,7 @@ def test_third_variant_plays_through_the_api(client, db, cutthroat):
         ("Team D", [3]),
     ]
     body = api.hand(game, {"bidder": 3, "bid": 4, "points": [1, 0, 0, 3], "made": False})
-    assert body["hands"][0]["scores"] == [1, 0, 0, -4]
+    assert body["hand"]["scores"] == [1, 0, 0, -4]
     body = api.hand(game, {"bidder": 1, "bid": 2, "awards": {"high": 1, "low": 1}})
     assert [t["score"] for t in body["teams"]] == [1, 2, 0, -4]
     assert api.game(game["id"])["hands"][1]["points"] == [0, 2, 0, 0]

@@ -42,6 +42,7 @@ from .schemas import (
     GameIn,
     GameOut,
     HandIn,
+    HandRecordedOut,
     ImportHandIn,
     ImportIn,
     VariantOut,
@@ -364,8 +365,8 @@ def get_game(request: HttpRequest, id: str):
 @router.post(
     "/games/{id}/hands",
     auth=EditToken(),
-    response={201: GameOut, **ERRORS},
-    summary="Record the next hand",
+    response={201: HandRecordedOut, **ERRORS},
+    summary="Record the next hand: answers the hand and the standings after it",
     exclude_unset=True,
 )
 def record_hand(
@@ -384,8 +385,9 @@ def record_hand(
             # The same hand again under the last number: recorded nothing (409, see
             # number_taken); not kept for its Idempotency-Key.
             return Answer(409, number_taken(payload.number, updated.hands_played + 1))
-        # The locked game as the write left it, with the names already read.
-        return Answer(201, game_out(updated))
+        # The locked game as the write left it, with the names already read: the hand
+        # and the standings, not every hand (GET /api/games/{id} has them).
+        return Answer(201, HandRecordedOut.of(updated, result))
 
     return keyed_write(request, f"game:{game.public_id}", idempotency_key, write)
 

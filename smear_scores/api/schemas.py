@@ -263,7 +263,6 @@ class GameOut(Schema):
 
     @classmethod
     def of(cls, game: Any, **extra: Any) -> GameOut:
-        variant, state, names = game.rules_variant, game.state(), team_names(game)
         extra = game_house_rules(game) | extra
         return cls(
             id=game.public_id,
@@ -272,24 +271,69 @@ class GameOut(Schema):
             first_dealer=game.first_dealer,
             players=seat_names(game),
             team_names=list(game.team_names),
-            teams=[
-                TeamOut(
-                    label=variant.team_label(team),
-                    name=names[team],
-                    players=list(variant.seats_of(team)),
-                    score=state.scores[team],
-                )
-                for team in range(variant.teams)
-            ],
-            hands=[HandOut(**hand) for hand in game_hand_values(game)],
-            next_number=state.next_number,
-            next_dealer=state.dealer,
-            first_bidder=state.first_bidder,
-            finished=state.finished,
-            winner=state.winner,
-            reason=state.reason,
+            hands=game_hand_values(game),
+            **standings(game),
             **extra,
         )
+
+
+def standings(game: Any) -> dict[str, Any]:
+    """The teams and their scores, the next hand, the end: from the game's cached
+    standings (``Game.state``), with no query but the names' (read with the game)."""
+    variant, state, names = game.rules_variant, game.state(), team_names(game)
+    return {
+        "teams": [
+            {
+                "label": variant.team_label(team),
+                "name": names[team],
+                "players": list(variant.seats_of(team)),
+                "score": state.scores[team],
+            }
+            for team in range(variant.teams)
+        ],
+        "next_number": state.next_number,
+        "next_dealer": state.dealer,
+        "first_bidder": state.first_bidder,
+        "finished": state.finished,
+        "winner": state.winner,
+        "reason": state.reason,
+    }
+
+
+class HandRecordedOut(Schema):
+    """What recording a hand answers: the hand as scored and the standings after it. Not
+    the whole game, which grows with every hand (GET /api/games/{id} has every hand)."""
+
+    id: str = Field(description="The game's id.")
+    hand: HandOut
+    teams: list[TeamOut]
+    next_number: int = Field(description="The number the next hand will get.")
+    next_dealer: int
+    first_bidder: int = Field(description="Seat that bids first in the next hand (D7).")
+    finished: bool
+    winner: int | None = Field(description="The winning team, or null.")
+    reason: str = Field(description="Why the game ended or why it goes on; may be empty.")
+
+    @staticmethod
+    def of(game: Any, hand: Any) -> dict[str, Any]:
+        """The answer as JSON for ``game`` as the write left it and ``hand``, the
+        rules.HandResult just recorded (kept with its Idempotency-Key)."""
+        return {
+            "id": game.public_id,
+            "hand": {
+                "number": hand.number,
+                "dealer": hand.dealer,
+                "thrown_in": hand.thrown_in,
+                "bidder": hand.bidder,
+                "bid": hand.bid,
+                "points": list(hand.points),
+                "awards": dict(hand.awards) if hand.awards is not None else None,
+                "made": hand.made,
+                "card_points": list(hand.card_points) if hand.card_points is not None else None,
+                "scores": list(hand.scores),
+            },
+            **standings(game),
+        }
 
 
 class GameCreatedOut(GameOut):

@@ -30,7 +30,7 @@ def test_card_points_without_a_game_award_award_game_and_get_shows_them(api):
     )
 
     assert response.status_code == 201
-    hand = response.json()["hands"][0]
+    hand = response.json()["hand"]
     assert (hand["awards"], hand["card_points"], hand["points"], hand["scores"]) == (
         {**FIVE, "game": 0},
         [34, 27, 20],
@@ -56,7 +56,7 @@ def test_card_points_beside_an_agreeing_award_are_recorded(api):
     response = record(api, game, body)
 
     assert response.status_code == 201
-    assert response.json()["hands"][0]["card_points"] == [40, 40]
+    assert response.json()["hand"]["card_points"] == [40, 40]
 
 
 def test_card_points_that_disagree_with_the_award_answer_422_naming_the_field(api):

@@ -160,6 +160,7 @@ class Load:
 
     async def open(self, first: int, count: int) -> dict:
         started = time.monotonic()
+        errors_before = len(self.errors)
         gate = asyncio.Semaphore(OPENING)
 
         async def one(phone: Phone) -> None:
@@ -175,7 +176,11 @@ class Load:
             self.tables.append(table)
             new += table.phones
         await asyncio.gather(*(one(p) for p in new))
-        return {"opened": self.opened, "seconds": time.monotonic() - started}
+        return {
+            "opened": self.opened,
+            "seconds": time.monotonic() - started,
+            "errors": self.errors[errors_before:],
+        }
 
     # -- the tables recording ------------------------------------------------------------
     async def record(self, table: Table) -> None:

@@ -162,6 +162,32 @@ def _games(count: int) -> list[dict]:
     return games
 
 
+# Open files the server may hold when the bench may raise the limit (root): more streams
+# than steps of 10,000 tables of six need in one process.
+OPEN_FILES = 262_144
+
+
+def _raise_open_files() -> int:
+    """The open-file limit the server and the load inherit, raised (hard and soft) to
+    OPEN_FILES where this process may (root, under fs.nr_open), so one process's streams
+    are limited by its core, not by a machine's default 20,000 files."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        nr_open = int(Path("/proc/sys/fs/nr_open").read_text())
+    except (OSError, ValueError):
+        nr_open = hard
+    wanted = min(OPEN_FILES, nr_open)
+    if wanted > hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, wanted))
+        except (ValueError, OSError):  # not root: the limit stays, and the rows say it
+            return hard
+        return wanted
+    return hard
+
+
 def _measure_one(games: list[dict], steps: list[int], out: Path, *, pinned: bool) -> dict:
     seconds = int(os.environ.get("BENCH_LIVE_SECONDS", "30"))
     from bench.run import free_port, wait_until_serving
@@ -170,6 +196,7 @@ def _measure_one(games: list[dict], steps: list[int], out: Path, *, pinned: bool
     # runs by default, one uvicorn worker per core.
     workers = 1 if pinned else int(os.environ.get("BENCH_LIVE_WORKERS", os.cpu_count() or 2))
     server_pin, load_pin = (["taskset", "-c", "0"], ["taskset", "-c", "1"]) if pinned else ([], [])
+    open_files = _raise_open_files()
     port = free_port()
     env = {
         **os.environ,
@@ -245,7 +272,13 @@ def _measure_one(games: list[dict], steps: list[int], out: Path, *, pinned: bool
         log.close()
     name = "live-pinned.json" if pinned else "live.json"
     (out / name).write_text(json.dumps(done, indent=1))
-    return {"steps": done, "workers": workers, "seconds": seconds, "pinned": pinned}
+    return {
+        "steps": done,
+        "workers": workers,
+        "seconds": seconds,
+        "pinned": pinned,
+        "open_files": open_files,
+    }
 
 
 def _ms1(value: float | None) -> str:
@@ -337,4 +370,9 @@ def _report_run(live: dict, polling_rps: float | None) -> list[str]:
         why = f"{len(last['errors'])} errors" if last["errors"] else f"p95 {last['p95']:.0f} ms"
         first = f" (first: {last['errors'][0]})" if last["errors"] else ""
         lines.append(f"(the step of {last['tables']:,} tables did not hold: {why}{first})")
+    if live.get("open_files"):
+        lines.append(
+            f"(open files a server process may hold: {live['open_files']:,}; a stream refused "
+            "past them (503) is an error of its step)"
+        )
     return lines

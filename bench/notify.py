@@ -105,12 +105,26 @@ def _writer(dsn: str, way: str, game_id: int, seconds: float, start, out) -> Non
     out.put(latencies)
 
 
+# After the writers stop, a listener reads on until it has heard nothing for this long
+# (at most DRAIN_LIMIT seconds): what it had not read by then is counted missed.
+QUIET_SECONDS = 1.0
+DRAIN_LIMIT = 60.0
+
+
 def _drain(sources: list, receive, stop: threading.Event, heard: list[int]) -> None:
-    """One thread per listening connection, each counting what ``receive`` brings it."""
+    """One thread per listening connection, each counting what ``receive`` brings it, and
+    what was still on its way when the writers stopped (read until it goes quiet)."""
 
     def drain(i: int) -> None:
         while not stop.is_set():
             heard[i] += receive(sources[i])
+        ends = time.monotonic() + DRAIN_LIMIT
+        quiet_since = time.monotonic()
+        while time.monotonic() < ends and time.monotonic() - quiet_since < QUIET_SECONDS:
+            got = receive(sources[i])
+            heard[i] += got
+            if got:
+                quiet_since = time.monotonic()
 
     threads = [threading.Thread(target=drain, args=(i,), daemon=True) for i in range(len(sources))]
     for t in threads:

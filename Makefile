@@ -114,8 +114,9 @@ serve: $(STAMP)
 # PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/smear_bench);
 # the bench database is created and dropped by the script. BENCH_SAMPLES, BENCH_USERS,
 # BENCH_SECONDS and BENCH_WORKERS change the run's size (400, 16, 20, 4); BENCH_LIVE_TABLES,
-# BENCH_LIVE_SECONDS, BENCH_LIVE_WORKERS and BENCH_LIVE_PIN (both, on, off: the server on one
-# core, the load generator on the other) the live boards' (bench/live.py);
+# BENCH_LIVE_SECONDS, BENCH_LIVE_WORKERS, BENCH_LIVE_PIN (both, on, off: the server on one
+# core, the load generator on the other) and BENCH_LIVE_PIN_WORKERS (the pinned server's
+# processes, 1) the live boards' (bench/live.py);
 # BENCH_NOTIFY_WRITERS, BENCH_NOTIFY_SECONDS and BENCH_NOTIFY_LISTENERS NOTIFY's (bench/notify.py);
 # BENCH_SECTIONS runs some sections only.
 bench: $(STAMP)

@@ -9,7 +9,8 @@ into the next, until a step's push delay p95 is over 1 s or a request fails. At 
 before any hand, the server's memory and CPU are read over an idle window (one heartbeat,
 45 s) with every board open, against the same with none open.
 
-Pinned (BENCH_LIVE_PIN, default "both"): the server (one uvicorn worker) runs on core 0 and
+Pinned (BENCH_LIVE_PIN, default "both"): the server (one uvicorn worker, or
+BENCH_LIVE_PIN_WORKERS of them, for more streams than one process's open files) runs on core 0 and
 the load generator on core 1 (taskset), so the figure is the server's own, not shared with
 up to 30,000 client streams; "off" runs it as before, unpinned with one worker per core,
 "both" runs pinned, then unpinned, for comparison. PostgreSQL is not pinned. Each run reports
@@ -194,7 +195,11 @@ def _measure_one(games: list[dict], steps: list[int], out: Path, *, pinned: bool
 
     # Pinned: one uvicorn worker on core 0, the load on core 1. Unpinned: as `make serve`
     # runs by default, one uvicorn worker per core.
-    workers = 1 if pinned else int(os.environ.get("BENCH_LIVE_WORKERS", os.cpu_count() or 2))
+    workers = (
+        int(os.environ.get("BENCH_LIVE_PIN_WORKERS", "1"))
+        if pinned
+        else int(os.environ.get("BENCH_LIVE_WORKERS", os.cpu_count() or 2))
+    )
     server_pin, load_pin = (["taskset", "-c", "0"], ["taskset", "-c", "1"]) if pinned else ([], [])
     open_files = _raise_open_files()
     port = free_port()

@@ -33,6 +33,8 @@ import statistics
 import threading
 import time
 
+from smear_scores.live import NOTIFY_ALONE
+
 CHANNEL = "smear_bench_live"
 WAYS = ("plain", "notify", "redis", "after")
 
@@ -98,9 +100,7 @@ def _writer(dsn: str, way: str, game_id: int, seconds: float, start, out) -> Non
                 publish(CHANNEL, f"game:{game_id}:{number}")
             if way == "after":
                 # As live.notify sends it: the notice's own commit waits for no flush.
-                with conn.transaction():
-                    conn.execute("SET LOCAL synchronous_commit TO OFF")
-                    conn.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"game:{game_id}:{number}"])
+                conn.execute(NOTIFY_ALONE, [CHANNEL, f"game:{game_id}:{number}"])
             latencies.append(time.perf_counter() - now)
     out.put(latencies)
 

@@ -16,3 +16,10 @@ fans each change out to the streams open in it.
 
 With ``LIVE_ENGINE=nchan`` the app holds no stream: nginx with nchan does (``engine``),
 and each committed write publishes its boards there."""
+
+# The notice in a transaction of its own (one statement, one round trip: the hooks of
+# on_commit run in autocommit), whose commit waits for no flush: the write is durable
+# already, and a notice lost in a crash is read again by every feed. (A NOTIFY holds
+# PostgreSQL's one notify lock until its commit ends.) set_config(..., true) holds for
+# this statement's own transaction, whose commit reads it.
+NOTIFY_ALONE = "SELECT pg_notify(%s, %s), set_config('synchronous_commit', 'off', true)"

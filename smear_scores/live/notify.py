@@ -24,6 +24,7 @@ import logging
 from django.conf import settings
 from django.db import connection, transaction
 
+from smear_scores.live import NOTIFY_ALONE
 from smear_scores.models import Game
 from smear_scores.selectors.games import version_of
 
@@ -83,12 +84,8 @@ def publish(notice: Notice) -> None:
     elif sent == "redis":
         _redis().publish(CHANNEL, notice.payload)
     elif sent == "postgres":
-        # A transaction of its own, whose commit waits for no flush: the write is durable
-        # already, and a notice lost in a crash is read again by every feed. (A NOTIFY holds
-        # PostgreSQL's one notify lock until its commit ends.)
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute("SET LOCAL synchronous_commit TO OFF")
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, notice.payload])
+        with connection.cursor() as cursor:
+            cursor.execute(NOTIFY_ALONE, [CHANNEL, notice.payload])
 
 
 _client = None

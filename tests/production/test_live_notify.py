@@ -4,7 +4,8 @@ rolled back publishes nothing, a committed one publishes once (live.notify)."""
 from __future__ import annotations
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
+from django.test import override_settings
 
 from bench.data import filler_entry
 from smear_scores.live import notify
@@ -83,3 +84,26 @@ def test_a_night_changed_publishes_on_commit_only(published):
         notify.night_changed(7)
         assert published == []
     assert published == ["night:7"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_listener_hears_the_hand_and_the_connection_stays_durable(make_game):
+    """The notice goes out in a statement of its own after the commit: a board's listener
+    hears the hand's version at once, and the connection's next writes wait for their
+    flush as before (the notice's relaxed commit is its own, not the connection's)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("NOTIFY is PostgreSQL's; CI runs this file on PostgreSQL too")
+    import psycopg
+
+    from smear_scores.live.feeds import conninfo
+
+    game = make_game("schmier")
+    with psycopg.connect(conninfo(), autocommit=True) as listener:
+        listener.execute(f"LISTEN {notify.CHANNEL}")
+        with override_settings(LIVE_ENGINE="", LIVE_REDIS_URL=""):
+            game = _hand(game)
+        heard = [n.payload for n in listener.notifies(timeout=5, stop_after=1)]
+    assert heard == [f"game:{game.pk}:{version_of(game)}"]
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        assert cursor.fetchone()[0] == "on"

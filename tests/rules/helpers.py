@@ -13,16 +13,12 @@ import itertools
 from hypothesis import strategies as st
 
 from smear_scores.rules import (
-    NE_WISCONSIN,
-    SCHMIER,
     GameState,
     HandEntry,
     Variant,
     get_variant,
     new_game,
 )
-
-VARIANTS = (SCHMIER, NE_WISCONSIN)
 
 
 def hand(bidder: int, bid: int, *points: int, made: bool | None = None) -> HandEntry:
@@ -90,76 +86,6 @@ def reach(variant: Variant, scores: tuple[int, ...], options=None, first_dealer=
 def options_for(draw: st.DrawFn, variant: Variant) -> dict:
     """Random per-game options: every option of the variant, each from its allowed values."""
     return {option.name: draw(st.sampled_from(option.allowed)) for option in variant.options}
-
-
-@functools.cache
-def _award_choices(slug: str) -> tuple[dict, ...]:
-    """Every way a hand's points can be awarded: each point to a team, or (where D1
-    allows) to nobody, written as None or left out."""
-    variant = get_variant(slug)
-    per_point = []
-    for category in variant.points:
-        teams: list = list(range(variant.teams))
-        if not category.always_awarded:
-            teams += [None, "missing"]
-        per_point.append([(category.key, team) for team in teams])
-    return tuple(
-        {key: team for key, team in combination if team != "missing"}
-        for combination in itertools.product(*per_point)
-    )
-
-
-def awards_for(variant: Variant) -> st.SearchStrategy[dict]:
-    choices = _award_choices(variant.slug)
-    # An index rather than sampled_from: hypothesis would hash every dict on each draw.
-    return st.integers(0, len(choices) - 1).map(choices.__getitem__)
-
-
-def points_of(variant: Variant, awards: dict[str, int | None]) -> tuple[int, ...]:
-    totals = [0] * variant.teams
-    for team in awards.values():
-        if team is not None:
-            totals[team] += 1
-    return tuple(totals)
-
-
-@st.composite
-def entries_for(draw: st.DrawFn, variant: Variant, thrown_in: bool = True) -> HandEntry:
-    """A valid hand: thrown in, or a bidder and bid with points per team or awards, with
-    an optional made/set claim that agrees with the points (D3).
-
-    Half the time the bid is won by a player of the team that took the most points, so
-    bids are made often enough for games to end."""
-    if thrown_in and draw(st.integers(0, 9)) == 0:
-        return HandEntry.thrown()
-    awards = draw(awards_for(variant))
-    points = points_of(variant, awards)
-    favoured = draw(st.booleans())
-    if favoured:
-        team = points.index(max(points))
-        bidder = team + variant.teams * draw(st.integers(0, variant.players // variant.teams - 1))
-    else:
-        bidder = draw(st.integers(0, variant.players - 1))
-    bid = draw(st.integers(variant.min_bid, variant.max_bid))
-    if favoured:
-        # Mostly a bid the team could make with what it took.
-        bid = max(variant.min_bid, min(bid, points[team]))
-    made = points[variant.team_of(bidder)] >= bid
-    claim = draw(st.sampled_from([None, made]))
-    if draw(st.booleans()):
-        return HandEntry(bidder=bidder, bid=bid, awards=awards, made=claim)
-    return HandEntry(bidder=bidder, bid=bid, points=points, made=claim)
-
-
-@st.composite
-def games(draw: st.DrawFn, min_hands: int = 0, max_hands: int = 40):
-    """(variant, options, first dealer, hands): a game's set-up and up to max_hands valid
-    hands (a game may finish before its last hand; see accepted())."""
-    variant = draw(st.sampled_from(VARIANTS))
-    options = draw(options_for(variant))
-    first_dealer = draw(st.integers(0, variant.players - 1))
-    entries = draw(st.lists(entries_for(variant), min_size=min_hands, max_size=max_hands))
-    return variant, options, first_dealer, entries
 
 
 def accepted(state: GameState, entries: list[HandEntry]) -> list[HandEntry]:

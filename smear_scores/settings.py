@@ -167,7 +167,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Scoreboards are drawn once per version of a game and kind of phone and kept here
 # (templatetags.parts): in each process's memory by default, or in one Redis that every
 # app process shares (CACHE_URL=redis://host:6379/0, or REDIS_URL; docs/operations.md).
-CACHES = {"default": env_cache()}
+CACHES = {
+    "default": env_cache(),
+    # Each hand's row of a hands table (the board's last hands, the history), drawn once
+    # per process and kept by what it shows (HandRow.key): a row never changes under its
+    # key, so this process's memory keeps it, never a cache another process shares (a
+    # round trip costs more than drawing the row).
+    "rows": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "smear-scores-rows",
+        "OPTIONS": {"MAX_ENTRIES": 20_000},
+    },
+}
 
 # Signed-cookie sessions: which games this device scores travels with the device and
 # costs no database query per request (a year, so a phone keeps its games). Signing out

@@ -273,6 +273,12 @@ class HandRow:
         return "made" if self.made else "set"
 
     @property
+    def key(self) -> str:
+        """Everything the row shows, as one string: the key its drawing is kept under
+        (templates/games/_hands_table.html), which an edit of any of it changes."""
+        return repr(self)
+
+    @property
     def cells(self) -> list[tuple[int, int, int]]:
         """(team, points taken, running total) per team."""
         return [(t, p, s) for t, (p, s) in enumerate(zip(self.points, self.totals, strict=True))]

@@ -35,6 +35,13 @@ def rules_url(variant: Variant, game: Any = None) -> str:
 
 
 @register.simple_tag
+def script_prefix() -> str:
+    """``{% script_prefix as prefix %}``: the prefix this request's addresses are written
+    under, for the key of what is kept with an address in it."""
+    return get_script_prefix()
+
+
+@register.simple_tag
 def player_url(player_id: int) -> str:
     """``{% player_url player_id %}``: as ``{% url 'player' player_id %}``."""
     return _player_url(get_script_prefix(), player_id)

@@ -94,11 +94,14 @@ def calls_per_request(call, requests: int = REQUESTS) -> tuple[float, float]:
 class AsgiAsWsgi:
     """Django's ASGI handler (smear_scores.asgi) called as bench.wsgi.Browser calls a WSGI
     app: each request an ASGI call run to its end on one event loop in this thread, as a
-    uvicorn worker runs it (the network left out)."""
+    uvicorn worker runs it (the network left out). ``profiled``: each request's kept
+    thread is profiled too (THREAD_PROFILES), for the calls it makes."""
 
-    def __init__(self, handler):
+    def __init__(self, handler, *, profiled: bool = True):
         self.handler = handler
         self.loop = asyncio.new_event_loop()
+        if not profiled:
+            return
         respond = handler._respond
 
         def counted(scope, body_file):

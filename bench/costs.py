@@ -74,9 +74,7 @@ def api_hand() -> list[tuple[str, float]]:
     from smear_scores.live import notify
     from smear_scores.services import game_writes, recording
 
-    app = AsgiAsWsgi(application)
-    # Without bench.calls's profile of each request (the handler's own method again).
-    del app.handler._respond
+    app = AsgiAsWsgi(application, profiled=False)
     labels = [
         timed(app.handler, "_respond", "API hand: the request on its thread"),
         timed(api, "writable_game", "API hand: the game read, the token checked"),

@@ -17,6 +17,8 @@ fans each change out to the streams open in it.
 With ``LIVE_ENGINE=nchan`` the app holds no stream: nginx with nchan does (``engine``),
 and each committed write publishes its boards there."""
 
+# (Here rather than in notify, which needs Django set up: bench/notify.py's writer
+# processes send the same statement.)
 # The notice in a transaction of its own (one statement, one round trip: the hooks of
 # on_commit run in autocommit), whose commit waits for no flush: the write is durable
 # already, and a notice lost in a crash is read again by every feed. (A NOTIFY holds

@@ -16,7 +16,7 @@ from django.urls import reverse
 from smear_scores.rules import HandEntry
 from smear_scores.services.editing import hand_edit
 
-from .conftest import grant, text
+from .conftest import _plain, grant, text
 
 # Schmier, seats 0..5 (teams 0, 1, 2, 0, 1, 2): the first hand as recorded, then edited.
 FIRST = HandEntry(bidder=0, bid=3, points=(3, 2, 1))
@@ -31,11 +31,10 @@ def kept_rows():
 
 
 def rows(page: str) -> list[str]:
-    """Each body row of the page's hands table, tags stripped, spaces collapsed."""
+    """Each body row of the page's hands table, as its text reads."""
     body = re.search(r"<tbody>(.*?)</tbody>", page, flags=re.S)
     assert body, "the page has no hands table"
-    found = re.findall(r"<tr\b[^>]*>(.*?)</tr>", body.group(1), flags=re.S)
-    return [" ".join(re.sub(r"<[^>]+>", " ", r).split()) for r in found]
+    return [_plain(r) for r in re.findall(r"<tr\b[^>]*>(.*?)</tr>", body.group(1), flags=re.S)]
 
 
 def board(client: Client, game) -> str:

@@ -14,7 +14,8 @@ replaces as the part is put on the page. What only one phone sees (the scoring l
 address it used, a notice, a refusal, what it tapped) stays outside the parts in the
 template, and the view names a part fresh when it holds such a thing (the hand form with
 a notice). The key holds a digest of the code, templates and static files
-(``code_version``), so a new release never shows a part an older one drew."""
+(``code_version``), so a new release never shows a part an older one drew, and the
+address prefix the page is served under, so a part's links are never another prefix's."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from django.conf import settings
 from django.core.cache import cache as default_cache
 from django.template.base import FilterExpression, Node, NodeList, Parser, Token
 from django.template.context import Context
+from django.urls import get_script_prefix
 from django.utils.functional import SimpleLazyObject, empty
 from django.utils.safestring import SafeString, mark_safe
 
@@ -63,7 +65,9 @@ class SharedParts:
     ``fresh``: the names of parts to draw for this viewer only, neither read nor kept."""
 
     def __init__(self, key: str, *, fresh: frozenset[str] | set[str] = frozenset()):
-        self.key = f"parts:{code_version()}:{key}"
+        # The address prefix this request runs under (a proxy's SCRIPT_NAME) is part of the
+        # key: a part's links are written under it.
+        self.key = f"parts:{code_version()}:{get_script_prefix()}:{key}"
         self.fresh = frozenset(fresh)
         self._kept: dict[str, tuple[str, str]] | None = None
         # The cache failed once for this page: the rest is drawn without asking it again.

@@ -83,3 +83,17 @@ def test_a_row_drawn_under_one_address_prefix_links_under_that_prefix_only(make_
         assert f'href="/club{edit}"' in board(scorer, game)
     cache.clear()
     assert f'href="{edit}"' in board(scorer, game)
+
+
+def test_the_boards_kept_parts_link_under_the_prefix_the_page_is_served_under(make_game):
+    game = make_game(entries=[FIRST])
+    watcher = Client()
+    history = reverse("game_history", args=[game.public_id])
+
+    # The same version of the board, kept parts and all, served at the root and then
+    # under /club/: every address on the second page is under /club/.
+    assert f'href="{history}"' in board(watcher, game)
+    with override_script_prefix("/club/"):
+        page = board(watcher, game)
+    assert f'href="/club{history}"' in page
+    assert f'href="{history}"' not in page

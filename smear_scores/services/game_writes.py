@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, Model, OuterRef, QuerySet
 from django.utils import timezone
 
 from smear_scores import rules
 from smear_scores.live import notify
 from smear_scores.models import Game, Hand, HandRevision, Round, RoundTable
 from smear_scores.models.games import STANDINGS
-from smear_scores.models.prepared import PreparedRead
+from smear_scores.models.prepared import PreparedRead, written
 from smear_scores.refusals import Conflict
 from smear_scores.rules import HandResult
 from smear_scores.selectors.games import carry_seat_names, named_variant, removed_text
@@ -107,7 +107,9 @@ def _hand_rows(
     )
 
 
-def _store_state(game: Game, state: rules.GameState) -> None:
+def _store_state(game: Game, state: rules.GameState, *, rows: tuple[Model, ...] = ()) -> None:
+    """The standings of ``state`` saved on ``game``, with ``rows`` (a new hand and its
+    audit record) inserted in the same statement (prepared.written)."""
     was_finished = game.finished
     for column, value in Game.standings(state).items():
         setattr(game, column, value)
@@ -115,7 +117,7 @@ def _store_state(game: Game, state: rules.GameState) -> None:
         game.finished_at = timezone.now()
     elif not state.finished:
         game.finished_at = None
-    game.save(update_fields=[*STANDINGS, "finished_at", "updated_at"])
+    written(list(rows), game, [*STANDINGS, "finished_at", "updated_at"])
     notify.game_changed(game)
     if game.league_id is not None and (state.finished or was_finished):
         # A league game finished, reopened or changed while finished: its club's ratings

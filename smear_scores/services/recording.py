@@ -126,8 +126,6 @@ def _record_next(
             field="game",
         )
     new_state, result = state.play(entry)
-    hand, revision = game_writes._hand_rows(game, result, HandRevision.Action.RECORD, source)
-    hand.save(force_insert=True)
-    revision.save(force_insert=True)
-    game_writes._store_state(game, new_state)
+    rows = game_writes._hand_rows(game, result, HandRevision.Action.RECORD, source)
+    game_writes._store_state(game, new_state, rows=rows)
     return result

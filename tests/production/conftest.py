@@ -177,8 +177,8 @@ def held_write(monkeypatch) -> HeldWrite:
     held = HeldWrite()
     store = services._store_state
 
-    def store_then_hold(game, state):
-        store(game, state)
+    def store_then_hold(game, state, **kwargs):
+        store(game, state, **kwargs)
         held.hold_here()
 
     monkeypatch.setattr(services, "_store_state", store_then_hold)

@@ -226,16 +226,22 @@ def test_hand_record_get_is_not_allowed(client, make_game):
 
 @pytest.mark.parametrize("hands", [1, 60])
 def test_hand_record_runs_fixed_queries(
-    client, make_game, scorer_for, hands, django_assert_num_queries, live_notify_queries
+    client,
+    make_game,
+    scorer_for,
+    hands,
+    django_assert_num_queries,
+    live_notify_queries,
+    hand_write_queries,
 ):
     game = make_game("schmier", hands=hands)
     scorer = scorer_for(game)
     data = {"number": str(hands + 1), "thrown_in": "1"}
     # The game with its players' names; in the service's transaction (two savepoint
-    # statements under the test's own transaction) the locked game, the hand, its audit
-    # record, the game's cached standings, the live boards' notice (PostgreSQL); then the
-    # last few hands for the fresh board.
-    with django_assert_num_queries(8 + live_notify_queries):
+    # statements under the test's own transaction) the locked game, the hand with its audit
+    # record and the game's cached standings, the live boards' notice (PostgreSQL); then
+    # the last few hands for the fresh board.
+    with django_assert_num_queries(5 + hand_write_queries + live_notify_queries):
         response = scorer.post(_url(game), data, **HTMX)
     assert response.status_code == 200
     assert Hand.objects.filter(game=game).count() == hands + 1
@@ -244,15 +250,21 @@ def test_hand_record_runs_fixed_queries(
 
 @pytest.mark.parametrize("hands", [1, 60])
 def test_hand_record_without_javascript_runs_fixed_queries(
-    client, make_game, scorer_for, hands, django_assert_num_queries, live_notify_queries
+    client,
+    make_game,
+    scorer_for,
+    hands,
+    django_assert_num_queries,
+    live_notify_queries,
+    hand_write_queries,
 ):
     game = make_game("schmier", hands=hands)
     scorer = scorer_for(game)
     data = {"number": str(hands + 1), "thrown_in": "1"}
     # The game with its players' names; in the service's transaction (two savepoint
-    # statements under the test's own transaction) the locked game, the hand, its audit
-    # record, the game's standings, the live boards' notice (PostgreSQL).
-    with django_assert_num_queries(7 + live_notify_queries):
+    # statements under the test's own transaction) the locked game, the hand with its audit
+    # record and the game's standings, the live boards' notice (PostgreSQL).
+    with django_assert_num_queries(4 + hand_write_queries + live_notify_queries):
         response = scorer.post(_url(game), data)
     assert response.status_code == 302
     assert Hand.objects.filter(game=game).count() == hands + 1

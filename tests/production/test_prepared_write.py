@@ -1,0 +1,103 @@
+"""The write every recorded hand makes, built once (models.prepared.written): its hand row,
+its audit record and the game's standings are stored exactly as the ORM's ``save()``
+stores them, in one statement on PostgreSQL, and a write that fails leaves nothing of
+itself behind."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from smear_scores.models import Game, Hand, HandRevision
+from smear_scores.models.games import STANDINGS
+from smear_scores.models.prepared import written
+from smear_scores.rules import HandEntry
+from smear_scores.services import game_writes
+from smear_scores.services.recording import hand_record
+
+# Schmier, seats 0..5 in teams 0, 1, 2, 0, 1, 2.
+FIRST = HandEntry(bidder=0, bid=3, points=(3, 2, 1))
+COLUMNS = [*STANDINGS, "finished_at", "updated_at"]
+
+
+def stored(model, game: Game) -> list[dict]:
+    """The game's rows of ``model``, every column but the keys and the times."""
+    skip = {"id", "game", "created_at", "updated_at", "at"}
+    fields = [f.attname for f in model._meta.concrete_fields if f.name not in skip]
+    return list(model.objects.filter(game=game).order_by("number").values(*fields))
+
+
+def test_a_recorded_hand_is_stored_as_the_orm_stores_it(make_game):
+    ours, theirs = make_game("schmier"), make_game("schmier")
+    before = Game.objects.get(pk=ours.pk).updated_at
+
+    saved, result = hand_record(game=ours, entry=FIRST, number=1)
+
+    # The same hand, saved by the ORM into a game of the same start.
+    with transaction.atomic():
+        locked = game_writes._locked(theirs)
+        state, same = locked.state().play(FIRST)
+        hand, revision = game_writes._hand_rows(locked, same, HandRevision.Action.RECORD, "web")
+        hand.save(force_insert=True)
+        revision.save(force_insert=True)
+        for column, value in Game.standings(state).items():
+            setattr(locked, column, value)
+        locked.save(update_fields=COLUMNS)
+
+    assert stored(Hand, ours) == stored(Hand, theirs)
+    assert stored(HandRevision, ours) == stored(HandRevision, theirs)
+    assert stored(Hand, ours)[0]["points"] == [3, 2, 1]
+    ours_now, theirs_now = Game.objects.get(pk=ours.pk), Game.objects.get(pk=theirs.pk)
+    for column in STANDINGS:
+        assert getattr(ours_now, column) == getattr(theirs_now, column), column
+    assert ours_now.scores == [3, 2, 1] and ours_now.hands_played == 1
+    # The times are stamped as save() stamps them, on the rows and on the game (whose
+    # version the live boards follow), and the game in hand says what the row says.
+    row = Hand.objects.get(game=ours)
+    assert row.created_at is not None and row.updated_at is not None
+    assert ours_now.updated_at > before
+    assert saved.updated_at == ours_now.updated_at
+    assert result.number == 1
+
+
+def test_the_hand_its_record_and_the_standings_are_one_statement_on_postgresql(make_game):
+    game = make_game("schmier")
+    with transaction.atomic():
+        locked = game_writes._locked(game)
+        state, result = locked.state().play(FIRST)
+        rows = game_writes._hand_rows(locked, result, HandRevision.Action.RECORD, "web")
+        for column, value in Game.standings(state).items():
+            setattr(locked, column, value)
+        with CaptureQueriesContext(connection) as queries:
+            written(list(rows), locked, COLUMNS)
+    assert len(queries) == (1 if connection.vendor == "postgresql" else 3)
+    assert Hand.objects.filter(game=game).count() == 1
+    assert HandRevision.objects.filter(game=game).count() == 1
+
+
+def test_a_write_refused_by_the_database_leaves_nothing_half_written(make_game):
+    game = make_game("schmier", hands=1)
+    kept = Game.objects.get(pk=game.pk)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        locked = game_writes._locked(game)
+        state, result = locked.state().play(FIRST)
+        # Hand 1 again: the (game, number) rule refuses its row, which comes after its
+        # audit record (three statements elsewhere than on PostgreSQL: the first ran).
+        hand, revision = game_writes._hand_rows(
+            locked, replace(result, number=1), HandRevision.Action.RECORD, "web"
+        )
+        for column, value in Game.standings(state).items():
+            setattr(locked, column, value)
+        written([revision, hand], locked, COLUMNS)
+
+    assert Hand.objects.filter(game=game).count() == 1
+    assert HandRevision.objects.filter(game=game).count() == 1
+    now = Game.objects.get(pk=game.pk)
+    assert (now.scores, now.hands_played, now.updated_at) == (
+        kept.scores,
+        kept.hands_played,
+        kept.updated_at,
+    )

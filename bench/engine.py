@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -100,6 +101,44 @@ def _hand(port: int, game: dict, number: int) -> None:
         assert answer.status == 201, answer.status
 
 
+def app_settings(publisher: int) -> dict[str, str]:
+    """The app's settings for an engine whose publisher listens on ``publisher``."""
+    return {
+        "LIVE_ENGINE": "nchan",
+        "LIVE_ENGINE_PUBLISH_URL": f"http://127.0.0.1:{publisher}/_live/pub/",
+    }
+
+
+def start(
+    *, front: int, publisher: int, app: int, log, workers: int = 1, pin: list[str] = ()
+) -> tuple[subprocess.Popen, Path]:
+    """nginx with nchan (deploy/nchan/'s configuration) on loopback: phones at ``front``,
+    the app's publishes at ``publisher``, the app at ``app``; with ``workers`` worker
+    processes (each holds at most its open-file limit of streams), run under ``pin``
+    (taskset). The caller stops it and removes its directory, the second value."""
+    prefix = Path(tempfile.mkdtemp(prefix="smear-engine-"))
+    sys.path.insert(0, str(ROOT / "deploy" / "nchan"))
+    from render import render
+
+    sys.path.pop(0)
+    conf = render(
+        PREFIX=str(prefix),
+        # Several workers take the phones by their address (the kernel's reuseport).
+        LISTEN=f"127.0.0.1:{front}" + (" reuseport" if workers > 1 else ""),
+        PUBLISH_LISTEN=f"127.0.0.1:{publisher}",
+        APP_SERVERS=f"server 127.0.0.1:{app};",
+        NCHAN_MODULE=str(MODULE),
+    )
+    conf = re.sub(r"(?m)^worker_processes \d+;", f"worker_processes {workers};", conf)
+    (prefix / "nginx.conf").write_text(conf)
+    nginx = subprocess.Popen(
+        [*pin, shutil.which("nginx") or "/usr/sbin/nginx", "-p", str(prefix), "-c",
+         str(prefix / "nginx.conf"), "-g", "daemon off;"],
+        stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    return nginx, prefix
+
+
 def measure(out: Path) -> dict | None:
     if not available():
         return None
@@ -117,20 +156,6 @@ def measure(out: Path) -> dict | None:
     hands = int(os.environ.get("BENCH_ENGINE_HANDS", str(len(games))))
 
     front, publisher, app = free_port(), free_port(), free_port()
-    prefix = Path(tempfile.mkdtemp(prefix="smear-engine-"))
-    sys.path.insert(0, str(ROOT / "deploy" / "nchan"))
-    from render import render
-
-    sys.path.pop(0)
-    (prefix / "nginx.conf").write_text(
-        render(
-            PREFIX=str(prefix),
-            LISTEN=f"127.0.0.1:{front}",
-            PUBLISH_LISTEN=f"127.0.0.1:{publisher}",
-            APP_SERVERS=f"server 127.0.0.1:{app};",
-            NCHAN_MODULE=str(MODULE),
-        )
-    )
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "smear_scores.settings",
@@ -138,19 +163,14 @@ def measure(out: Path) -> dict | None:
         "BIND": f"127.0.0.1:{app}",
         "GUNICORN_ACCESSLOG": "",
         "GUNICORN_LOGLEVEL": "warning",
-        "LIVE_ENGINE": "nchan",
-        "LIVE_ENGINE_PUBLISH_URL": f"http://127.0.0.1:{publisher}/_live/pub/",
+        **app_settings(publisher),
     }
     log = open(out / "engine-server.log", "w")  # noqa: SIM115 - closed in finally
     server = subprocess.Popen(
         [str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.py"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
-    nginx = subprocess.Popen(
-        [shutil.which("nginx") or "/usr/sbin/nginx", "-p", str(prefix), "-c",
-         str(prefix / "nginx.conf"), "-g", "daemon off;"],
-        stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
+    nginx, prefix = start(front=front, publisher=publisher, app=app, log=log)
     phones = Phones(front)
     loop = asyncio.new_event_loop()
     try:

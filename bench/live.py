@@ -141,12 +141,30 @@ def _pin_modes() -> list[bool]:
     return {"both": [True, False], "on": [True], "off": [False]}[mode]
 
 
+def _steps(name: str, default: str) -> list[int]:
+    return [int(s) for s in os.environ.get(name, default).split(",")]
+
+
+def _engine_on() -> bool:
+    """Whether to measure the pinned run with the push engine holding the streams
+    (BENCH_LIVE_ENGINE: on, or off; on by default where nginx with nchan is installed)."""
+    from bench import engine
+
+    mode = os.environ.get("BENCH_LIVE_ENGINE", "on")
+    if mode not in ("on", "off"):
+        raise SystemExit(f"BENCH_LIVE_ENGINE={mode!r}: say on or off.")
+    return mode == "on" and engine.available() and True in _pin_modes()
+
+
 def measure(args, out: Path) -> list[dict]:
-    """One run per pinning mode (pinned first): the steps measured, and the server."""
-    steps = [
-        int(s) for s in os.environ.get("BENCH_LIVE_TABLES", "1000,2000,3000,4000,5000").split(",")
-    ]
-    return [_measure_one(_games(max(steps)), steps, out, pinned=p) for p in _pin_modes()]
+    """One run per pinning mode (pinned first), then pinned with the push engine: the
+    steps measured, and the server."""
+    steps = _steps("BENCH_LIVE_TABLES", "1000,2000,3000,4000,5000")
+    runs = [_measure_one(_games(max(steps)), steps, out, pinned=p) for p in _pin_modes()]
+    if _engine_on():
+        steps = _steps("BENCH_LIVE_ENGINE_TABLES", "2000,4000,6000,8000,10000")
+        runs.append(_measure_one(_games(max(steps)), steps, out, pinned=True, engine=True))
+    return runs
 
 
 def _games(count: int) -> list[dict]:
@@ -189,8 +207,13 @@ def _raise_open_files() -> int:
     return hard
 
 
-def _measure_one(games: list[dict], steps: list[int], out: Path, *, pinned: bool) -> dict:
+def _measure_one(
+    games: list[dict], steps: list[int], out: Path, *, pinned: bool, engine: bool = False
+) -> dict:
+    """With ``engine``, the push engine (nginx with nchan, pinned with the load to core 1,
+    one worker per PER_PROCESS streams) holds the streams; the server is the app alone."""
     seconds = int(os.environ.get("BENCH_LIVE_SECONDS", "30"))
+    from bench import engine as push_engine
     from bench.run import free_port, wait_until_serving
 
     # Pinned: one uvicorn worker on core 0, the load on core 1. Unpinned: as `make serve`
@@ -201,8 +224,10 @@ def _measure_one(games: list[dict], steps: list[int], out: Path, *, pinned: bool
         else int(os.environ.get("BENCH_LIVE_WORKERS", os.cpu_count() or 2))
     )
     server_pin, load_pin = (["taskset", "-c", "0"], ["taskset", "-c", "1"]) if pinned else ([], [])
+    if engine:
+        workers = 1
     open_files = _raise_open_files()
-    port = free_port()
+    port = app_port = free_port()
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "smear_scores.settings",
@@ -214,15 +239,33 @@ def _measure_one(games: list[dict], steps: list[int], out: Path, *, pinned: bool
         # address (a hostile network's) would refuse all but 60 of each.
         "LIVE_MAX_STREAMS_PER_CLIENT": str(10**9),
     }
+    nginx = prefix = None
+    engine_workers = 1 + -(-6 * max(steps) // PER_PROCESS) if engine else 0
+    if engine:
+        port, publisher = free_port(), free_port()
+        env.update(push_engine.app_settings(publisher))
     log = open(out / "live-server.log", "w")  # noqa: SIM115 - closed in finally
     server = subprocess.Popen(
         [*server_pin, str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.py"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
+    if engine:
+        nginx, prefix = push_engine.start(
+            front=port,
+            publisher=publisher,
+            app=app_port,
+            log=log,
+            # One worker more than the streams need: the kernel spreads the phones over
+            # them (reuseport) by address, not evenly.
+            workers=engine_workers,
+            pin=load_pin,
+        )
     loads = None
     done: list[dict] = []
     try:
-        wait_until_serving(f"http://127.0.0.1:{port}", server)
+        wait_until_serving(f"http://127.0.0.1:{app_port}", server)
+        if nginx is not None:
+            wait_until_serving(f"http://127.0.0.1:{port}", nginx)
         idle_cpu, idle_rss = _idle(server.pid)
         loads = Loads(games, port, out, load_pin)
         for tables in steps:
@@ -230,8 +273,10 @@ def _measure_one(games: list[dict], steps: list[int], out: Path, *, pinned: bool
             opened, refused = loads.open(tables)
             cpu, rss = _idle(server.pid)
             cpu0, _ = _server_usage(server.pid)
+            engine0 = _server_usage(nginx.pid)[0] if nginx else 0.0
             answers = loads.go(seconds)
             cpu1, _ = _server_usage(server.pid)
+            engine1 = _server_usage(nginx.pid)[0] if nginx else 0.0
             delays = sorted(d for a in answers for d in a["delays"])
             writes = sorted(d for a in answers for d in a["writes"])
             errors = refused + [e for a in answers for e in a["errors"]]
@@ -256,6 +301,10 @@ def _measure_one(games: list[dict], steps: list[int], out: Path, *, pinned: bool
                 "cpu_ms_per_hand": (
                     ((cpu1 - cpu0) - cpu * (seconds + 3)) * 1000 / hands if hands else None
                 ),
+                # The engine's own CPU over the step ÷ hands (its idle CPU not taken off).
+                "engine_ms_per_hand": (
+                    (engine1 - engine0) * 1000 / hands if nginx is not None and hands else None
+                ),
             }
             step["ok"] = (
                 opened == 6 * tables
@@ -269,19 +318,26 @@ def _measure_one(games: list[dict], steps: list[int], out: Path, *, pinned: bool
     finally:
         if loads is not None:
             loads.stop()
-        server.terminate()
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        for process in (nginx, server):
+            if process is None:
+                continue
+            process.terminate()
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                process.kill()
         log.close()
-    name = "live-pinned.json" if pinned else "live.json"
+        if prefix is not None:
+            shutil.rmtree(prefix, ignore_errors=True)
+    name = "live-engine.json" if engine else "live-pinned.json" if pinned else "live.json"
     (out / name).write_text(json.dumps(done, indent=1))
     return {
         "steps": done,
         "workers": workers,
         "seconds": seconds,
         "pinned": pinned,
+        "engine": engine,
+        "engine_workers": engine_workers,
         "open_files": open_files,
     }
 
@@ -302,17 +358,22 @@ def report(runs: list[dict], polling_rps: float | None) -> list[str]:
 def _report_run(live: dict, polling_rps: float | None) -> list[str]:
     steps = live["steps"]
     pinned = live.get("pinned", False)
-    row = "live, pinned:" if pinned else "live:"
+    engine = live.get("engine", False)
+    row = "live, pinned, engine:" if engine else "live, pinned:" if pinned else "live:"
     where = (
-        "the server pinned to core 0, the load generator to core 1 (taskset)"
+        "the app server pinned to core 0; the push engine, nginx + nchan, holding the "
+        "streams, and the load generator on core 1 (taskset)"
+        if engine
+        else "the server pinned to core 0, the load generator to core 1 (taskset)"
         if pinned
         else "unpinned, sharing both cores with the load generator"
     )
+    held = "holding its board's stream in the engine" if engine else "holding its board's stream"
     lines = [
         "",
         f"4. Live boards pushed ({where}): gunicorn, {live['workers']} uvicorn workers on "
         "127.0.0.1, "
-        f"PostgreSQL; tables of six phones, each holding its board's stream, each table "
+        f"PostgreSQL; tables of six phones, each {held}, each table "
         f"recording one hand a minute ({live['seconds']} s a step) from one phone; the five others "
         "watch, and their streams carry the fresh board",
         "",
@@ -361,9 +422,15 @@ def _report_run(live: dict, polling_rps: float | None) -> list[str]:
             f"less with none, ÷ boards ({top['idle_cpu']:.3f} cores in all) |"
         )
     if top.get("cpu_ms_per_hand") is not None:
+        engine_cpu = (
+            f"; the engine's own CPU over the step ÷ hands: {top['engine_ms_per_hand']:.2f} ms"
+            if top.get("engine_ms_per_hand") is not None
+            else ""
+        )
         lines.append(
             f"| {row} server CPU per hand, with its fan-out | {top['cpu_ms_per_hand']:.1f} ms | "
-            f"server CPU over the step less its idle CPU, ÷ hands, at {top['tables']:,} tables |"
+            f"server CPU over the step less its idle CPU, ÷ hands, at {top['tables']:,} tables"
+            f"{engine_cpu} |"
         )
     if steps and steps[-1]["ok"]:
         lines.append(
@@ -375,7 +442,12 @@ def _report_run(live: dict, polling_rps: float | None) -> list[str]:
         why = f"{len(last['errors'])} errors" if last["errors"] else f"p95 {last['p95']:.0f} ms"
         first = f" (first: {last['errors'][0]})" if last["errors"] else ""
         lines.append(f"(the step of {last['tables']:,} tables did not hold: {why}{first})")
-    if live.get("open_files"):
+    if engine:
+        lines.append(
+            f"(the engine: nginx with {live['engine_workers']} worker processes, each holding "
+            f"at most {live['open_files']:,} open files; the app server holds no stream)"
+        )
+    elif live.get("open_files"):
         lines.append(
             f"(open files a server process may hold: {live['open_files']:,}; a stream refused "
             "past them (503) is an error of its step)"

@@ -18,6 +18,7 @@ import argparse
 import asyncio
 import json
 import random
+import re
 import resource
 import sys
 import time
@@ -26,6 +27,7 @@ from bench.data import filler
 from smear_scores import rules
 
 OPENING = 256  # streams being opened at once
+BOARD_VERSION = re.compile(rb'data-version="([^"]*)"')
 
 
 class Table:
@@ -84,33 +86,48 @@ class Load:
                 self.error(f"stream answered {status.decode().strip()}")
                 ready.set()
                 return
-            while (await reader.readline()) not in (b"\r\n", b""):
-                pass
+            chunked = False
+            while (line := await reader.readline()) not in (b"\r\n", b""):
+                chunked = chunked or line.lower() == b"transfer-encoding: chunked\r\n"
             buffer = b""
             while True:
-                size = int((await reader.readline()).strip() or b"0", 16)
-                if size == 0:
-                    break
-                buffer += (await reader.readexactly(size + 2))[:-2]
+                # The app's own streams come in chunks; the push engine's as they are.
+                if chunked:
+                    size = int((await reader.readline()).strip() or b"0", 16)
+                    if size == 0:
+                        break
+                    buffer += (await reader.readexactly(size + 2))[:-2]
+                else:
+                    read = await reader.read(65536)
+                    if not read:
+                        break
+                    buffer += read
                 while b"\n\n" in buffer:
                     event, buffer = buffer.split(b"\n\n", 1)
-                    kind, version, data = b"message", None, None
-                    for line in event.split(b"\n"):
-                        if line.startswith(b"event: "):
-                            kind = line[7:]
-                        elif line.startswith(b"id: "):
-                            version = line[4:].decode()
-                        elif line.startswith(b"data: ") and data is None:
-                            data = line[6:].decode()
-                    if kind == b"board":
-                        self.shown_board(phone, version)
-                    elif data is not None:
-                        self.heard(phone, data, ready)
+                    self.event(phone, event, ready)
             self.dropped += 1
         except (OSError, asyncio.IncompleteReadError, ValueError) as exc:
             self.dropped += 1
             self.error(f"stream: {exc!r}")
             ready.set()
+
+    def event(self, phone: Phone, event: bytes, ready: asyncio.Event) -> None:
+        """One event of a stream: a version said, or a board (whose version is its id on
+        the app's own streams; the push engine numbers its events its own way, so there
+        the board's own data-version, as live.js reads it)."""
+        kind, version, data = b"message", None, None
+        for line in event.split(b"\n"):
+            if line.startswith(b"event: "):
+                kind = line[7:]
+            elif line.startswith(b"id: "):
+                version = line[4:].decode()
+            elif line.startswith(b"data: ") and data is None:
+                data = line[6:].decode()
+        if kind == b"board":
+            said = BOARD_VERSION.search(event)
+            self.shown_board(phone, said.group(1).decode() if said else version, ready)
+        elif kind == b"message" and data is not None:
+            self.heard(phone, data, ready)
 
     def heard(self, phone: Phone, version: str, ready: asyncio.Event) -> None:
         if phone.shown is None:
@@ -120,8 +137,14 @@ class Load:
         elif version != phone.shown and not phone.records:
             asyncio.get_running_loop().create_task(self.fetch(phone, version))
 
-    def shown_board(self, phone: Phone, version: str | None) -> None:
-        """The stream carried the board itself (a watcher's): shown at once."""
+    def shown_board(self, phone: Phone, version: str | None, ready: asyncio.Event) -> None:
+        """The stream carried the board itself (a watcher's): shown at once. The push
+        engine opens a watcher's stream with the board it keeps."""
+        if phone.shown is None:
+            phone.shown = version
+            self.opened += 1
+            ready.set()
+            return
         self.boards += 1
         if version is None or version == phone.shown:
             return

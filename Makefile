@@ -115,8 +115,9 @@ serve: $(STAMP)
 # the bench database is created and dropped by the script. BENCH_SAMPLES, BENCH_USERS,
 # BENCH_SECONDS and BENCH_WORKERS change the run's size (400, 16, 20, 4); BENCH_LIVE_TABLES,
 # BENCH_LIVE_SECONDS, BENCH_LIVE_WORKERS, BENCH_LIVE_PIN (both, on, off: the server on one
-# core, the load generator on the other) and BENCH_LIVE_PIN_WORKERS (the pinned server's
-# processes, 1) the live boards' (bench/live.py);
+# core, the load generator on the other), BENCH_LIVE_PIN_WORKERS (the pinned server's
+# processes, 1), BENCH_LIVE_ENGINE (on, off: a pinned run with the push engine holding the
+# streams) and BENCH_LIVE_ENGINE_TABLES (its steps) the live boards' (bench/live.py);
 # BENCH_NOTIFY_WRITERS, BENCH_NOTIFY_SECONDS and BENCH_NOTIFY_LISTENERS NOTIFY's (bench/notify.py);
 # BENCH_SECTIONS runs some sections only.
 bench: $(STAMP)

@@ -16,7 +16,8 @@ phones' streams, so they outlast any app process and one engine serves every app
 - What a hand costs the engine: one question per board (who follows it: nchan answers
   for one channel per request), then one request that gives the version to the game's
   channel and every board nobody follows at once (the publisher takes several channels
-  in one request: ``SEPARATOR``), then one per board drawn.
+  in one request: ``SEPARATOR``), then one per board drawn. A game no night plays asks
+  the database nothing for the room (``at_night``, read with the write's lock).
 - Only what every watcher of a board sees crosses the engine: versions and the boards of
   watchers, the table and the room; never a scorer's board, scoring code, grant or session.
 
@@ -158,8 +159,13 @@ def _room(night_id: int) -> None:
         _board(channel_of(("night", night_id), "room"), version, lambda: room_board(night_id))
 
 
-def publish(key: Key, version: str | None, public_id: str | None) -> None:
-    """A committed change of ``key``: every channel that follows it is told."""
+def publish(
+    key: Key, version: str | None, public_id: str | None, at_night: bool | None = None
+) -> None:
+    """A committed change of ``key``: every channel that follows it is told. ``at_night``:
+    whether the game is a table of a night, as its write read it (None: not known, asked
+    of the database). A game is made a table in the transaction that creates it and stays
+    one, so what the write read still holds when its publish runs."""
     from smear_scores.boards import table_board, watcher_board
 
     kind, pk = key
@@ -180,8 +186,9 @@ def publish(key: Key, version: str | None, public_id: str | None) -> None:
             post([channel], html, "board")
         else:
             post([channel], version)
-    for night_id in _nights_of(pk):
-        _room(night_id)
+    if at_night is not False:
+        for night_id in _nights_of(pk):
+            _room(night_id)
 
 
 def subscribe(request: HttpRequest, keys: list[Key], version: str, kind: str | None):

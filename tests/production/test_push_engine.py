@@ -448,16 +448,27 @@ def engine_requests(settings, monkeypatch) -> Engine:
     return fake
 
 
-def _requests_of_a_hand(fake: Engine, game, room: str = "") -> list:
+def _requests_of_a_hand(fake: Engine, game, room: str = "") -> tuple[list, int]:
     """The engine's requests that recording one hand of ``game`` makes, each as (method,
     channels, what it carries: "" for a question, "version" for the game's version,
-    "room version" for ``room``'s, or "board")."""
+    "room version" for ``room``'s, or "board"); and how many times the app asked the
+    database which night the game is played at."""
+    from smear_scores.live import engine
     from smear_scores.selectors.games import version_of
     from smear_scores.selectors.nights import night_version
     from smear_scores.services.recording import hand_record
 
+    asked = []
+    nights_of = engine._nights_of
+
+    def counted(game_id):
+        asked.append(game_id)
+        return nights_of(game_id)
+
     fake.requests.clear()
-    game, _ = hand_record(game=game, entry=filler_entry(game.state()))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "_nights_of", counted)
+        game, _ = hand_record(game=game, entry=filler_entry(game.state()))
     said = {version_of(game).encode(): "version"}
     if room:
         said[night_version(int(room.split("-")[1])).encode()] = "room version"
@@ -465,7 +476,7 @@ def _requests_of_a_hand(fake: Engine, game, room: str = "") -> list:
     for method, channels, body, event in fake.requests:
         what = "board" if event == "board" else said.get(body, body.decode()[:40])
         requests.append((method, channels, what if method == "POST" else ""))
-    return requests
+    return requests, len(asked)
 
 
 def _one(method, *channels, what=""):
@@ -483,7 +494,7 @@ def test_a_hand_gives_its_version_to_every_channel_nobody_watches_in_one_request
     game = make_game("schmier", hands=1)
     g = f"game-{game.pk}"
     engine_requests.followed = {f"{g}-{kind}" for kind in followed}
-    requests = _requests_of_a_hand(engine_requests, game)
+    requests, nights_asked = _requests_of_a_hand(engine_requests, game)
 
     # Who follows the watchers' board and the table view, asked of each; then the version
     # in one request to the game's channel and every board nobody follows; then each
@@ -496,6 +507,8 @@ def test_a_hand_gives_its_version_to_every_channel_nobody_watches_in_one_request
         *(_one("POST", f"{g}-{kind}", what="board") for kind in followed),
     ]
     assert len(requests) == count
+    # A game that is no table of a night: nobody asks the database for its night.
+    assert nights_asked == 0
 
 
 @pytest.mark.django_db(transaction=True)
@@ -514,7 +527,7 @@ def test_an_engine_that_takes_one_channel_a_request_is_sent_each_alone(
         return (404, b"") if "," in channel else (status, data)
 
     monkeypatch.setattr(engine, "_call", one_channel_only)
-    requests = _requests_of_a_hand(engine_requests, game)
+    requests, _ = _requests_of_a_hand(engine_requests, game)
 
     assert requests == [
         _one("GET", f"{g}-board"),
@@ -545,7 +558,7 @@ def test_a_hand_at_a_table_of_a_night_also_tells_its_room(engine_requests, room_
     g, room = f"game-{table.game.pk}", f"night-{night.pk}-room"
     if room_followed:
         engine_requests.followed = {room}
-    requests = _requests_of_a_hand(engine_requests, table.game, room)
+    requests, nights_asked = _requests_of_a_hand(engine_requests, table.game, room)
 
     assert requests == [
         _one("GET", f"{g}-board"),
@@ -555,6 +568,7 @@ def test_a_hand_at_a_table_of_a_night_also_tells_its_room(engine_requests, room_
         _one("POST", room, what="board" if room_followed else "room version"),
     ]
     assert len(requests) == count
+    assert nights_asked == 1
 
 
 def _in_a_browser(drive) -> None:

@@ -13,6 +13,11 @@ phones' streams, so they outlast any app process and one engine serves every app
   nobody follows is sent the bare version (a phone that comes later fetches its board).
   The engine keeps the last message of each channel and gives it to every phone that
   (re)connects.
+- What a hand costs the engine: one question per board (who follows it: nchan answers
+  for one channel per request), then one request that gives the version to the game's
+  channel and every board nobody follows at once (the publisher takes several channels
+  in one request: ``SEPARATOR``), then one per board drawn. A game no night plays asks
+  the database nothing for the room (``at_night``, read with the write's lock).
 - Only what every watcher of a board sees crosses the engine: versions and the boards of
   watchers, the table and the room; never a scorer's board, scoring code, grant or session.
 
@@ -41,6 +46,10 @@ Key = tuple[str, int]
 TIMEOUT = 1
 # Seconds a phone whose stream the engine cannot take waits before it asks again.
 AWAY_RETRY = 30
+# Between the channels of one publish: the publisher location splits the channel id it is
+# given there (nchan_channel_id_split_delimiter, deploy/nchan/), publishes the message to
+# each of them (at most 255) and keeps it as each one's last. No channel id holds one.
+SEPARATOR = ","
 
 _local = threading.local()
 
@@ -56,7 +65,8 @@ def channel_of(key: Key, kind: str | None = None) -> str:
 
 def _call(method: str, channel: str, body: bytes = b"", headers=None) -> tuple[int, bytes]:
     """One request to the engine's publisher, on this thread's kept connection (tried
-    again once on a new one: the engine may have closed an idle one)."""
+    again once on a new one: the engine may have closed an idle one). ``channel`` may
+    name several, joined by SEPARATOR."""
     url = urllib.parse.urlsplit(settings.LIVE_ENGINE_PUBLISH_URL)
     path = url.path.rstrip("/") + "/" + channel
     tries = 2
@@ -93,23 +103,40 @@ def info(channel: str) -> dict:
         return {}
 
 
-def post(channel: str, data: str, event: str | None = None) -> None:
+def _followed(channel: str) -> bool:
+    return info(channel).get("subscribers", 0) > 0
+
+
+def post(channels: list[str], data: str, event: str | None = None) -> None:
+    """``data`` as the next message of each of ``channels``, in one request."""
     headers = {"Content-Type": "text/plain; charset=utf-8"}
     if event:
         headers["X-EventSource-Event"] = event
-    status, _ = _call("POST", channel, data.encode(), headers)
+    named = SEPARATOR.join(channels)
+    status, _ = _call("POST", named, data.encode(), headers)
+    if status == 404 and len(channels) > 1:
+        # An engine whose configuration predates publishing to several channels at once
+        # (its publisher location refuses a SEPARATOR): each channel in a request of its
+        # own, until the configuration is rendered again.
+        log.warning(
+            "Live boards: the push engine refuses a publish to several channels; render "
+            "its configuration again (deploy/nchan/) to save a request per channel"
+        )
+        for channel in channels:
+            post([channel], data, event)
+        return
     if status >= 300:
-        raise Away(f"the engine answered {status} to a publish on {channel}")
+        raise Away(f"the engine answered {status} to a publish on {named}")
 
 
 def _board(channel: str, version: str, draw: Callable[[], str | None]) -> None:
     """The board on ``channel`` at ``version``, drawn only if someone follows it."""
-    if info(channel).get("subscribers", 0) > 0:
+    if _followed(channel):
         html = draw()
         if html:
-            post(channel, html, "board")
+            post([channel], html, "board")
             return
-    post(channel, version)
+    post([channel], version)
 
 
 def _nights_of(game_id: int) -> list[int]:
@@ -132,19 +159,36 @@ def _room(night_id: int) -> None:
         _board(channel_of(("night", night_id), "room"), version, lambda: room_board(night_id))
 
 
-def publish(key: Key, version: str | None, public_id: str | None) -> None:
-    """A committed change of ``key``: every channel that follows it is told."""
+def publish(
+    key: Key, version: str | None, public_id: str | None, at_night: bool | None = None
+) -> None:
+    """A committed change of ``key``: every channel that follows it is told. ``at_night``:
+    whether the game is a table of a night, as its write read it (None: not known, asked
+    of the database). A game is made a table in the transaction that creates it and stays
+    one, so what the write read still holds when its publish runs."""
     from smear_scores.boards import table_board, watcher_board
 
     kind, pk = key
     if kind == "night":
         _room(pk)
         return
-    post(channel_of(key), version)
-    _board(channel_of(key, "board"), version, lambda: watcher_board(public_id))
-    _board(channel_of(key, "table"), version, lambda: table_board(public_id))
-    for night_id in _nights_of(pk):
-        _room(night_id)
+    draws = {
+        channel_of(key, "board"): lambda: watcher_board(public_id),
+        channel_of(key, "table"): lambda: table_board(public_id),
+    }
+    followed = [channel for channel in draws if _followed(channel)]
+    # The version at once on the game's channel (the scorers' phones) and every board
+    # nobody follows; then each board someone follows, drawn once.
+    post([channel_of(key), *(channel for channel in draws if channel not in followed)], version)
+    for channel in followed:
+        html = draws[channel]()
+        if html:
+            post([channel], html, "board")
+        else:
+            post([channel], version)
+    if at_night is not False:
+        for night_id in _nights_of(pk):
+            _room(night_id)
 
 
 def subscribe(request: HttpRequest, keys: list[Key], version: str, kind: str | None):
@@ -157,7 +201,7 @@ def subscribe(request: HttpRequest, keys: list[Key], version: str, kind: str | N
         # message yet (a new game, an engine restarted), is given the version at once:
         # what a publish lost in between would have said.
         if (shown is not None and shown != version) or not info(channel).get("messages"):
-            post(channel, version)
+            post([channel], version)
     except Away as error:
         log.warning("Live boards: the push engine does not answer (%s); the boards poll", error)
         return HttpResponse(

@@ -49,10 +49,18 @@ class Notice:
     with a transaction, or a savepoint, rolled back). A game written twice in one
     transaction publishes both versions, in order: a board takes only a newer one."""
 
-    __slots__ = ("key", "public_id", "version")
+    __slots__ = ("at_night", "key", "public_id", "version")
 
-    def __init__(self, key: tuple[str, int], version: str | None, public_id: str | None):
+    def __init__(
+        self,
+        key: tuple[str, int],
+        version: str | None,
+        public_id: str | None,
+        at_night: bool | None = None,
+    ):
         self.key, self.version, self.public_id = key, version, public_id
+        # Whether the game is a table of a night, where its write read that (None: unknown).
+        self.at_night = at_night
 
     @property
     def payload(self) -> str:
@@ -76,7 +84,7 @@ def publish(notice: Notice) -> None:
         from smear_scores.live import engine
 
         try:
-            engine.publish(notice.key, notice.version, notice.public_id)
+            engine.publish(notice.key, notice.version, notice.public_id, notice.at_night)
         except engine.Away as error:
             # Its phones' streams are cut too: they poll, and say their version when they
             # reconnect (engine.subscribe).
@@ -104,8 +112,18 @@ def _redis():
 
 
 def game_changed(game: Game) -> None:
-    """The game's row was written (its updated_at moved): its boards follow on commit."""
-    _announce(Notice(("game", game.pk), version_of(game), game.public_id))
+    """The game's row was written (its updated_at moved): its boards follow on commit. A
+    game read under a write's lock says whether a night plays it (``at_night``), so the
+    push engine need not ask the database for its night's room when none does."""
+    at_night = getattr(game, "at_night", None)
+    _announce(
+        Notice(
+            ("game", game.pk),
+            version_of(game),
+            game.public_id,
+            None if at_night is None else bool(at_night),
+        )
+    )
 
 
 def night_changed(night_id: int) -> None:

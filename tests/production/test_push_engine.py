@@ -4,7 +4,9 @@ the phones' streams in front of two app processes, which hold none.
 A hand recorded through either app process reaches a phone's stream held by the engine;
 with the engine away a write still commits, the app says "no stream" (503, the board
 polls, static/js/live.js ``fail``) and polling answers; a phone that reconnects is given
-the latest version; and nothing published to the engine carries a scoring secret.
+the latest version; nothing published to the engine carries a scoring secret; and a hand
+costs the engine one question per board, one request for its version and one per board
+drawn (counted at the app's publisher).
 
 Needs Debian's nginx and libnginx-mod-nchan: `make push-engine` installs them."""
 
@@ -319,6 +321,36 @@ def test_with_the_engine_away_a_hand_commits_and_the_board_polls(shape):
         phone.close()
 
 
+def test_one_publish_to_several_channels_leaves_its_message_on_each(shape):
+    # The engine's publisher takes several channels in one request (deploy/nchan/).
+    json_please = {"Accept": "text/json"}
+    answer, data = _call(shape.publisher, "POST", "/_live/pub/pub-a,pub-b", "x", json_please)
+    assert answer.status == 202, data  # published, and nobody follows either
+    for channel in ("pub-a", "pub-b"):
+        answer, data = _call(shape.publisher, "GET", f"/_live/pub/{channel}", None, json_please)
+        assert answer.status == 200, f"no channel {channel}"
+        assert json.loads(data)["messages"] == 1
+
+    app_a, app_b = shape.apps
+    game = _game(app_a)
+    _hand(app_b, game)
+    answer, data = _call(app_a, "GET", f"/g/{game['id']}/live/")
+    now = re.search(rb'data-version="([^"]+)"', data).group(1).decode()
+    # Phones that come later, showing the version already: the app sends nothing more
+    # (engine.subscribe), so what they are given is what the hand left on their channel.
+    streams = [
+        Stream(shape.front, f"/g/{game['id']}/events/?v={now}"),
+        Stream(shape.front, f"/g/{game['id']}/table/events/?v={now}"),
+    ]
+    try:
+        for stream in streams:
+            event = stream.next()
+            assert (event["event"], event["data"]) == ("message", now)
+    finally:
+        for stream in streams:
+            stream.close()
+
+
 @pytest.fixture
 def published(settings, monkeypatch) -> list[tuple[str, str, bytes]]:
     """Everything the app hands the engine, in this process: (method, channel, body); the
@@ -386,6 +418,157 @@ def test_no_scoring_secret_crosses_the_engine(client, make_game, published):
     for _, body in posted:
         for secret in secrets:
             assert secret.encode() not in body
+
+
+class Engine:
+    """The engine as the app's publisher sees it, in this process: every request the app
+    makes, as (method, the channels it names, its body, its event), and the channels that
+    have a follower (``followed``)."""
+
+    def __init__(self) -> None:
+        self.followed: set[str] = set()
+        self.requests: list[tuple[str, frozenset[str], bytes, str | None]] = []
+
+    def call(self, method, channel, body=b"", headers=None):
+        event = (headers or {}).get("X-EventSource-Event")
+        self.requests.append((method, frozenset(channel.split(",")), body, event))
+        if method == "GET":
+            followers = 1 if channel in self.followed else 0
+            return 200, json.dumps({"subscribers": followers, "messages": 1}).encode()
+        return 201, b'{"subscribers": 0, "messages": 1}'
+
+
+@pytest.fixture
+def engine_requests(settings, monkeypatch) -> Engine:
+    from smear_scores.live import engine
+
+    settings.LIVE_ENGINE = "nchan"
+    fake = Engine()
+    monkeypatch.setattr(engine, "_call", fake.call)
+    return fake
+
+
+def _requests_of_a_hand(fake: Engine, game, room: str = "") -> tuple[list, int]:
+    """The engine's requests that recording one hand of ``game`` makes, each as (method,
+    channels, what it carries: "" for a question, "version" for the game's version,
+    "room version" for ``room``'s, or "board"); and how many times the app asked the
+    database which night the game is played at."""
+    from smear_scores.live import engine
+    from smear_scores.selectors.games import version_of
+    from smear_scores.selectors.nights import night_version
+    from smear_scores.services.recording import hand_record
+
+    asked = []
+    nights_of = engine._nights_of
+
+    def counted(game_id):
+        asked.append(game_id)
+        return nights_of(game_id)
+
+    fake.requests.clear()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "_nights_of", counted)
+        game, _ = hand_record(game=game, entry=filler_entry(game.state()))
+    said = {version_of(game).encode(): "version"}
+    if room:
+        said[night_version(int(room.split("-")[1])).encode()] = "room version"
+    requests = []
+    for method, channels, body, event in fake.requests:
+        what = "board" if event == "board" else said.get(body, body.decode()[:40])
+        requests.append((method, channels, what if method == "POST" else ""))
+    return requests, len(asked)
+
+
+def _one(method, *channels, what=""):
+    return (method, frozenset(channels), what)
+
+
+@pytest.mark.parametrize(
+    ("followed", "count"),
+    [((), 3), (("board",), 4), (("table",), 4), (("board", "table"), 5)],
+)
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_gives_its_version_to_every_channel_nobody_watches_in_one_request(
+    make_game, engine_requests, followed, count
+):
+    game = make_game("schmier", hands=1)
+    g = f"game-{game.pk}"
+    engine_requests.followed = {f"{g}-{kind}" for kind in followed}
+    requests, nights_asked = _requests_of_a_hand(engine_requests, game)
+
+    # Who follows the watchers' board and the table view, asked of each; then the version
+    # in one request to the game's channel and every board nobody follows; then each
+    # board someone follows, drawn once.
+    bare = [g, *(f"{g}-{kind}" for kind in ("board", "table") if kind not in followed)]
+    assert requests == [
+        _one("GET", f"{g}-board"),
+        _one("GET", f"{g}-table"),
+        _one("POST", *bare, what="version"),
+        *(_one("POST", f"{g}-{kind}", what="board") for kind in followed),
+    ]
+    assert len(requests) == count
+    # A game that is no table of a night: nobody asks the database for its night.
+    assert nights_asked == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_engine_that_takes_one_channel_a_request_is_sent_each_alone(
+    make_game, engine_requests, monkeypatch, caplog
+):
+    from smear_scores.live import engine
+
+    game = make_game("schmier", hands=1)
+    g = f"game-{game.pk}"
+
+    def one_channel_only(method, channel, body=b"", headers=None):
+        status, data = engine_requests.call(method, channel, body, headers)
+        # nginx answers 404 where no location takes the address (a configuration of
+        # before, whose publisher takes no comma).
+        return (404, b"") if "," in channel else (status, data)
+
+    monkeypatch.setattr(engine, "_call", one_channel_only)
+    requests, _ = _requests_of_a_hand(engine_requests, game)
+
+    assert requests == [
+        _one("GET", f"{g}-board"),
+        _one("GET", f"{g}-table"),
+        _one("POST", g, f"{g}-board", f"{g}-table", what="version"),
+        _one("POST", g, what="version"),
+        _one("POST", f"{g}-board", what="version"),
+        _one("POST", f"{g}-table", what="version"),
+    ]
+    assert "render its configuration again" in caplog.text
+
+
+@pytest.mark.parametrize(("room_followed", "count"), [(False, 5), (True, 5)])
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_at_a_table_of_a_night_also_tells_its_room(engine_requests, room_followed, count):
+    from datetime import date
+
+    from smear_scores.models import Club, Player
+    from smear_scores.services import nights
+
+    club = Club.objects.create(name="Tuesday Smear Club", slug="tuesday")
+    night = nights.night_open(
+        club=club, name="Tuesday", day=date(2026, 11, 29), variant="schmier", rounds=2
+    )
+    for name in ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]:
+        nights.night_check_in(night=night, player=Player.objects.create(club=club, name=name))
+    (table,) = nights.round_draw(night=night, seed=1).tables.select_related("game")
+    g, room = f"game-{table.game.pk}", f"night-{night.pk}-room"
+    if room_followed:
+        engine_requests.followed = {room}
+    requests, nights_asked = _requests_of_a_hand(engine_requests, table.game, room)
+
+    assert requests == [
+        _one("GET", f"{g}-board"),
+        _one("GET", f"{g}-table"),
+        _one("POST", g, f"{g}-board", f"{g}-table", what="version"),
+        _one("GET", room),
+        _one("POST", room, what="board" if room_followed else "room version"),
+    ]
+    assert len(requests) == count
+    assert nights_asked == 1
 
 
 def _in_a_browser(drive) -> None:

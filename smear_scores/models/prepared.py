@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, transaction
 from django.db.models import Field, Model, QuerySet
 
 
@@ -112,8 +112,12 @@ class PreparedRead:
 
 
 def _insert_fields(model: type[Model]) -> tuple[Field, ...]:
-    """The columns an insert writes: every concrete field but an automatic primary key."""
-    return tuple(f for f in model._meta.concrete_fields if not f.primary_key)
+    """The columns an insert writes, as ``save()`` chooses them: the model's own concrete
+    fields, less an automatic primary key and generated columns."""
+    meta = model._meta
+    return tuple(
+        f for f in meta.local_concrete_fields if not f.generated and f is not meta.auto_field
+    )
 
 
 @dataclass(frozen=True)
@@ -130,49 +134,72 @@ def _compile_write(
     connection: Any, inserted: tuple[type[Model], ...], updated: type[Model], names: tuple[str, ...]
 ) -> _Write:
     quote = connection.ops.quote_name
+    one = connection.vendor == "postgresql"
     inserts, statements = [], []
     for model in inserted:
         fields = _insert_fields(model)
         columns = ", ".join(quote(f.column) for f in fields)
         marks = ", ".join(["%s"] * len(fields))
+        # In one statement, each insert says its new key to the update's RETURNING.
+        returning = f" RETURNING {quote(model._meta.pk.column)}" if one else ""
         inserts.append(fields)
-        statements.append(f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({marks})")
+        statements.append(
+            f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({marks}){returning}"
+        )
     fields = tuple(updated._meta.get_field(name) for name in names)
     assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
     pk = quote(updated._meta.pk.column)
-    statements.append(f"UPDATE {quote(updated._meta.db_table)} SET {assignments} WHERE {pk} = %s")
-    if connection.vendor == "postgresql":
-        ctes = ", ".join(f"w{i} AS ({sql})" for i, sql in enumerate(statements[:-1]))
-        statements = [f"WITH {ctes} {statements[-1]}" if ctes else statements[-1]]
+    update = f"UPDATE {quote(updated._meta.db_table)} SET {assignments} WHERE {pk} = %s"
+    if one:
+        ctes = ", ".join(f"w{i} AS ({sql})" for i, sql in enumerate(statements))
+        keys = ", ".join(
+            f"(SELECT {quote(m._meta.pk.column)} FROM w{i})" for i, m in enumerate(inserted)
+        )
+        update = f"{update} RETURNING {keys or pk}"
+        statements = [f"WITH {ctes} {update}" if ctes else update]
+    else:
+        statements.append(update)
     return _Write(tuple(statements), tuple(inserts), fields)
 
 
 def written(
     inserted: list[Model], updated: Model, names: list[str], *, using: str = DEFAULT_DB_ALIAS
 ) -> None:
-    """Insert ``inserted`` (new rows, their primary keys left to the database) and save the
-    fields ``names`` of ``updated`` (an existing row), as ``save(force_insert=True)`` and
-    ``save(update_fields=names)`` would, in one statement where the database allows it.
-    An ``auto_now`` field is stamped on the instance as ``save()`` stamps it. Run it inside
-    the caller's transaction: its parts stand or fall together only there."""
+    """Insert ``inserted`` (new rows, their primary keys given by the database and set on
+    them) and save the fields ``names`` of ``updated`` (an existing row), as
+    ``save(force_insert=True)`` and ``save(update_fields=names)`` would, in one statement
+    where the database allows it. An ``auto_now`` field is stamped on the instance as
+    ``save()`` stamps it; an ``updated`` row that is not there raises DatabaseError, as
+    ``save(update_fields=...)`` does. Run it inside the caller's transaction: its parts
+    stand or fall together only there, and a failure marks that transaction for rollback
+    (as a failed ``save()`` does), so no caller can commit half of it."""
     connection = connections[using]
-    key = (using, *(type(row) for row in inserted), type(updated), *names)
+    key = (using, tuple(type(row) for row in inserted), type(updated), tuple(names))
     write = _WRITES.get(key)
     if write is None:
-        write = _WRITES[key] = _compile_write(
-            connection, tuple(type(row) for row in inserted), type(updated), tuple(names)
-        )
+        write = _WRITES[key] = _compile_write(connection, *key[1:])
     values: list[list[Any]] = [
         [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields]
         for row, fields in zip(inserted, write.inserts, strict=True)
     ]
     update = [f.get_db_prep_save(f.pre_save(updated, False), connection) for f in write.updated]
     values.append([*update, updated.pk])
-    with connection.cursor() as cursor:
+    with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
         if len(write.statements) == 1:
             cursor.execute(write.statements[0], [v for row in values for v in row])
+            found = cursor.fetchone()
+            keys = list(found[: len(inserted)]) if found else []
         else:
-            for sql, params in zip(write.statements, values, strict=True):
+            keys = []
+            for sql, params in zip(write.statements[:-1], values, strict=False):
                 cursor.execute(sql, params)
-    for row in inserted:
+                keys.append(cursor.lastrowid)
+            cursor.execute(write.statements[-1], values[-1])
+            found = cursor.rowcount > 0
+        if not found:
+            raise DatabaseError(
+                f"{type(updated).__name__} {updated.pk} is not there: nothing was written."
+            )
+    for row, pk in zip(inserted, keys, strict=True):
+        row.pk = pk
         row._state.adding, row._state.db = False, using

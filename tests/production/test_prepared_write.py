@@ -1,6 +1,6 @@
 """The write every recorded hand makes, built once (models.prepared.written): its hand row,
 its audit record and the game's standings are stored exactly as the ORM's ``save()``
-stores them, in one statement on PostgreSQL, and a write that fails leaves nothing of
+stores them, in one statement on PostgreSQL, and a write that fails can leave nothing of
 itself behind."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from smear_scores.models import Game, Hand, HandRevision
@@ -74,14 +74,17 @@ def test_the_hand_its_record_and_the_standings_are_one_statement_on_postgresql(m
         with CaptureQueriesContext(connection) as queries:
             written(list(rows), locked, COLUMNS)
     assert len(queries) == (1 if connection.vendor == "postgresql" else 3)
-    assert Hand.objects.filter(game=game).count() == 1
-    assert HandRevision.objects.filter(game=game).count() == 1
+    # Each new row knows its key, as after save().
+    hand, revision = rows
+    assert hand.pk == Hand.objects.get(game=game).pk
+    assert revision.pk == HandRevision.objects.get(game=game).pk
+    assert not hand._state.adding and not revision._state.adding
 
 
 def test_a_write_refused_by_the_database_leaves_nothing_half_written(make_game):
     game = make_game("schmier", hands=1)
     kept = Game.objects.get(pk=game.pk)
-    with pytest.raises(IntegrityError), transaction.atomic():
+    with transaction.atomic():
         locked = game_writes._locked(game)
         state, result = locked.state().play(FIRST)
         # Hand 1 again: the (game, number) rule refuses its row, which comes after its
@@ -91,7 +94,11 @@ def test_a_write_refused_by_the_database_leaves_nothing_half_written(make_game):
         )
         for column, value in Game.standings(state).items():
             setattr(locked, column, value)
-        written([revision, hand], locked, COLUMNS)
+        with pytest.raises(IntegrityError):
+            written([revision, hand], locked, COLUMNS)
+        # Caught, as a caller might: the transaction can only be rolled back, as after a
+        # failed save(), so the audit record written first cannot be committed alone.
+        assert transaction.get_connection().needs_rollback
 
     assert Hand.objects.filter(game=game).count() == 1
     assert HandRevision.objects.filter(game=game).count() == 1
@@ -101,3 +108,15 @@ def test_a_write_refused_by_the_database_leaves_nothing_half_written(make_game):
         kept.hands_played,
         kept.updated_at,
     )
+
+
+def test_a_game_that_is_not_there_is_refused_and_its_hand_not_kept(make_game):
+    game = make_game("schmier")
+    with pytest.raises(DatabaseError, match="is not there"), transaction.atomic():
+        locked = game_writes._locked(game)
+        state, result = locked.state().play(FIRST)
+        rows = game_writes._hand_rows(locked, result, HandRevision.Action.RECORD, "web")
+        gone = Game(pk=game.pk + 1000, **{c: getattr(locked, c) for c in STANDINGS})
+        written(list(rows), gone, [*STANDINGS])
+    assert not Hand.objects.filter(game=game).exists()
+    assert not HandRevision.objects.filter(game=game).exists()

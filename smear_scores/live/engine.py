@@ -52,6 +52,8 @@ AWAY_RETRY = 30
 SEPARATOR = ","
 
 _local = threading.local()
+# Set once the engine has refused a publish to several channels (an older configuration).
+_one_channel_a_request = threading.Event()
 
 
 class Away(Exception):
@@ -112,12 +114,18 @@ def post(channels: list[str], data: str, event: str | None = None) -> None:
     headers = {"Content-Type": "text/plain; charset=utf-8"}
     if event:
         headers["X-EventSource-Event"] = event
+    if len(channels) > 1 and _one_channel_a_request.is_set():
+        for channel in channels:
+            post([channel], data, event)
+        return
     named = SEPARATOR.join(channels)
     status, _ = _call("POST", named, data.encode(), headers)
     if status == 404 and len(channels) > 1:
         # An engine whose configuration predates publishing to several channels at once
         # (its publisher location refuses a SEPARATOR): each channel in a request of its
-        # own, until the configuration is rendered again.
+        # own from now on in this process, until the configuration is rendered again and
+        # the app restarted.
+        _one_channel_a_request.set()
         log.warning(
             "Live boards: the push engine refuses a publish to several channels; render "
             "its configuration again (deploy/nchan/) to save a request per channel"

@@ -516,6 +516,7 @@ def test_an_engine_that_takes_one_channel_a_request_is_sent_each_alone(
     make_game, engine_requests, monkeypatch, caplog
 ):
     from smear_scores.live import engine
+    from smear_scores.models import Game
 
     game = make_game("schmier", hands=1)
     g = f"game-{game.pk}"
@@ -527,6 +528,8 @@ def test_an_engine_that_takes_one_channel_a_request_is_sent_each_alone(
         return (404, b"") if "," in channel else (status, data)
 
     monkeypatch.setattr(engine, "_call", one_channel_only)
+    # What this process learns of the engine, learnt afresh here.
+    monkeypatch.setattr(engine, "_one_channel_a_request", threading.Event())
     requests, _ = _requests_of_a_hand(engine_requests, game)
 
     assert requests == [
@@ -537,7 +540,18 @@ def test_an_engine_that_takes_one_channel_a_request_is_sent_each_alone(
         _one("POST", f"{g}-board", what="version"),
         _one("POST", f"{g}-table", what="version"),
     ]
-    assert "render its configuration again" in caplog.text
+    assert caplog.text.count("render its configuration again") == 1
+
+    # The next hand does not ask for what the engine refused, nor warn again.
+    requests, _ = _requests_of_a_hand(engine_requests, Game.objects.get(pk=game.pk))
+    assert requests == [
+        _one("GET", f"{g}-board"),
+        _one("GET", f"{g}-table"),
+        _one("POST", g, what="version"),
+        _one("POST", f"{g}-board", what="version"),
+        _one("POST", f"{g}-table", what="version"),
+    ]
+    assert caplog.text.count("render its configuration again") == 1
 
 
 @pytest.mark.parametrize(("room_followed", "count"), [(False, 5), (True, 5)])

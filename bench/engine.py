@@ -129,7 +129,9 @@ def start(
         APP_SERVERS=f"server 127.0.0.1:{app};",
         NCHAN_MODULE=str(MODULE),
     )
-    conf = re.sub(r"(?m)^worker_processes \d+;", f"worker_processes {workers};", conf)
+    conf, found = re.subn(r"(?m)^worker_processes \d+;", f"worker_processes {workers};", conf)
+    if found != 1:
+        raise SystemExit("deploy/nchan/nginx.conf.template no longer says worker_processes")
     (prefix / "nginx.conf").write_text(conf)
     nginx = subprocess.Popen(
         [*pin, shutil.which("nginx") or "/usr/sbin/nginx", "-p", str(prefix), "-c",

@@ -51,12 +51,13 @@ def _server_usage(pid: int) -> tuple[float, int]:
     return cpu, rss
 
 
-def _idle(pid: int) -> tuple[float, int]:
-    """The server's CPU seconds per second over an idle window, and its memory after it."""
-    cpu0, _ = _server_usage(pid)
+def _idle(*pids: int) -> list[tuple[float, int]]:
+    """Each process's CPU seconds per second over one idle window, and its memory after it
+    (a process with its children, as _server_usage counts them)."""
+    cpu0 = [_server_usage(pid)[0] for pid in pids]
     time.sleep(IDLE_SECONDS)
-    cpu1, rss = _server_usage(pid)
-    return (cpu1 - cpu0) / IDLE_SECONDS, rss
+    after = [_server_usage(pid) for pid in pids]
+    return [((cpu1 - c0) / IDLE_SECONDS, rss) for c0, (cpu1, rss) in zip(cpu0, after, strict=True)]
 
 
 class Loads:
@@ -249,29 +250,34 @@ def _measure_one(
         [*server_pin, str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.py"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
-    if engine:
-        nginx, prefix = push_engine.start(
-            front=port,
-            publisher=publisher,
-            app=app_port,
-            log=log,
-            # One worker more than the streams need: the kernel spreads the phones over
-            # them (reuseport) by address, not evenly.
-            workers=engine_workers,
-            pin=load_pin,
-        )
     loads = None
     done: list[dict] = []
     try:
+        if engine:
+            nginx, prefix = push_engine.start(
+                front=port,
+                publisher=publisher,
+                app=app_port,
+                log=log,
+                # One worker more than the streams need: the kernel spreads the phones over
+                # them (reuseport) by address, not evenly.
+                workers=engine_workers,
+                pin=load_pin,
+            )
         wait_until_serving(f"http://127.0.0.1:{app_port}", server)
         if nginx is not None:
             wait_until_serving(f"http://127.0.0.1:{port}", nginx)
-        idle_cpu, idle_rss = _idle(server.pid)
+        # The streams' holder: the server, or the engine (whose idle figures the board
+        # rows then are; the server's own idle CPU is still taken off its CPU a hand).
+        holders = [server.pid] if nginx is None else [server.pid, nginx.pid]
+        (idle_cpu, idle_rss), *engine_idle = _idle(*holders)
+        held_cpu, held_rss = engine_idle[0] if engine_idle else (idle_cpu, idle_rss)
         loads = Loads(games, port, out, load_pin)
         for tables in steps:
             print(f"  {tables:,} tables of six ...", flush=True)
             opened, refused = loads.open(tables)
-            cpu, rss = _idle(server.pid)
+            (cpu, rss), *engine_now = _idle(*holders)
+            holder_cpu, holder_rss = engine_now[0] if engine_now else (cpu, rss)
             cpu0, _ = _server_usage(server.pid)
             engine0 = _server_usage(nginx.pid)[0] if nginx else 0.0
             answers = loads.go(seconds)
@@ -294,9 +300,9 @@ def _measure_one(
                 "write_p95": writes[int(len(writes) * 0.95)] if writes else None,
                 "errors": errors,
                 "busy": (cpu1 - cpu0) / (seconds + 3),
-                "memory_per_board": (rss - idle_rss) / opened if opened else None,
-                "cpu_per_board": (cpu - idle_cpu) / opened if opened else None,
-                "idle_cpu": cpu,
+                "memory_per_board": (holder_rss - held_rss) / opened if opened else None,
+                "cpu_per_board": (holder_cpu - held_cpu) / opened if opened else None,
+                "idle_cpu": holder_cpu,
                 # The step's CPU less what the open boards cost idle, ÷ hands.
                 "cpu_ms_per_hand": (
                     ((cpu1 - cpu0) - cpu * (seconds + 3)) * 1000 / hands if hands else None
@@ -412,12 +418,13 @@ def _report_run(live: dict, polling_rps: float | None) -> list[str]:
         )
     top = best or steps[-1]
     if top.get("memory_per_board") is not None:
+        holder = "the engine's" if engine else "server"
         lines.append(
             f"| {row} memory per open board | {top['memory_per_board'] / 1024:.1f} KB | "
-            f"server RSS with {top['boards']:,} boards open, less with none, ÷ boards |"
+            f"{holder} RSS with {top['boards']:,} boards open, less with none, ÷ boards |"
         )
         lines.append(
-            f"| {row} CPU per idle board | {top['cpu_per_board'] * 1e6:.1f} µs/s | server CPU "
+            f"| {row} CPU per idle board | {top['cpu_per_board'] * 1e6:.1f} µs/s | {holder} CPU "
             f"over {IDLE_SECONDS} s with {top['boards']:,} boards open and nothing recorded, "
             f"less with none, ÷ boards ({top['idle_cpu']:.3f} cores in all) |"
         )

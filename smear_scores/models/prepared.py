@@ -122,6 +122,8 @@ def _insert_fields(model: type[Model]) -> tuple[Field, ...]:
 
 @dataclass(frozen=True)
 class _Write:
+    # One statement (PostgreSQL: the inserts' keys come back from it), or one a row.
+    one: bool
     statements: tuple[str, ...]
     inserts: tuple[tuple[Field, ...], ...]
     updated: tuple[Field, ...]
@@ -159,7 +161,7 @@ def _compile_write(
         statements = [f"WITH {ctes} {update}" if ctes else update]
     else:
         statements.append(update)
-    return _Write(tuple(statements), tuple(inserts), fields)
+    return _Write(one, tuple(statements), tuple(inserts), fields)
 
 
 def written(
@@ -185,7 +187,7 @@ def written(
     update = [f.get_db_prep_save(f.pre_save(updated, False), connection) for f in write.updated]
     values.append([*update, updated.pk])
     with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
-        if len(write.statements) == 1:
+        if write.one:
             cursor.execute(write.statements[0], [v for row in values for v in row])
             found = cursor.fetchone()
             keys = list(found[: len(inserted)]) if found else []

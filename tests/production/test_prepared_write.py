@@ -120,3 +120,15 @@ def test_a_game_that_is_not_there_is_refused_and_its_hand_not_kept(make_game):
         written(list(rows), gone, [*STANDINGS])
     assert not Hand.objects.filter(game=game).exists()
     assert not HandRevision.objects.filter(game=game).exists()
+
+
+def test_the_standings_alone_are_saved_and_a_missing_game_refused(make_game):
+    # An edit or an undo saves the standings with no new row.
+    game = make_game("schmier", hands=2)
+    with transaction.atomic():
+        locked = game_writes._locked(game)
+        locked.hands_played = 7
+        written([], locked, ["hands_played", "updated_at"])
+    assert Game.objects.get(pk=game.pk).hands_played == 7
+    with pytest.raises(DatabaseError, match="is not there"), transaction.atomic():
+        written([], Game(pk=game.pk + 1000), ["hands_played"])

@@ -110,17 +110,18 @@ def _followed(channel: str) -> bool:
 
 
 def post(channels: list[str], data: str, event: str | None = None) -> None:
-    """``data`` as the next message of each of ``channels``, in one request."""
+    """``data`` as the next message of each of ``channels``, in one request (one a channel
+    from an engine that refused that once)."""
     headers = {"Content-Type": "text/plain; charset=utf-8"}
     if event:
         headers["X-EventSource-Event"] = event
-    if len(channels) > 1 and _one_channel_a_request.is_set():
-        for channel in channels:
-            post([channel], data, event)
-        return
-    named = SEPARATOR.join(channels)
-    status, _ = _call("POST", named, data.encode(), headers)
-    if status == 404 and len(channels) > 1:
+    if len(channels) > 1 and not _one_channel_a_request.is_set():
+        named = SEPARATOR.join(channels)
+        status, _ = _call("POST", named, data.encode(), headers)
+        if status != 404:
+            if status >= 300:
+                raise Away(f"the engine answered {status} to a publish on {named}")
+            return
         # An engine whose configuration predates publishing to several channels at once
         # (its publisher location refuses a SEPARATOR): each channel in a request of its
         # own from now on in this process, until the configuration is rendered again and
@@ -130,21 +131,27 @@ def post(channels: list[str], data: str, event: str | None = None) -> None:
             "Live boards: the push engine refuses a publish to several channels; render "
             "its configuration again (deploy/nchan/) to save a request per channel"
         )
-        for channel in channels:
-            post([channel], data, event)
-        return
-    if status >= 300:
-        raise Away(f"the engine answered {status} to a publish on {named}")
+    for channel in channels:
+        status, _ = _call("POST", channel, data.encode(), headers)
+        if status >= 300:
+            raise Away(f"the engine answered {status} to a publish on {channel}")
+
+
+def _drawn(channel: str, version: str, draw: Callable[[], str | None]) -> None:
+    """The board on ``channel``, drawn; its bare ``version`` when there is none to draw."""
+    html = draw()
+    if html:
+        post([channel], html, "board")
+    else:
+        post([channel], version)
 
 
 def _board(channel: str, version: str, draw: Callable[[], str | None]) -> None:
     """The board on ``channel`` at ``version``, drawn only if someone follows it."""
     if _followed(channel):
-        html = draw()
-        if html:
-            post([channel], html, "board")
-            return
-    post([channel], version)
+        _drawn(channel, version, draw)
+    else:
+        post([channel], version)
 
 
 def _nights_of(game_id: int) -> list[int]:
@@ -189,11 +196,7 @@ def publish(
     # nobody follows; then each board someone follows, drawn once.
     post([channel_of(key), *(channel for channel in draws if channel not in followed)], version)
     for channel in followed:
-        html = draws[channel]()
-        if html:
-            post([channel], html, "board")
-        else:
-            post([channel], version)
+        _drawn(channel, version, draws[channel])
     if at_night is not False:
         for night_id in _nights_of(pk):
             _room(night_id)

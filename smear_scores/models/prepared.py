@@ -193,7 +193,7 @@ def written(
             keys = list(found[: len(inserted)]) if found else []
         else:
             keys = []
-            for sql, params in zip(write.statements[:-1], values, strict=False):
+            for sql, params in zip(write.statements[:-1], values[:-1], strict=True):
                 cursor.execute(sql, params)
                 keys.append(cursor.lastrowid)
             cursor.execute(write.statements[-1], values[-1])

@@ -4,8 +4,9 @@ with uvicorn workers, gunicorn.conf.py) on loopback.
 Tables of six phones (bench/live_load.py, in as many processes as their open files need):
 every phone holds its board's stream; then, for BENCH_LIVE_SECONDS, each table records one
 hand a minute and the five other phones fetch the fresh board when their stream says so.
-The number of tables grows in steps (BENCH_LIVE_TABLES), the streams of one step kept open
-into the next, until a step's push delay p95 is over 1 s or a request fails. At each step,
+The number of tables grows in steps (BENCH_LIVE_TABLES; "none" runs the engine's run
+alone), the streams of one step kept open into the next, until a step's push delay p95 is
+over 1 s or a request fails. At each step,
 before any hand, the server's memory and CPU are read over an idle window (one heartbeat,
 45 s) with every board open, against the same with none open.
 
@@ -160,8 +161,11 @@ def _engine_on() -> bool:
 def measure(args, out: Path) -> list[dict]:
     """One run per pinning mode (pinned first), then pinned with the push engine: the
     steps measured, and the server."""
-    steps = _steps("BENCH_LIVE_TABLES", "1000,2000,3000,4000,5000")
-    runs = [_measure_one(_games(max(steps)), steps, out, pinned=p) for p in _pin_modes()]
+    runs = []
+    # BENCH_LIVE_TABLES=none: the engine's run alone.
+    if os.environ.get("BENCH_LIVE_TABLES") != "none":
+        steps = _steps("BENCH_LIVE_TABLES", "1000,2000,3000,4000,5000")
+        runs = [_measure_one(_games(max(steps)), steps, out, pinned=p) for p in _pin_modes()]
     if _engine_on():
         steps = _steps("BENCH_LIVE_ENGINE_TABLES", "2000,4000,6000,8000,10000")
         runs.append(_measure_one(_games(max(steps)), steps, out, pinned=True, engine=True))

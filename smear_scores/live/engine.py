@@ -5,19 +5,23 @@ phones' streams, so they outlast any app process and one engine serves every app
 - A phone asks for its stream at the same address as ever (``.../events/``). The app
   decides, as it always did, what that phone may follow (a scorer's board: versions only;
   every other board: the board itself) and hands the request to the engine's internal
-  subscriber location with ``X-Accel-Redirect``: the phone never names a channel.
+  subscriber location with ``X-Accel-Redirect``: the phone never names a channel. A
+  phone that follows a board marks it followed in the database (``Game.board_followed``,
+  ``table_followed``, ``Night.room_followed``), once.
 - Each write, once committed (notify), publishes to the engine's publisher: the game's
-  version on ``game-<id>``, and where someone follows them, the watchers' board on
-  ``game-<id>-board``, the table view on ``game-<id>-table`` and the room view of the
-  night it is played at on ``night-<id>-room``, each drawn once per version; a channel
-  nobody follows is sent the bare version (a phone that comes later fetches its board).
+  version on ``game-<id>``, and the watchers' board on ``game-<id>-board``, the table view
+  on ``game-<id>-table`` and the room view of the night it is played at on
+  ``night-<id>-room``, each drawn once per version where it was ever followed; a board
+  never followed is sent the bare version (a phone that comes later fetches its board).
   The engine keeps the last message of each channel and gives it to every phone that
   (re)connects.
-- What a hand costs the engine: one question per board (who follows it: nchan answers
-  for one channel per request), then one request that gives the version to the game's
-  channel and every board nobody follows at once (the publisher takes several channels
-  in one request: ``SEPARATOR``), then one per board drawn. A game no night plays asks
-  the database nothing for the room (``at_night``, read with the write's lock).
+- What a hand costs the engine: one request that gives the version to the game's channel
+  and every board never followed at once (the publisher takes several channels in one
+  request: ``SEPARATOR``), then one per board drawn. The engine is never asked who
+  follows a channel: with several nginx workers its subscriber counts lag the phones
+  (a followed board said to have none), and the marks are read with the write's lock at
+  no cost. A game no night plays asks the database nothing for the room (``at_night``,
+  read with the write's lock too).
 - Only what every watcher of a board sees crosses the engine: versions and the boards of
   watchers, the table and the room; never a scorer's board, scoring code, grant or session.
 
@@ -105,10 +109,6 @@ def info(channel: str) -> dict:
         return {}
 
 
-def _followed(channel: str) -> bool:
-    return info(channel).get("subscribers", 0) > 0
-
-
 def post(channels: list[str], data: str, event: str | None = None) -> None:
     """``data`` as the next message of each of ``channels``, in one request (one a channel
     from an engine that refused that once)."""
@@ -146,67 +146,103 @@ def _drawn(channel: str, version: str, draw: Callable[[], str | None]) -> None:
         post([channel], version)
 
 
-def _board(channel: str, version: str, draw: Callable[[], str | None]) -> None:
-    """The board on ``channel`` at ``version``, drawn only if someone follows it."""
-    if _followed(channel):
-        _drawn(channel, version, draw)
-    else:
-        post([channel], version)
+# The boards of a game a phone may follow through the engine, each with its mark.
+GAME_BOARDS = ("board", "table")
 
 
-def _nights_of(game_id: int) -> list[int]:
+def _nights_of(game_id: int) -> list[tuple[int, bool]]:
+    """The nights that play the game, each with whether its room was ever followed."""
     from smear_scores.models import RoundTable
 
     return list(
         RoundTable.objects.filter(game_id=game_id)
         .order_by()
-        .values_list("round__night_id", flat=True)
+        .values_list("round__night_id", "round__night__room_followed")
         .distinct()
     )
 
 
-def _room(night_id: int) -> None:
+def _room(night_id: int, followed: bool | None = None) -> None:
+    """The night's room at its version: drawn if it was ever ``followed`` (None: asked)."""
     from smear_scores.boards import room_board
+    from smear_scores.models import Night
     from smear_scores.selectors.nights import night_version
 
     version = night_version(night_id)
-    if version:
-        _board(channel_of(("night", night_id), "room"), version, lambda: room_board(night_id))
+    if not version:
+        return
+    if followed is None:
+        followed = Night.objects.filter(pk=night_id, room_followed=True).exists()
+    channel = channel_of(("night", night_id), "room")
+    if followed:
+        _drawn(channel, version, lambda: room_board(night_id))
+    else:
+        post([channel], version)
+
+
+def _followed_boards(game_id: int) -> tuple[str, ...]:
+    from smear_scores.models import Game
+
+    marks = Game.objects.filter(pk=game_id).values_list(
+        *(f"{kind}_followed" for kind in GAME_BOARDS)
+    )
+    row = marks.first() or (False,) * len(GAME_BOARDS)
+    return tuple(kind for kind, mark in zip(GAME_BOARDS, row, strict=True) if mark)
 
 
 def publish(
-    key: Key, version: str | None, public_id: str | None, at_night: bool | None = None
+    key: Key,
+    version: str | None,
+    public_id: str | None,
+    at_night: bool | None = None,
+    followed: tuple[str, ...] | None = None,
 ) -> None:
     """A committed change of ``key``: every channel that follows it is told. ``at_night``:
-    whether the game is a table of a night, as its write read it (None: not known, asked
-    of the database). A game is made a table in the transaction that creates it and stays
-    one, so what the write read still holds when its publish runs."""
+    whether the game is a table of a night, and ``followed``: which of its GAME_BOARDS a
+    phone ever followed, as its write read them (None: not known, asked of the database).
+    Neither mark is ever taken back (a game is made a table in the transaction that
+    creates it), so what the write read still holds when its publish runs; a board marked
+    followed after that read is sent the bare version, and its phone fetches the board."""
     from smear_scores.boards import table_board, watcher_board
 
     kind, pk = key
     if kind == "night":
         _room(pk)
         return
+    if followed is None:
+        followed = _followed_boards(pk)
     draws = {
-        channel_of(key, "board"): lambda: watcher_board(public_id),
-        channel_of(key, "table"): lambda: table_board(public_id),
+        "board": lambda: watcher_board(public_id),
+        "table": lambda: table_board(public_id),
     }
-    followed = [channel for channel in draws if _followed(channel)]
     # The version at once on the game's channel (the scorers' phones) and every board
-    # nobody follows; then each board someone follows, drawn once.
-    post([channel_of(key), *(channel for channel in draws if channel not in followed)], version)
-    for channel in followed:
-        _drawn(channel, version, draws[channel])
+    # never followed; then each board once followed, drawn once.
+    bare = [channel_of(key, board) for board in GAME_BOARDS if board not in followed]
+    post([channel_of(key), *bare], version)
+    for board in followed:
+        _drawn(channel_of(key, board), version, draws[board])
     if at_night is not False:
-        for night_id in _nights_of(pk):
-            _room(night_id)
+        for night_id, room_followed in _nights_of(pk):
+            _room(night_id, room_followed)
+
+
+def _mark_followed(key: Key, kind: str) -> None:
+    """``kind``'s board of ``key`` is followed from now on (a no-op once it is)."""
+    from smear_scores.models import Game, Night
+
+    name, pk = key
+    model = Night if name == "night" else Game
+    model.objects.filter(pk=pk, **{f"{kind}_followed": False}).update(**{f"{kind}_followed": True})
 
 
 def subscribe(request: HttpRequest, keys: list[Key], version: str, kind: str | None):
     """The phone's stream, handed to the engine; or, the engine away, a 503 (the board
-    polls, and asks again after Retry-After)."""
+    polls, and asks again after Retry-After). A board a phone follows (``kind``) is marked
+    so, for every write after to draw it. Blocking: run off the event loop."""
     channel = channel_of(keys[0], kind)
     shown = request.GET.get("v") or None
+    if kind:
+        _mark_followed(keys[0], kind)
     try:
         # A phone that shows an older version than this one, or a channel that holds no
         # message yet (a new game, an engine restarted), is given the version at once:

@@ -49,7 +49,7 @@ class Notice:
     with a transaction, or a savepoint, rolled back). A game written twice in one
     transaction publishes both versions, in order: a board takes only a newer one."""
 
-    __slots__ = ("at_night", "key", "public_id", "version")
+    __slots__ = ("at_night", "followed", "key", "public_id", "version")
 
     def __init__(
         self,
@@ -57,10 +57,12 @@ class Notice:
         version: str | None,
         public_id: str | None,
         at_night: bool | None = None,
+        followed: tuple[str, ...] | None = None,
     ):
         self.key, self.version, self.public_id = key, version, public_id
-        # Whether the game is a table of a night, where its write read that (None: unknown).
-        self.at_night = at_night
+        # Whether the game is a table of a night, and which of its boards a phone ever
+        # followed through the push engine, where its write read them (None: unknown).
+        self.at_night, self.followed = at_night, followed
 
     @property
     def payload(self) -> str:
@@ -84,7 +86,9 @@ def publish(notice: Notice) -> None:
         from smear_scores.live import engine
 
         try:
-            engine.publish(notice.key, notice.version, notice.public_id, notice.at_night)
+            engine.publish(
+                notice.key, notice.version, notice.public_id, notice.at_night, notice.followed
+            )
         except engine.Away as error:
             # Its phones' streams are cut too: they poll, and say their version when they
             # reconnect (engine.subscribe).
@@ -111,17 +115,25 @@ def _redis():
     return _client
 
 
+_MARKS = tuple(f"{board}_followed" for board in ("board", "table"))
+
+
 def game_changed(game: Game) -> None:
     """The game's row was written (its updated_at moved): its boards follow on commit. A
-    game read under a write's lock says whether a night plays it (``at_night``), so the
-    push engine need not ask the database for its night's room when none does."""
+    game read under a write's lock says whether a night plays it (``at_night``), and its
+    row which of its boards a phone follows through the push engine, so the engine's
+    publish need not ask the database for either."""
     at_night = getattr(game, "at_night", None)
+    followed = None
+    if not game.get_deferred_fields().intersection(_MARKS):
+        followed = tuple(mark.partition("_")[0] for mark in _MARKS if getattr(game, mark))
     _announce(
         Notice(
             ("game", game.pk),
             version_of(game),
             game.public_id,
             None if at_night is None else bool(at_night),
+            followed,
         )
     )
 

@@ -181,7 +181,7 @@ async def events(
         admission.release()
 
 
-def response(
+async def response(
     request: HttpRequest,
     keys: list[Key],
     version: str,
@@ -197,7 +197,9 @@ def response(
     if settings.LIVE_ENGINE:
         from smear_scores.live import engine
 
-        return engine.subscribe(request, keys, version, draw[0] if draw else None)
+        return await sync_to_async(engine.subscribe)(
+            request, keys, version, draw[0] if draw else None
+        )
     admission = current().admit(client_address(request), keys)
     if isinstance(admission, str):
         return _refused(admission)

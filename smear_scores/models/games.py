@@ -116,6 +116,11 @@ class Game(models.Model):
     # A casual game its scorer removed (services.game_remove): gone from the home list and
     # its pages, its rows kept; GameRevision records who removed or restored it, and when.
     removed_at = models.DateTimeField(null=True, blank=True)
+    # Whether a phone has ever followed the watchers' board, or the table view, through the
+    # push engine (live.engine.subscribe): every later change of the game draws that board
+    # for it without asking the engine who follows it. Set once, never cleared.
+    board_followed = models.BooleanField(default=False)
+    table_followed = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-updated_at"]

@@ -43,6 +43,9 @@ class Night(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every write that changes what the room view shows (see services.nights).
     version = models.PositiveIntegerField(default=0)
+    # Whether a screen has ever followed the room view through the push engine: each change
+    # draws the room for it without asking the engine (as Game.board_followed).
+    room_followed = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-day", "-created_at"]

@@ -355,7 +355,7 @@ async def game_events(request: HttpRequest, public_id: str) -> HttpResponse:
     game = await sync_to_async(game_of)(public_id, removed=True)
     scorer = await sync_to_async(can_score)(request, game)
     draw = None if scorer else ("board", lambda: watcher_board(public_id))
-    return stream.response(request, [("game", game.pk)], selectors.version_of(game), draw=draw)
+    return await stream.response(request, [("game", game.pk)], selectors.version_of(game), draw=draw)
 
 
 @require_GET
@@ -368,6 +368,6 @@ async def game_table_events(request: HttpRequest, public_id: str) -> HttpRespons
     if found is None:
         raise Http404("No such game: check the link.")
     pk, version = found
-    return stream.response(
+    return await stream.response(
         request, [("game", pk)], version, draw=("table", lambda: table_board(public_id))
     )

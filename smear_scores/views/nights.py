@@ -277,7 +277,7 @@ async def tournament_room_events(request: HttpRequest, night_id: int) -> HttpRes
     if not version:
         raise Http404("No such night: check the link.")
     keys = [("night", night_id), *(("game", pk) for pk in games)]
-    return stream.response(
+    return await stream.response(
         request, keys, version, recheck=_room_now, draw=("room", lambda: room_board(night_id))
     )
 

@@ -4,9 +4,9 @@ the phones' streams in front of two app processes, which hold none.
 A hand recorded through either app process reaches a phone's stream held by the engine;
 with the engine away a write still commits, the app says "no stream" (503, the board
 polls, static/js/live.js ``fail``) and polling answers; a phone that reconnects is given
-the latest version; nothing published to the engine carries a scoring secret; and a hand
-costs the engine one question per board, one request for its version and one per board
-drawn (counted at the app's publisher).
+the latest version; nothing published to the engine carries a scoring secret; a phone
+that follows a board marks it followed; and a hand costs the engine one request for its
+version and one per board ever followed, drawn (counted at the app's publisher).
 
 Needs Debian's nginx and libnginx-mod-nchan: `make push-engine` installs them."""
 
@@ -353,8 +353,7 @@ def test_one_publish_to_several_channels_leaves_its_message_on_each(shape):
 
 @pytest.fixture
 def published(settings, monkeypatch) -> list[tuple[str, str, bytes]]:
-    """Everything the app hands the engine, in this process: (method, channel, body); the
-    engine says every channel has a follower, so every board is drawn and sent."""
+    """Everything the app hands the engine, in this process: (method, channel, body)."""
     from smear_scores.live import engine
 
     settings.LIVE_ENGINE = "nchan"
@@ -386,16 +385,19 @@ def test_no_scoring_secret_crosses_the_engine(client, make_game, published):
     # a thread of its own: the stream is an async view, and the browser tests of this
     # session may hold an event loop on this one.)
     events = reverse("game_events", args=[game.public_id])
+    table_events = reverse("game_table_events", args=[game.public_id])
 
-    def get(phone):
+    def get(phone, address=events):
         try:
-            return phone.get(events)
+            return phone.get(address)
         finally:
             connections.close_all()
 
     with ThreadPoolExecutor(1) as thread:
         scorer_stream = thread.submit(get, client).result()
         watcher_stream = thread.submit(get, watcher).result()
+        # Followed, the table view is drawn and sent too.
+        thread.submit(get, watcher, table_events).result()
     assert scorer_stream["X-Accel-Redirect"] == f"/_live/sub/game-{game.pk}"
     assert watcher_stream["X-Accel-Redirect"] == f"/_live/sub/game-{game.pk}-board"
 
@@ -404,12 +406,13 @@ def test_no_scoring_secret_crosses_the_engine(client, make_game, published):
     game = game_scoring_rotate(game=game)
     game, _ = hand_record(game=game, entry=filler_entry(game.state()))
     posted = [(channel, body) for method, channel, body in published if method == "POST"]
-    assert {channel for channel, _ in posted} == {
+    assert {one for channel, _ in posted for one in channel.split(",")} == {
         f"game-{game.pk}",
         f"game-{game.pk}-board",
         f"game-{game.pk}-table",
     }
     assert any(b'id="game-board"' in body for _, body in posted)
+    assert any(b'id="table-board"' in body for _, body in posted)
     secrets = [old_secret, game.scoring_secret, game.edit_token]
     # The scorer's session (its scoring grant) and CSRF cookies.
     cookies = [morsel.value for morsel in client.cookies.values() if morsel.value]
@@ -422,20 +425,16 @@ def test_no_scoring_secret_crosses_the_engine(client, make_game, published):
 
 class Engine:
     """The engine as the app's publisher sees it, in this process: every request the app
-    makes, as (method, the channels it names, its body, its event), and the channels that
-    have a follower (``followed``)."""
+    makes, as (method, the channels it names, its body, its event). Every channel has a
+    follower and a message, whatever the app was told: the app must not ask."""
 
     def __init__(self) -> None:
-        self.followed: set[str] = set()
         self.requests: list[tuple[str, frozenset[str], bytes, str | None]] = []
 
     def call(self, method, channel, body=b"", headers=None):
         event = (headers or {}).get("X-EventSource-Event")
         self.requests.append((method, frozenset(channel.split(",")), body, event))
-        if method == "GET":
-            followers = 1 if channel in self.followed else 0
-            return 200, json.dumps({"subscribers": followers, "messages": 1}).encode()
-        return 201, b'{"subscribers": 0, "messages": 1}'
+        return (200 if method == "GET" else 201), b'{"subscribers": 1, "messages": 1}'
 
 
 @pytest.fixture
@@ -485,24 +484,23 @@ def _one(method, *channels, what=""):
 
 @pytest.mark.parametrize(
     ("followed", "count"),
-    [((), 3), (("board",), 4), (("table",), 4), (("board", "table"), 5)],
+    [((), 1), (("board",), 2), (("table",), 2), (("board", "table"), 3)],
 )
 @pytest.mark.django_db(transaction=True)
 def test_a_hand_gives_its_version_to_every_channel_nobody_watches_in_one_request(
     make_game, engine_requests, followed, count
 ):
+    from smear_scores.models import Game
+
     game = make_game("schmier", hands=1)
     g = f"game-{game.pk}"
-    engine_requests.followed = {f"{g}-{kind}" for kind in followed}
+    Game.objects.filter(pk=game.pk).update(**{f"{kind}_followed": True for kind in followed})
     requests, nights_asked = _requests_of_a_hand(engine_requests, game)
 
-    # Who follows the watchers' board and the table view, asked of each; then the version
-    # in one request to the game's channel and every board nobody follows; then each
-    # board someone follows, drawn once.
+    # The engine is asked nothing: the version in one request to the game's channel and
+    # every board never followed; then each board once followed, drawn once.
     bare = [g, *(f"{g}-{kind}" for kind in ("board", "table") if kind not in followed)]
     assert requests == [
-        _one("GET", f"{g}-board"),
-        _one("GET", f"{g}-table"),
         _one("POST", *bare, what="version"),
         *(_one("POST", f"{g}-{kind}", what="board") for kind in followed),
     ]
@@ -533,8 +531,6 @@ def test_an_engine_that_takes_one_channel_a_request_is_sent_each_alone(
     requests, _ = _requests_of_a_hand(engine_requests, game)
 
     assert requests == [
-        _one("GET", f"{g}-board"),
-        _one("GET", f"{g}-table"),
         _one("POST", g, f"{g}-board", f"{g}-table", what="version"),
         _one("POST", g, what="version"),
         _one("POST", f"{g}-board", what="version"),
@@ -545,8 +541,6 @@ def test_an_engine_that_takes_one_channel_a_request_is_sent_each_alone(
     # The next hand does not ask for what the engine refused, nor warn again.
     requests, _ = _requests_of_a_hand(engine_requests, Game.objects.get(pk=game.pk))
     assert requests == [
-        _one("GET", f"{g}-board"),
-        _one("GET", f"{g}-table"),
         _one("POST", g, what="version"),
         _one("POST", f"{g}-board", what="version"),
         _one("POST", f"{g}-table", what="version"),
@@ -554,9 +548,9 @@ def test_an_engine_that_takes_one_channel_a_request_is_sent_each_alone(
     assert caplog.text.count("render its configuration again") == 1
 
 
-@pytest.mark.parametrize(("room_followed", "count"), [(False, 5), (True, 5)])
+@pytest.mark.parametrize("room_followed", [False, True])
 @pytest.mark.django_db(transaction=True)
-def test_a_hand_at_a_table_of_a_night_also_tells_its_room(engine_requests, room_followed, count):
+def test_a_hand_at_a_table_of_a_night_also_tells_its_room(engine_requests, room_followed):
     from datetime import date
 
     from smear_scores.models import Club, Player
@@ -570,19 +564,61 @@ def test_a_hand_at_a_table_of_a_night_also_tells_its_room(engine_requests, room_
         nights.night_check_in(night=night, player=Player.objects.create(club=club, name=name))
     (table,) = nights.round_draw(night=night, seed=1).tables.select_related("game")
     g, room = f"game-{table.game.pk}", f"night-{night.pk}-room"
-    if room_followed:
-        engine_requests.followed = {room}
+    night.room_followed = room_followed
+    night.save(update_fields=["room_followed"])
     requests, nights_asked = _requests_of_a_hand(engine_requests, table.game, room)
 
     assert requests == [
-        _one("GET", f"{g}-board"),
-        _one("GET", f"{g}-table"),
         _one("POST", g, f"{g}-board", f"{g}-table", what="version"),
-        _one("GET", room),
         _one("POST", room, what="board" if room_followed else "room version"),
     ]
-    assert len(requests) == count
     assert nights_asked == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_phone_that_follows_a_board_marks_it_for_every_hand_after(
+    client, make_game, engine_requests
+):
+    from django.db import connections
+    from django.test import Client
+    from django.urls import reverse
+
+    from smear_scores.models import Game
+    from tests.web.conftest import grant
+
+    game = make_game("schmier", hands=1)
+    g = f"game-{game.pk}"
+    grant(client, game)
+
+    def follow(phone, name):
+        # On a thread of its own: the stream is an async view (as above).
+        def get():
+            try:
+                return phone.get(reverse(name, args=[game.public_id]))
+            finally:
+                connections.close_all()
+
+        with ThreadPoolExecutor(1) as thread:
+            return thread.submit(get).result()
+
+    # The scorer's own stream follows versions only: no board of the game is marked.
+    assert follow(client, "game_events")["X-Accel-Redirect"] == f"/_live/sub/{g}"
+    game.refresh_from_db()
+    assert (game.board_followed, game.table_followed) == (False, False)
+    requests, _ = _requests_of_a_hand(engine_requests, game)
+    assert requests == [_one("POST", g, f"{g}-board", f"{g}-table", what="version")]
+
+    # A watcher's phone follows the watchers' board: every hand after draws it for them,
+    # whichever app process records it, without asking the engine.
+    assert follow(Client(), "game_events")["X-Accel-Redirect"] == f"/_live/sub/{g}-board"
+    assert follow(Client(), "game_events").status_code == 200  # marked once is enough
+    game = Game.objects.get(pk=game.pk)
+    assert (game.board_followed, game.table_followed) == (True, False)
+    requests, _ = _requests_of_a_hand(engine_requests, game)
+    assert requests == [
+        _one("POST", g, f"{g}-table", what="version"),
+        _one("POST", f"{g}-board", what="board"),
+    ]
 
 
 def _in_a_browser(drive) -> None:

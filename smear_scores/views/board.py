@@ -355,7 +355,9 @@ async def game_events(request: HttpRequest, public_id: str) -> HttpResponse:
     game = await sync_to_async(game_of)(public_id, removed=True)
     scorer = await sync_to_async(can_score)(request, game)
     draw = None if scorer else ("board", lambda: watcher_board(public_id))
-    return await stream.response(request, [("game", game.pk)], selectors.version_of(game), draw=draw)
+    return await stream.response(
+        request, [("game", game.pk)], selectors.version_of(game), draw=draw
+    )
 
 
 @require_GET

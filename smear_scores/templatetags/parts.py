@@ -98,6 +98,17 @@ class SharedParts:
             self._failed = True
 
 
+def _read(context: Context) -> dict[str, object]:
+    """The page's board, read, for a part drawn now: the part looks it up tens of times,
+    each lookup through the lazy object's proxy otherwise."""
+    board = context.get("board")
+    if not isinstance(board, SimpleLazyObject):
+        return {}
+    if board._wrapped is empty:
+        board._setup()
+    return {"board": board._wrapped}
+
+
 def _moved(board: object) -> bool:
     """Whether the page's board (read, if the part read it) is of a newer version than
     the one its parts are kept under (selectors.games.Board.moved)."""
@@ -121,7 +132,7 @@ class SharedPartNode(Node):
         part = parts.kept(name)
         if part is None:
             stand_in = secrets.token_hex(16)
-            with context.push(csrf_token=stand_in):
+            with context.push(csrf_token=stand_in, **_read(context)):
                 part = (stand_in, self.nodelist.render(context))
             if not _moved(context.get("board")):
                 parts.keep(name, part)

@@ -141,6 +141,15 @@ def start(
     return nginx, prefix
 
 
+def removed(prefix: Path, out: Path) -> None:
+    """The engine's directory removed, its error log kept in ``out`` (engine-error.log:
+    why nginx answered 502 to a request, say)."""
+    error_log = prefix / "error.log"
+    if error_log.exists():
+        shutil.copyfile(error_log, out / "engine-error.log")
+    shutil.rmtree(prefix, ignore_errors=True)
+
+
 def measure(out: Path) -> dict | None:
     if not available():
         return None
@@ -230,7 +239,7 @@ def measure(out: Path) -> dict | None:
             except subprocess.TimeoutExpired:
                 process.kill()
         log.close()
-        shutil.rmtree(prefix, ignore_errors=True)
+        removed(prefix, out)
     (out / "engine.json").write_text(json.dumps(result, indent=1))
     return result
 

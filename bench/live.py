@@ -338,7 +338,7 @@ def _measure_one(
                 process.kill()
         log.close()
         if prefix is not None:
-            shutil.rmtree(prefix, ignore_errors=True)
+            push_engine.removed(prefix, out)
     name = "live-engine.json" if engine else "live-pinned.json" if pinned else "live.json"
     (out / name).write_text(json.dumps(done, indent=1))
     return {

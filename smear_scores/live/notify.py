@@ -25,6 +25,7 @@ from django.conf import settings
 from django.db import connection, transaction
 
 from smear_scores.live import NOTIFY_ALONE
+from smear_scores.live.engine import GAME_BOARDS
 from smear_scores.models import Game
 from smear_scores.selectors.games import version_of
 
@@ -116,7 +117,7 @@ def _redis():
     return _client
 
 
-_MARKS = tuple(f"{board}_followed" for board in ("board", "table"))
+_MARKS = tuple(f"{board}_followed" for board in GAME_BOARDS)
 
 
 def game_changed(game: Game) -> None:
@@ -126,7 +127,7 @@ def game_changed(game: Game) -> None:
     engine's publish need not ask the database for either."""
     followed = rooms = None
     if not game.get_deferred_fields().intersection(_MARKS):
-        followed = tuple(mark.partition("_")[0] for mark in _MARKS if getattr(game, mark))
+        followed = tuple(board for board in GAME_BOARDS if getattr(game, f"{board}_followed"))
     if hasattr(game, "night_pk"):
         rooms = [] if game.night_pk is None else [(game.night_pk, bool(game.night_room_followed))]
     _announce(Notice(("game", game.pk), version_of(game), game.public_id, followed, rooms))

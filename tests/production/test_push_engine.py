@@ -351,6 +351,32 @@ def test_one_publish_to_several_channels_leaves_its_message_on_each(shape):
             stream.close()
 
 
+def test_the_engine_lets_an_idle_app_connection_go_before_the_app_closes_it():
+    # nginx keeps connections to the app open between requests (the upstream's keepalive).
+    # One it keeps longer than the app does is closed by the app while nginx may be sending
+    # on it: the app resets it and the phone's hand is answered 502 (seen at 8,000 tables
+    # in `make bench`). nginx's idle time (keepalive_timeout; 60 s unless set) must be the
+    # shorter.
+    from gunicorn.config import Config
+
+    config = Config()
+    settings = {}
+    exec(compile((ROOT / "gunicorn.conf.py").read_text(), "gunicorn.conf.py", "exec"), settings)
+    for name, value in settings.items():
+        if name in config.settings:
+            config.set(name, value)
+    template = (ROOT / "deploy" / "nchan" / "nginx.conf.template").read_text()
+    template = template.replace("${APP_SERVERS}", "server 127.0.0.1:8000;")
+    (upstream,) = re.findall(r"upstream smear_app \{(.*?)\}", template, re.S)
+    assert re.search(r"^\s*keepalive \d+;", upstream, re.M), "the upstream keeps no connection"
+    idle = re.search(r"^\s*keepalive_timeout (\d+)s;", upstream, re.M)
+    nginx_idle = int(idle.group(1)) if idle else 60
+    assert nginx_idle < config.keepalive, (
+        f"nginx keeps an idle connection to the app {nginx_idle} s, the app only "
+        f"{config.keepalive} s"
+    )
+
+
 @pytest.fixture
 def published(settings, monkeypatch) -> list[tuple[str, str, bytes]]:
     """Everything the app hands the engine, in this process: (method, channel, body)."""

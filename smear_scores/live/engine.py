@@ -20,8 +20,8 @@ phones' streams, so they outlast any app process and one engine serves every app
   request: ``SEPARATOR``), then one per board drawn. The engine is never asked who
   follows a channel: with several nginx workers its subscriber counts lag the phones
   (a followed board said to have none), and the marks are read with the write's lock at
-  no cost. Nor is the database asked for the game's night and its room's mark: the
-  write's lock read carries them.
+  no cost. A game no night plays asks the database nothing for the room (``at_night``,
+  read with the write's lock too).
 - Only what every watcher of a board sees crosses the engine: versions and the boards of
   watchers, the table and the room; never a scorer's board, scoring code, grant or session.
 
@@ -194,16 +194,15 @@ def publish(
     key: Key,
     version: str | None,
     public_id: str | None,
+    at_night: bool | None = None,
     followed: tuple[str, ...] | None = None,
-    rooms: list[tuple[int, bool]] | None = None,
 ) -> None:
-    """A committed change of ``key``: every channel that follows it is told. ``followed``:
-    which of its GAME_BOARDS a phone ever followed, and ``rooms``: the night the game is a
-    table of, with whether its room was ever followed (none: []), as its write read them
-    (None: not known, asked of the database). No mark is ever taken back and a game is
-    made a table in the transaction that creates it, so what the write read still holds
-    when its publish runs; a board marked followed after that read is sent the bare
-    version, and its phone fetches the board."""
+    """A committed change of ``key``: every channel that follows it is told. ``at_night``:
+    whether the game is a table of a night, and ``followed``: which of its GAME_BOARDS a
+    phone ever followed, as its write read them (None: not known, asked of the database).
+    Neither mark is ever taken back (a game is made a table in the transaction that
+    creates it), so what the write read still holds when its publish runs; a board marked
+    followed after that read is sent the bare version, and its phone fetches the board."""
     from smear_scores.boards import table_board, watcher_board
 
     kind, pk = key
@@ -222,8 +221,9 @@ def publish(
     post([channel_of(key), *bare], version)
     for board in followed:
         _drawn(channel_of(key, board), version, draws[board])
-    for night_id, room_followed in _nights_of(pk) if rooms is None else rooms:
-        _room(night_id, room_followed)
+    if at_night is not False:
+        for night_id, room_followed in _nights_of(pk):
+            _room(night_id, room_followed)
 
 
 def _mark_followed(key: Key, kind: str) -> None:

@@ -50,21 +50,20 @@ class Notice:
     with a transaction, or a savepoint, rolled back). A game written twice in one
     transaction publishes both versions, in order: a board takes only a newer one."""
 
-    __slots__ = ("followed", "key", "public_id", "rooms", "version")
+    __slots__ = ("at_night", "followed", "key", "public_id", "version")
 
     def __init__(
         self,
         key: tuple[str, int],
         version: str | None,
         public_id: str | None,
+        at_night: bool | None = None,
         followed: tuple[str, ...] | None = None,
-        rooms: list[tuple[int, bool]] | None = None,
     ):
         self.key, self.version, self.public_id = key, version, public_id
-        # Which of the game's boards a phone ever followed through the push engine, and
-        # the night it is a table of with whether its room was followed (none: []), where
-        # its write read them (None: not read).
-        self.followed, self.rooms = followed, rooms
+        # Whether the game is a table of a night, and which of its boards a phone ever
+        # followed through the push engine, where its write read them (None: unknown).
+        self.at_night, self.followed = at_night, followed
 
     @property
     def payload(self) -> str:
@@ -89,7 +88,7 @@ def publish(notice: Notice) -> None:
 
         try:
             engine.publish(
-                notice.key, notice.version, notice.public_id, notice.followed, notice.rooms
+                notice.key, notice.version, notice.public_id, notice.at_night, notice.followed
             )
         except engine.Away as error:
             # Its phones' streams are cut too: they poll, and say their version when they
@@ -121,16 +120,23 @@ _MARKS = tuple(f"{board}_followed" for board in GAME_BOARDS)
 
 
 def game_changed(game: Game) -> None:
-    """The game's row was written (its updated_at moved): its boards follow on commit. Its
-    row says which of its boards a phone follows through the push engine, and a game read
-    under a write's lock the night it is a table of (services.game_writes), so the
-    engine's publish need not ask the database for either."""
-    followed = rooms = None
+    """The game's row was written (its updated_at moved): its boards follow on commit. A
+    game read under a write's lock says whether a night plays it (``at_night``), and its
+    row which of its boards a phone follows through the push engine, so the engine's
+    publish need not ask the database for either."""
+    at_night = getattr(game, "at_night", None)
+    followed = None
     if not game.get_deferred_fields().intersection(_MARKS):
         followed = tuple(board for board in GAME_BOARDS if getattr(game, f"{board}_followed"))
-    if hasattr(game, "night_pk"):
-        rooms = [] if game.night_pk is None else [(game.night_pk, bool(game.night_room_followed))]
-    _announce(Notice(("game", game.pk), version_of(game), game.public_id, followed, rooms))
+    _announce(
+        Notice(
+            ("game", game.pk),
+            version_of(game),
+            game.public_id,
+            None if at_night is None else bool(at_night),
+            followed,
+        )
+    )
 
 
 def night_changed(night_id: int) -> None:

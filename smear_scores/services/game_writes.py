@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Exists, Model, OuterRef, QuerySet, Subquery
+from django.db.models import Exists, Model, OuterRef, QuerySet
 from django.utils import timezone
 
 from smear_scores import rules
@@ -50,16 +50,9 @@ def _check_round_open(game: Game) -> None:
 
 
 def _game_locked(pk: int) -> QuerySet[Game]:
-    # The night the game is a table of, if any (a game is at most one table), and whether
-    # its room view was ever followed through the push engine: the write's notice says
-    # both (notify.game_changed), so its publish asks the database for neither.
-    table = RoundTable.objects.filter(game=OuterRef("pk"))
     return (
         Game.objects.select_for_update(of=("self",))
-        .annotate(
-            night_pk=Subquery(table.values("round__night_id")[:1]),
-            night_room_followed=Subquery(table.values("round__night__room_followed")[:1]),
-        )
+        .annotate(at_night=Exists(RoundTable.objects.filter(game=OuterRef("pk"))))
         .filter(pk=pk)
         .order_by()
     )
@@ -83,7 +76,7 @@ def _locked(game: Game, *, removed: bool = False, scoring: bool = False) -> Game
         raise Game.DoesNotExist(f"No game has the key {game.pk}.")
     if locked.removed_at is not None and not removed:
         raise Conflict(f"{removed_text(locked)} Restore it on its page to change it.", field="game")
-    if scoring and locked.night_pk is not None:
+    if scoring and locked.at_night:
         _check_round_open(locked)
     carry_seat_names(source=game, to=locked)
     return locked

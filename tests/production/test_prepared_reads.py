@@ -48,7 +48,7 @@ def test_the_locked_read_gives_the_game_and_whether_it_is_a_nights_table(make_ga
     with transaction.atomic():
         locked = services._locked(game)
     same_columns(locked, Game.objects.get(pk=game.pk))
-    assert locked.night_pk is None
+    assert locked.at_night is False
     # The names already read are carried over, not read again.
     assert seat_names(locked) == ["Ann", "Bo", "Cy", "Dee", "Eli", "Flo"]
 

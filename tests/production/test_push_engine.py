@@ -598,8 +598,7 @@ def test_a_hand_at_a_table_of_a_night_also_tells_its_room(engine_requests, room_
         _one("POST", g, f"{g}-board", f"{g}-table", what="version"),
         _one("POST", room, what="board" if room_followed else "room version"),
     ]
-    # The write's locked read said which night, and whether its room is followed.
-    assert nights_asked == 0
+    assert nights_asked == 1
 
 
 @pytest.mark.django_db(transaction=True)

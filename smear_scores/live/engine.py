@@ -226,15 +226,6 @@ def publish(
             _room(night_id, room_followed)
 
 
-def _mark_followed(key: Key, kind: str) -> None:
-    """``kind``'s board of ``key`` is followed from now on (a no-op once it is)."""
-    from smear_scores.models import Game, Night
-
-    name, pk = key
-    model = Night if name == "night" else Game
-    model.objects.filter(pk=pk, **{f"{kind}_followed": False}).update(**{f"{kind}_followed": True})
-
-
 def subscribe(request: HttpRequest, keys: list[Key], version: str, kind: str | None):
     """The phone's stream, handed to the engine; or, the engine away, a 503 (the board
     polls, and asks again after Retry-After). A board a phone follows (``kind``) is marked
@@ -242,7 +233,9 @@ def subscribe(request: HttpRequest, keys: list[Key], version: str, kind: str | N
     channel = channel_of(keys[0], kind)
     shown = request.GET.get("v") or None
     if kind:
-        _mark_followed(keys[0], kind)
+        from smear_scores.services.following import board_followed
+
+        board_followed(key=keys[0], kind=kind)
     try:
         # A phone that shows an older version than this one, or a channel that holds no
         # message yet (a new game, an engine restarted), is given the version at once:

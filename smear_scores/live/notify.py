@@ -126,8 +126,12 @@ def game_changed(game: Game) -> None:
     publish need not ask the database for either."""
     at_night = getattr(game, "at_night", None)
     followed = None
-    if not game.get_deferred_fields().intersection(_MARKS):
-        followed = tuple(board for board in GAME_BOARDS if getattr(game, f"{board}_followed"))
+    # A field a query deferred is missing from the instance's __dict__ (as Django's own
+    # get_deferred_fields reads it, without walking every field on each write).
+    if all(mark in game.__dict__ for mark in _MARKS):
+        followed = tuple(
+            board for board, mark in zip(GAME_BOARDS, _MARKS, strict=True) if game.__dict__[mark]
+        )
     _announce(
         Notice(
             ("game", game.pk),

@@ -5,6 +5,10 @@ database (BENCH_DATABASE_URL, created and dropped as `make bench` does it).
   (smear_scores.asgi), and its parts: the game read with the token checked, the game
   re-read under its lock, the hand's rows and standings written, the answer built, the
   live boards' notice;
+- the same hand as the push engine's app records it (LIVE_ENGINE=nchan, nginx with nchan
+  on loopback, the watchers' board followed): the CPU of the whole process
+  (``time.process_time``, every thread), and of its publish (the board drawn, the sends);
+  left out without `make push-engine`;
 - the watchers' board a stream carries after a hand (boards.watcher_board, drawn afresh:
   no part kept), and its kept parts ("head", "standings", "record");
 - one database round trip (``SELECT 1``) through Django's cursor and through psycopg's.
@@ -120,6 +124,74 @@ def watcher_board() -> list[tuple[str, float]]:
     return spent(labels)
 
 
+def _listening(port: int, server) -> None:
+    """Once ``server`` takes connections on ``port`` (its front proxies to an app that this
+    bench does not run)."""
+    import socket
+
+    for _ in range(300):
+        if server.poll() is not None:
+            raise SystemExit("nginx stopped while starting; see its log")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"nginx did not listen on {port} within 30 s")
+
+
+def engine_hand() -> list[tuple[str, float]]:
+    """The JSON API's hand as the push engine's app records it (LIVE_ENGINE=nchan, nginx
+    with nchan on loopback, every game's watchers' board followed): the CPU of the whole
+    process (the event loop and the request's thread), and of the publish within it (the
+    watchers' board drawn, the sends to the engine). None without `make push-engine`."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from django.test import override_settings
+
+    import smear_scores.live.engine as live_engine
+    from bench import engine as push_engine
+    from bench.data import game_with_hands
+    from bench.run import free_port
+    from smear_scores.asgi import application
+    from smear_scores.models import Game
+
+    if not push_engine.available():
+        return []
+    front, publisher = free_port(), free_port()
+    out = Path(tempfile.mkdtemp(prefix="smear-costs-"))
+    with open(out / "engine.log", "w") as log:
+        nginx, prefix = push_engine.start(
+            front=front, publisher=publisher, app=free_port(), log=log
+        )
+        try:
+            _listening(publisher, nginx)
+            games = [game_with_hands(10) for _ in range(20)]
+            Game.objects.filter(pk__in=[g.pk for g in games]).update(board_followed=True)
+            with override_settings(**push_engine.app_settings(publisher)):
+                app = AsgiAsWsgi(application, profiled=False)
+                labels = [
+                    timed(live_engine, "publish", "engine hand: the publish (board, sends)"),
+                    timed(live_engine, "post", "engine hand: the sends to the engine"),
+                ]
+                call = hand_poster(app, games, "api")
+                for _ in range(WARM):
+                    call()
+                SPENT.clear()
+                started = time.process_time()
+                for _ in range(REQUESTS):
+                    call()
+                whole = (time.process_time() - started) * 1000 / REQUESTS
+        finally:
+            nginx.terminate()
+            nginx.wait(30)
+            push_engine.removed(prefix, out)
+            shutil.rmtree(out, ignore_errors=True)
+    return [("engine hand: the whole process", whole), *spent(labels)]
+
+
 def round_trip() -> list[tuple[str, float]]:
     from django.db import connection
 
@@ -146,7 +218,7 @@ def main() -> None:
     with bench_django():
         print(f"| row | CPU ms a call ({REQUESTS} calls) |")
         print("| --- | ---: |")
-        for measure in (api_hand, watcher_board, round_trip):
+        for measure in (api_hand, engine_hand, watcher_board, round_trip):
             for label, ms in measure():
                 print(f"| cost: {label} | {ms:.2f} |", flush=True)
 

@@ -34,6 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PER_PROCESS = 15_000
 IDLE_SECONDS = 45
 DELAY_LIMIT_MS = 1000
+# A core this busy over a step has no time to spare.
+FULL = 0.95
 
 
 def _server_usage(pid: int) -> tuple[float, int]:
@@ -50,6 +52,24 @@ def _server_usage(pid: int) -> tuple[float, int]:
         except psutil.NoSuchProcess:
             pass
     return cpu, rss
+
+
+def _cores() -> list:
+    """Each core's CPU times so far (psutil), for _busy."""
+    import psutil
+
+    return psutil.cpu_times(percpu=True)
+
+
+def _busy(before: list, after: list) -> list[float]:
+    """How busy each core was between two _cores readings (1.0: never idle), whatever ran
+    on it: the server, the load, the engine or PostgreSQL (which is not pinned)."""
+    shares = []
+    for b, a in zip(before, after, strict=True):
+        total = sum(a) - sum(b)
+        idle = (a.idle - b.idle) + (getattr(a, "iowait", 0) - getattr(b, "iowait", 0))
+        shares.append(1 - idle / total if total > 0 else 0.0)
+    return shares
 
 
 def _idle(*pids: int) -> list[tuple[float, int]]:
@@ -284,7 +304,9 @@ def _measure_one(
             holder_cpu, holder_rss = engine_now[0] if engine_now else (cpu, rss)
             cpu0, _ = _server_usage(server.pid)
             engine0 = _server_usage(nginx.pid)[0] if nginx else 0.0
+            cores0 = _cores()
             answers = loads.go(seconds)
+            cores = _busy(cores0, _cores())
             cpu1, _ = _server_usage(server.pid)
             engine1 = _server_usage(nginx.pid)[0] if nginx else 0.0
             delays = sorted(d for a in answers for d in a["delays"])
@@ -304,6 +326,8 @@ def _measure_one(
                 "write_p95": writes[int(len(writes) * 0.95)] if writes else None,
                 "errors": errors,
                 "busy": (cpu1 - cpu0) / (seconds + 3),
+                # Each core's share busy over the step, whatever ran on it.
+                "cores": cores,
                 "memory_per_board": (holder_rss - held_rss) / opened if opened else None,
                 "cpu_per_board": (holder_cpu - held_cpu) / opened if opened else None,
                 "idle_cpu": holder_cpu,
@@ -356,6 +380,10 @@ def _ms1(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
+def _shares(cores: list[float] | None) -> str:
+    return "-" if not cores else " / ".join(f"{c:.2f}" for c in cores)
+
+
 def _ms(value: float | None) -> str:
     return "-" if value is None else f"{value:.0f}"
 
@@ -388,8 +416,9 @@ def _report_run(live: dict, polling_rps: float | None) -> list[str]:
         "watch, and their streams carry the fresh board",
         "",
         "| tables of six | open boards | hands | boards pushed | fetches | hand written p50/p95 "
-        "ms | board shown p50 ms | p95 ms | errors | server CPU (cores) | server CPU ms a hand |",
-        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "ms | board shown p50 ms | p95 ms | errors | server CPU (cores) | server CPU ms a hand "
+        "| each core busy |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for s in steps:
         p50 = f"{s['p50']:.0f}" if s["p50"] is not None else "-"
@@ -397,7 +426,8 @@ def _report_run(live: dict, polling_rps: float | None) -> list[str]:
         lines.append(
             f"| {s['tables']:,} | {s['boards']:,} | {s['hands']:,} | {s['boards_pushed']:,} "
             f"| {s['fetches']:,} | {_ms(s['write_p50'])} / {_ms(s['write_p95'])} | {p50} "
-            f"| {p95} | {len(s['errors'])} | {s['busy']:.2f} | {_ms1(s.get('cpu_ms_per_hand'))} |"
+            f"| {p95} | {len(s['errors'])} | {s['busy']:.2f} | {_ms1(s.get('cpu_ms_per_hand'))} "
+            f"| {_shares(s.get('cores'))} |"
         )
     kept = [s for s in steps if s["ok"]]
     best = kept[-1] if kept else None
@@ -453,6 +483,14 @@ def _report_run(live: dict, polling_rps: float | None) -> list[str]:
         why = f"{len(last['errors'])} errors" if last["errors"] else f"p95 {last['p95']:.0f} ms"
         first = f" (first: {last['errors'][0]})" if last["errors"] else ""
         lines.append(f"(the step of {last['tables']:,} tables did not hold: {why}{first})")
+        cores = last.get("cores") or []
+        if pinned and len(cores) > 1 and cores[1] >= FULL and last["busy"] < FULL:
+            whose = "the load's and the engine's" if engine else "the load's"
+            lines.append(
+                f"(at that step core 1, {whose}, "
+                f"was {cores[1]:.2f} busy and the server's own CPU {last['busy']:.2f} of a "
+                "core: the limit found is the shared core's, not the server's)"
+            )
     if engine:
         lines.append(
             f"(the engine: nginx with {live['engine_workers']} worker processes, each holding "

@@ -19,7 +19,7 @@ from django.utils.functional import SimpleLazyObject
 from smear_scores.models import Game, Night
 from smear_scores.selectors import games as selectors
 from smear_scores.selectors import nights as night_selectors
-from smear_scores.templatetags.parts import SharedParts
+from smear_scores.templatetags.parts import SharedParts, board_moved
 
 # How often a room view without a stream asks for a newer version.
 ROOM_POLL_SECONDS = 3
@@ -33,21 +33,27 @@ def board_parts(
     return SharedParts(f"board:{game.public_id}:{version}:{kind}", fresh=fresh)
 
 
-def _shown(public_id: str) -> Game | None:
+def _shown(public_id: str, game: Game | None = None) -> Game | None:
     """The game, or None for a removed game (or none), whose phones then ask (and are shown
-    its page)."""
+    its page). ``game``: the game as a write just left it, with its players' names, taken
+    as it is rather than read again."""
+    if game is not None:
+        return game if game.removed_at is None else None
     try:
         return selectors.game_get(public_id=public_id)
     except (selectors.GameRemoved, Game.DoesNotExist):
         return None
 
 
-def watcher_board(public_id: str) -> str | None:
+def watcher_board(public_id: str, *, game: Game | None = None) -> str | None:
     """#game-board as every phone that does not score the game sees it, with its link boxes
     kept as each phone has them (hx-preserve): what the watchers' streams carry. Its parts
     are the watchers' kept parts (board_parts): drawn once per version for the streams of
-    every process and the watchers' pages alike, where the cache is shared."""
-    game = _shown(public_id)
+    every process and the watchers' pages alike, where the cache is shared. ``game``: the
+    game as its write left it (_shown); written again since (a second write in the same
+    transaction), the board is drawn as the game is now."""
+    written = game
+    game = _shown(public_id, game)
     if game is None:
         return None
     version = selectors.version_of(game)
@@ -62,19 +68,23 @@ def watcher_board(public_id: str) -> str | None:
         "keep_links": True,
         "hands_over": False,
     }
-    return render_to_string("games/game.html#game-board", context)
+    html = render_to_string("games/game.html#game-board", context)
+    if written is not None and board_moved(context["board"]):
+        return watcher_board(public_id)
+    return html
 
 
-def table_board(public_id: str) -> str | None:
-    """The table view's #table-board, the same for every phone."""
-    game = _shown(public_id)
+def table_board(public_id: str, *, game: Game | None = None) -> str | None:
+    """The table view's #table-board, the same for every phone. ``game``: as for
+    watcher_board."""
+    written = game
+    game = _shown(public_id, game)
     if game is None:
         return None
-    context = {
-        "game": game,
-        "board": selectors.game_board(game),
-        "version": selectors.version_of(game),
-    }
+    board = selectors.game_board(game)
+    if written is not None and board.moved:
+        return table_board(public_id)
+    context = {"game": game, "board": board, "version": selectors.version_of(game)}
     return render_to_string("games/table.html#table-board", context)
 
 

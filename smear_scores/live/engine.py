@@ -37,9 +37,13 @@ import logging
 import threading
 import urllib.parse
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+
+if TYPE_CHECKING:
+    from smear_scores.models import Game
 
 log = logging.getLogger(__name__)
 
@@ -196,14 +200,19 @@ def publish(
     public_id: str | None,
     at_night: bool | None = None,
     followed: tuple[str, ...] | None = None,
+    game: Game | None = None,
 ) -> None:
     """A committed change of ``key``: every channel that follows it is told. ``at_night``:
     whether the game is a table of a night, and ``followed``: which of its GAME_BOARDS a
     phone ever followed, as its write read them (None: not known, asked of the database).
     Neither mark is ever taken back (a game is made a table in the transaction that
     creates it), so what the write read still holds when its publish runs; a board marked
-    followed after that read is sent the bare version, and its phone fetches the board."""
+    followed after that read is sent the bare version, and its phone fetches the board.
+    ``game``: the game as the write left it, its boards drawn from it without reading it
+    again; one written again since (a second write in the same transaction) is read as it
+    is now (boards.watcher_board)."""
     from smear_scores.boards import table_board, watcher_board
+    from smear_scores.selectors.games import version_of
 
     kind, pk = key
     if kind == "night":
@@ -211,9 +220,11 @@ def publish(
         return
     if followed is None:
         followed = _followed_boards(pk)
+    if game is not None and version_of(game) != version:
+        game = None
     draws = {
-        "board": lambda: watcher_board(public_id),
-        "table": lambda: table_board(public_id),
+        "board": lambda: watcher_board(public_id, game=game),
+        "table": lambda: table_board(public_id, game=game),
     }
     # The version at once on the game's channel (the scorers' phones) and every board
     # never followed; then each board once followed, drawn once.

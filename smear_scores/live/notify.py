@@ -50,7 +50,7 @@ class Notice:
     with a transaction, or a savepoint, rolled back). A game written twice in one
     transaction publishes both versions, in order: a board takes only a newer one."""
 
-    __slots__ = ("at_night", "followed", "key", "public_id", "version")
+    __slots__ = ("at_night", "followed", "game", "key", "public_id", "version")
 
     def __init__(
         self,
@@ -59,11 +59,15 @@ class Notice:
         public_id: str | None,
         at_night: bool | None = None,
         followed: tuple[str, ...] | None = None,
+        game: Game | None = None,
     ):
         self.key, self.version, self.public_id = key, version, public_id
         # Whether the game is a table of a night, and which of its boards a phone ever
         # followed through the push engine, where its write read them (None: unknown).
         self.at_night, self.followed = at_night, followed
+        # The game as its write left it, for the push engine to draw its boards from
+        # without reading it again (in this process only; never sent).
+        self.game = game
 
     @property
     def payload(self) -> str:
@@ -88,7 +92,12 @@ def publish(notice: Notice) -> None:
 
         try:
             engine.publish(
-                notice.key, notice.version, notice.public_id, notice.at_night, notice.followed
+                notice.key,
+                notice.version,
+                notice.public_id,
+                notice.at_night,
+                notice.followed,
+                notice.game,
             )
         except engine.Away as error:
             # Its phones' streams are cut too: they poll, and say their version when they
@@ -139,6 +148,7 @@ def game_changed(game: Game) -> None:
             game.public_id,
             None if at_night is None else bool(at_night),
             followed,
+            game,
         )
     )
 

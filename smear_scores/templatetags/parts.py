@@ -109,7 +109,7 @@ def _read(context: Context) -> dict[str, object]:
     return {"board": board._wrapped}
 
 
-def _moved(board: object) -> bool:
+def board_moved(board: object) -> bool:
     """Whether the page's board (read, if the part read it) is of a newer version than
     the one its parts are kept under (selectors.games.Board.moved)."""
     if isinstance(board, SimpleLazyObject):
@@ -134,7 +134,7 @@ class SharedPartNode(Node):
             stand_in = secrets.token_hex(16)
             with context.push(csrf_token=stand_in, **_read(context)):
                 part = (stand_in, self.nodelist.render(context))
-            if not _moved(context.get("board")):
+            if not board_moved(context.get("board")):
                 parts.keep(name, part)
         stand_in, html = part
         if stand_in in html:

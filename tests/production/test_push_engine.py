@@ -647,6 +647,85 @@ def test_a_phone_that_follows_a_board_marks_it_for_every_hand_after(
     ]
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_hands_boards_are_drawn_from_the_game_its_write_left_without_reading_it_again(
+    make_game, engine_requests, monkeypatch
+):
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from smear_scores.boards import table_board, watcher_board
+    from smear_scores.live import engine
+    from smear_scores.models import Game
+    from smear_scores.selectors.games import version_of
+    from smear_scores.services.recording import hand_record
+
+    game = make_game("schmier", hands=1)
+    Game.objects.filter(pk=game.pk).update(board_followed=True, table_followed=True)
+    game = Game.objects.get(pk=game.pk)
+    published = engine.publish
+    reads: list[list[str]] = []
+
+    def counted(*args, **kwargs):
+        with CaptureQueriesContext(connection) as queries:
+            published(*args, **kwargs)
+        reads.append([q["sql"] for q in queries.captured_queries])
+
+    monkeypatch.setattr(engine, "publish", counted)
+    engine_requests.requests.clear()
+    game, _ = hand_record(game=game, entry=filler_entry(game.state()))
+
+    # The publish reads the game's last hands (for each board) and not the game itself.
+    [queries] = reads
+    assert queries
+    assert not any('"smear_scores_game"."public_id" =' in sql for sql in queries), queries
+    boards = {
+        next(iter(channels)).rsplit("-", 1)[1]: body.decode()
+        for _, channels, body, event in engine_requests.requests
+        if event == "board"
+    }
+    # What they show is the board of the hand just recorded, as a phone reading it anew
+    # is shown it.
+    cache.clear()
+    assert boards == {
+        "board": watcher_board(game.public_id),
+        "table": table_board(game.public_id),
+    }
+    assert f'data-version="{version_of(game)}"' in boards["board"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_written_twice_in_one_transaction_publishes_each_version_with_the_last_board(
+    make_game, engine_requests
+):
+    from django.db import transaction
+
+    from smear_scores.models import Game
+    from smear_scores.selectors.games import version_of
+    from smear_scores.services.recording import hand_record
+
+    game = make_game("schmier", hands=1)
+    Game.objects.filter(pk=game.pk).update(board_followed=True)
+    game = Game.objects.get(pk=game.pk)
+    engine_requests.requests.clear()
+    with transaction.atomic():
+        game, _ = hand_record(game=game, entry=filler_entry(game.state()))
+        first = version_of(game)
+        game, _ = hand_record(game=game, entry=filler_entry(game.state()))
+    last = version_of(game)
+    assert first != last
+    said = [body.decode() for _, _, body, event in engine_requests.requests if event is None]
+    boards = [body.decode() for _, _, body, event in engine_requests.requests if event]
+    # Both versions are said, in order; each board drawn shows the game as committed, never
+    # the first write's standings under the second write's version (or the reverse).
+    assert said == [first, last]
+    assert len(boards) == 2
+    for board in boards:
+        assert f'data-version="{last}"' in board
+        assert "Hand 4 ·" in board
+
+
 def _in_a_browser(drive) -> None:
     """``drive(browser)`` with Chromium, on a thread of its own: the browser tests of this
     session may hold Playwright's own loop on this one."""

@@ -144,6 +144,10 @@ class Loads:
     def go(self, seconds: int) -> list[dict]:
         return self.ask([f"go {seconds}"] * len(self.processes))
 
+    def cpu(self) -> float:
+        """CPU seconds the load processes have spent."""
+        return sum(_server_usage(process.pid)[0] for process in self.processes)
+
     def stop(self) -> None:
         for process in self.processes:
             try:
@@ -304,9 +308,9 @@ def _measure_one(
             holder_cpu, holder_rss = engine_now[0] if engine_now else (cpu, rss)
             cpu0, _ = _server_usage(server.pid)
             engine0 = _server_usage(nginx.pid)[0] if nginx else 0.0
-            cores0 = _cores()
+            cores0, load0 = _cores(), loads.cpu()
             answers = loads.go(seconds)
-            cores = _busy(cores0, _cores())
+            cores, load1 = _busy(cores0, _cores()), loads.cpu()
             cpu1, _ = _server_usage(server.pid)
             engine1 = _server_usage(nginx.pid)[0] if nginx else 0.0
             delays = sorted(d for a in answers for d in a["delays"])
@@ -326,8 +330,11 @@ def _measure_one(
                 "write_p95": writes[int(len(writes) * 0.95)] if writes else None,
                 "errors": errors,
                 "busy": (cpu1 - cpu0) / (seconds + 3),
-                # Each core's share busy over the step, whatever ran on it.
+                # Each core's share busy over the step, whatever ran on it; the load's
+                # and the engine's own CPU over it (cores).
                 "cores": cores,
+                "load_cores": (load1 - load0) / (seconds + 3),
+                "engine_cores": (engine1 - engine0) / (seconds + 3) if nginx else None,
                 "memory_per_board": (holder_rss - held_rss) / opened if opened else None,
                 "cpu_per_board": (holder_cpu - held_cpu) / opened if opened else None,
                 "idle_cpu": holder_cpu,
@@ -384,6 +391,14 @@ def _shares(cores: list[float] | None) -> str:
     return "-" if not cores else " / ".join(f"{c:.2f}" for c in cores)
 
 
+def _others(step: dict) -> list[float] | None:
+    """The load's CPU and the engine's over a step, in cores (older results: None)."""
+    if step.get("load_cores") is None:
+        return None
+    engine = step.get("engine_cores")
+    return [step["load_cores"]] + ([engine] if engine is not None else [])
+
+
 def _ms(value: float | None) -> str:
     return "-" if value is None else f"{value:.0f}"
 
@@ -417,8 +432,9 @@ def _report_run(live: dict, polling_rps: float | None) -> list[str]:
         "",
         "| tables of six | open boards | hands | boards pushed | fetches | hand written p50/p95 "
         "ms | board shown p50 ms | p95 ms | errors | server CPU (cores) | server CPU ms a hand "
-        "| each core busy |",
-        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| each core busy | load / engine CPU (cores) |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+        "| ---: |",
     ]
     for s in steps:
         p50 = f"{s['p50']:.0f}" if s["p50"] is not None else "-"
@@ -427,7 +443,7 @@ def _report_run(live: dict, polling_rps: float | None) -> list[str]:
             f"| {s['tables']:,} | {s['boards']:,} | {s['hands']:,} | {s['boards_pushed']:,} "
             f"| {s['fetches']:,} | {_ms(s['write_p50'])} / {_ms(s['write_p95'])} | {p50} "
             f"| {p95} | {len(s['errors'])} | {s['busy']:.2f} | {_ms1(s.get('cpu_ms_per_hand'))} "
-            f"| {_shares(s.get('cores'))} |"
+            f"| {_shares(s.get('cores'))} | {_shares(_others(s))} |"
         )
     kept = [s for s in steps if s["ok"]]
     best = kept[-1] if kept else None

@@ -101,8 +101,9 @@ class Loads:
                         "bench.live_load",
                         "--port",
                         str(port),
-                        "--source",
-                        f"127.0.0.{11 + k}",
+                        "--sources",
+                        # Four loopback addresses of its own (live_load.Load.connect).
+                        ",".join(f"127.0.{1 + k}.{11 + a}" for a in range(4)),
                         "--games",
                         str(path),
                     ],

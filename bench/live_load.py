@@ -137,13 +137,9 @@ class Load:
         the app's own streams; the push engine numbers its events its own way, so there
         the board's own data-version, as live.js reads it)."""
         kind, version, data = b"message", None, None
-        # The fields come before the data: read up to its first line, not the board's
-        # hundred (the load's own CPU shares a core with the engine).
-        start = 0
-        while start < len(event):
-            end = event.find(b"\n", start)
-            end = len(event) if end < 0 else end
-            line = event[start:end]
+        # The fields (id, event) come before the data: the first three lines are read,
+        # not the board's hundred (the load's own CPU shares a core with the engine).
+        for line in event.split(b"\n", 3)[:3]:
             if line.startswith(b"event: "):
                 kind = line[7:]
             elif line.startswith(b"id: "):
@@ -151,7 +147,6 @@ class Load:
             elif line.startswith(b"data: "):
                 data = line[6:].decode()
                 break
-            start = end + 1
         if kind == b"board":
             said = BOARD_VERSION.search(event)
             self.shown_board(phone, said.group(1).decode() if said else version, ready)

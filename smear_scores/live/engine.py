@@ -209,10 +209,9 @@ def publish(
     creates it), so what the write read still holds when its publish runs; a board marked
     followed after that read is sent the bare version, and its phone fetches the board.
     ``game``: the game as the write left it, its boards drawn from it without reading it
-    again; one written again since (a second write in the same transaction) is read as it
-    is now (boards.watcher_board)."""
+    again; one written again since (a second write in the same transaction) is drawn as it
+    is now (boards.watcher_board: the last hands' read sees that it moved)."""
     from smear_scores.boards import table_board, watcher_board
-    from smear_scores.selectors.games import version_of
 
     kind, pk = key
     if kind == "night":
@@ -220,8 +219,6 @@ def publish(
         return
     if followed is None:
         followed = _followed_boards(pk)
-    if game is not None and version_of(game) != version:
-        game = None
     draws = {
         "board": lambda: watcher_board(public_id, game=game),
         "table": lambda: table_board(public_id, game=game),

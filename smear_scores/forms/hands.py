@@ -271,6 +271,8 @@ class HandForm(RefusalErrors, forms.Form):
 
     def why(self, messages: Sequence[str]) -> dict[str, str]:
         """Each message's "why?" link (the rule on the rules page), where it has a rule."""
+        if not messages:
+            return {}
         page = rules_url(self.variant, self.game)
         return {m: f"{page}#{self.error_rules[m]}" for m in messages if m in self.error_rules}
 
@@ -371,6 +373,7 @@ class HandForm(RefusalErrors, forms.Form):
             errors=self._errors_of("bidder"),
             why=self.why(self._errors_of("bidder")),
             pad=pad,
+            kind="bidder",
         )
 
     def bid_group(self) -> ChoiceGroup:
@@ -392,6 +395,7 @@ class HandForm(RefusalErrors, forms.Form):
             choices=choices,
             errors=self._errors_of("bid"),
             why=self.why(self._errors_of("bid")),
+            kind=self.bid_classes,
         )
 
     # More bids than this: the bids take the whole line, their name ("Bid") said to a screen
@@ -485,6 +489,7 @@ class HandForm(RefusalErrors, forms.Form):
                     errors=self._errors_of(name),
                     why=self.why(self._errors_of(name)),
                     pad=pad,
+                    kind="point",
                 )
             )
         return groups

@@ -1,11 +1,32 @@
-"""The hand form's rows of big radio buttons (templates/games/_choice_group.html draws
-them): on the score pad each button stands in its team's column."""
+"""The hand form's rows of big radio buttons: on the score pad each button stands in its
+team's column.
+
+A row draws itself (``ChoiceGroup.__html__``; a template says ``{{ group }}``)::
+
+    <div class="choice-group point" role="radiogroup" aria-labelledby="award_high-label">
+      <span class="group-label" id="award_high-label">High</span>
+      <div class="choices cols-3">
+        <input type="radio" name="award_high" value="0" id="award_high-0">
+        <label for="award_high-0" class="t0 at-0"><span class="visually-hidden
+          spoken-prefix">High: </span><span class="visually-hidden">Ann &amp; Bo</span></label>
+        …
+      </div>
+      <p class="error" id="award_high-error">Tap who took High. <a class="why" …>why?</a></p>
+    </div>
+
+(one line in the page, the buttons one a line). It is drawn here, not in a template: a
+scorer's board has up to ten rows and forty buttons, drawn afresh after every hand, and
+the template engine took about 2 ms of each hand's answer to draw them (docs/benchmarks.md).
+Every value is escaped as the template engine escapes it (``html.escape``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 
-from smear_scores.templatetags.teams import ButtonWords, button_words
+from django.utils.safestring import SafeString, mark_safe
+
+from smear_scores.templatetags.teams import ButtonWords, button_words, soft_hyphens
 
 
 @dataclass
@@ -19,7 +40,7 @@ class PadChoice:
     wide: bool = False
     # Set by the group: the radio button's DOM id, its label's classes and its words as
     # they may wrap, worked out once here rather than pieced together in the template for
-    # every button (templates/games/_choice_group.html draws them).
+    # every button (ChoiceGroup.__html__ draws them).
     id: str = ""
     label_class: str = ""
     words: ButtonWords | None = None
@@ -38,7 +59,7 @@ class PadChoice:
 
 @dataclass
 class ChoiceGroup:
-    """A row of radio buttons drawn as big buttons (templates/games/_choice_group.html)."""
+    """A row of radio buttons drawn as big buttons (``{{ group }}`` in a template)."""
 
     name: str
     legend: str
@@ -50,6 +71,8 @@ class ChoiceGroup:
     why: dict[str, str] = field(default_factory=dict)
     # A row of the score pad: each button in its team's column (PadChoice.column).
     pad: bool = False
+    # The row's classes beside "choice-group" ("bidder", "bid point", "point").
+    kind: str = ""
 
     def __post_init__(self) -> None:
         for choice in self.choices:
@@ -66,3 +89,59 @@ class ChoiceGroup:
     def errors_why(self) -> list[tuple[str, str]]:
         """Each error with its "why?" link ('' without one)."""
         return [(e, self.why.get(e, "")) for e in self.errors]
+
+    def __str__(self) -> SafeString:
+        # A template turns a value into text with str() before it escapes it.
+        return mark_safe(self.__html__())
+
+    def __html__(self) -> str:
+        name = escape(self.name)
+        errors = " has-error" if self.errors else ""
+        hint = f" <small>{escape(self.hint)}</small>" if self.hint else ""
+        columns = f" cols-{self.columns}" if self.columns else ""
+        buttons = "\n".join(_button(c, name) for c in self.choices)
+        problems = "".join(
+            f'<p class="error" id="{name}-error">{escape(error)}{why_link(why)}</p>'
+            for error, why in self.errors_why
+        )
+        return (
+            f'<div class="choice-group {escape(self.kind)}{errors}" role="radiogroup" '
+            f'aria-labelledby="{name}-label"><span class="group-label" id="{name}-label">'
+            f"{escape(self.legend)}{hint}</span>"
+            f'<div class="choices{columns}">{buttons}</div>{problems}</div>'
+        )
+
+
+def _button(c: PadChoice, name: str) -> str:
+    """One button: its radio input and its label, the words as they may wrap."""
+    if c.words_hidden:
+        words = f'<span class="visually-hidden">{escape(soft_hyphens(c.label))}</span>'
+    else:
+        partners = "".join(
+            f' <span class="and">&amp; {escape(head)}</span>{escape(tail)}'
+            for head, tail in c.words.rest
+        )
+        words = f"<span>{escape(c.words.first)}{partners}</span>"
+    prefix = (
+        f'<span class="visually-hidden spoken-prefix">{escape(c.spoken_prefix)}</span>'
+        if c.spoken_prefix
+        else ""
+    )
+    small = f" <small>{escape(c.small)}</small>" if c.small else ""
+    checked = " checked" if c.checked else ""
+    id_ = escape(c.id)
+    return (
+        f'<input type="radio" name="{name}" value="{escape(c.value)}" id="{id_}"{checked}>'
+        f'<label for="{id_}" class="{escape(c.label_class)}">{prefix}{words}{small}</label>'
+    )
+
+
+def why_link(href: str) -> str:
+    """A refusal's "why?" link to its rule on the rules page ('' without one), as
+    templates/games/_why_link.html draws it."""
+    if not href:
+        return ""
+    return (
+        f' <a class="why" href="{escape(href)}" '
+        'aria-label="Why? The rule, on the rules page">why?</a>'
+    )

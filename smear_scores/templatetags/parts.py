@@ -99,14 +99,17 @@ class SharedParts:
 
 
 def _read(context: Context) -> dict[str, object]:
-    """The page's board, read, for a part drawn now: the part looks it up tens of times,
-    each lookup through the lazy object's proxy otherwise."""
-    board = context.get("board")
-    if not isinstance(board, SimpleLazyObject):
-        return {}
-    if board._wrapped is empty:
-        board._setup()
-    return {"board": board._wrapped}
+    """The page's board and hand form, read, for a part drawn now: the part looks them up
+    tens of times, each lookup through the lazy object's proxy otherwise. (A page whose
+    parts are all kept reads neither.)"""
+    read = {}
+    for name in ("board", "form"):
+        value = context.get(name)
+        if isinstance(value, SimpleLazyObject):
+            if value._wrapped is empty:
+                value._setup()
+            read[name] = value._wrapped
+    return read
 
 
 def board_moved(board: object) -> bool:
@@ -127,8 +130,11 @@ class SharedPartNode(Node):
     def render(self, context: Context) -> SafeString:
         parts = context.get("parts")
         name = str(self.name.resolve(context))
-        if not isinstance(parts, SharedParts) or name in parts.fresh:
+        if not isinstance(parts, SharedParts):
             return self.nodelist.render(context)
+        if name in parts.fresh:
+            with context.push(**_read(context)):
+                return self.nodelist.render(context)
         part = parts.kept(name)
         if part is None:
             stand_in = secrets.token_hex(16)

@@ -43,9 +43,13 @@ def soft_hyphens(name: Any) -> str:
     """The name with soft hyphens where a word may break across lines: "Unbeat-a-bles"
     rather than the browser's "Unbeatabl e" in a narrow column. A hyphen shows only where
     the line breaks; the name reads, copies and is spoken whole."""
-    return " ".join(
-        LETTERS.sub(lambda m: _hyphenate(m.group()), word) for word in str(name).split(" ")
-    )
+    return _soft_hyphens(str(name))
+
+
+@functools.lru_cache(maxsize=4096)
+def _soft_hyphens(name: str) -> str:
+    # A board says each name many times (a hand form, up to forty buttons).
+    return " ".join(LETTERS.sub(lambda m: _hyphenate(m.group()), word) for word in name.split(" "))
 
 
 # The runs of letters in a word: "Katherine's" breaks inside "Katherine", and an

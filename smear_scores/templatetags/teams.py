@@ -48,7 +48,7 @@ def soft_hyphens(name: Any) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _soft_hyphens(name: str) -> str:
-    # A board says each name many times (a hand form, up to forty buttons).
+    # A board says each name many times (a hand form: thirty buttons or more).
     return " ".join(LETTERS.sub(lambda m: _hyphenate(m.group()), word) for word in name.split(" "))
 
 

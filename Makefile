@@ -119,6 +119,7 @@ serve: $(STAMP)
 # processes, 1), BENCH_LIVE_ENGINE (on, off: a pinned run with the push engine holding the
 # streams) and BENCH_LIVE_ENGINE_TABLES (its steps) the live boards' (bench/live.py);
 # BENCH_NOTIFY_WRITERS, BENCH_NOTIFY_SECONDS and BENCH_NOTIFY_LISTENERS NOTIFY's (bench/notify.py);
+# BENCH_ENGINE_STREAMS, BENCH_ENGINE_HANDS and BENCH_ENGINE_PIN the push engine's (bench/engine.py);
 # BENCH_SECTIONS runs some sections only.
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -8,7 +8,12 @@ and worker, resident) is read before and after, over the streams. Then BENCH_ENG
 hands (default one per game) are recorded through the engine's front, four at a time, and
 the app server's CPU over them ÷ hands is its cost per hand with the engine (the write, the
 boards drawn once, the publishes); the engine's own CPU is beside it, and what share of the
-boards due reached their phones. Needs `make push-engine`; without it the section says so."""
+boards due reached their phones. Needs `make push-engine`; without it the section says so.
+
+Pinned where it can be (two cores or more, `taskset`; BENCH_ENGINE_PIN=off runs it
+unpinned): the app server on core 0, nginx and the phones (this process) on core 1, as
+section 4 pins them, so the server's CPU a hand is its own, not inflated by sharing a core
+with the engine and the phones. PostgreSQL is not pinned."""
 
 from __future__ import annotations
 
@@ -150,6 +155,13 @@ def removed(prefix: Path, out: Path) -> None:
     shutil.rmtree(prefix, ignore_errors=True)
 
 
+def pinned() -> bool:
+    mode = os.environ.get("BENCH_ENGINE_PIN", "on")
+    if mode not in ("on", "off"):
+        raise SystemExit(f"BENCH_ENGINE_PIN={mode!r}: say on or off.")
+    return mode == "on" and (os.cpu_count() or 1) >= 2 and bool(shutil.which("taskset"))
+
+
 def measure(out: Path) -> dict | None:
     if not available():
         return None
@@ -176,12 +188,18 @@ def measure(out: Path) -> dict | None:
         "GUNICORN_LOGLEVEL": "warning",
         **app_settings(publisher),
     }
+    pin = pinned()
+    server_pin, engine_pin = (["taskset", "-c", "0"], ["taskset", "-c", "1"]) if pin else ([], [])
     log = open(out / "engine-server.log", "w")  # noqa: SIM115 - closed in finally
     server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.py"],
+        [*server_pin, str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.py"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
-    nginx, prefix = start(front=front, publisher=publisher, app=app, log=log)
+    nginx, prefix = start(front=front, publisher=publisher, app=app, log=log, pin=engine_pin)
+    # The phones (this process's event loop) share the engine's core, not the server's.
+    cores = os.sched_getaffinity(0)
+    if pin:
+        os.sched_setaffinity(0, {1})
     phones = Phones(front)
     loop = asyncio.new_event_loop()
     try:
@@ -228,8 +246,10 @@ def measure(out: Path) -> dict | None:
             "delivered_seconds": delivered_after,
             "app_cpu_ms_per_hand": (app_cpu1 - app_cpu0) * 1000 / max(1, hands),
             "engine_cpu_ms_per_hand": (engine_cpu1 - engine_cpu0) * 1000 / max(1, hands),
+            "pinned": pin,
         }
     finally:
+        os.sched_setaffinity(0, cores)
         loop.run_until_complete(phones.close())
         loop.close()
         for process in (nginx, server):
@@ -258,7 +278,12 @@ def report(result: dict | None) -> list[str]:
         "",
         "6. Live boards through the push engine (nginx + nchan, deploy/nchan/) in front of "
         "gunicorn with 1 uvicorn worker on 127.0.0.1, PostgreSQL; six watchers per game, "
-        "each holding its stream in the engine; hands recorded four at a time through it",
+        "each holding its stream in the engine; hands recorded four at a time through it; "
+        + (
+            "the server pinned to core 0, the engine and the phones to core 1 (taskset)"
+            if r.get("pinned")
+            else "not pinned"
+        ),
         "",
         "| row | engine | beside it |",
         "| --- | --- | --- |",

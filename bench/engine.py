@@ -159,13 +159,15 @@ def pinned() -> bool:
     mode = os.environ.get("BENCH_ENGINE_PIN", "on")
     if mode not in ("on", "off"):
         raise SystemExit(f"BENCH_ENGINE_PIN={mode!r}: say on or off.")
-    return mode == "on" and (os.cpu_count() or 1) >= 2 and bool(shutil.which("taskset"))
+    from bench.live import can_pin
+
+    return mode == "on" and can_pin()
 
 
 def measure(out: Path) -> dict | None:
     if not available():
         return None
-    from bench.live import _server_usage
+    from bench.live import LOAD_PIN, SERVER_PIN, _server_usage
     from bench.run import free_port, wait_until_serving
     from smear_scores.services.new_games import game_create
 
@@ -189,7 +191,7 @@ def measure(out: Path) -> dict | None:
         **app_settings(publisher),
     }
     pin = pinned()
-    server_pin, engine_pin = (["taskset", "-c", "0"], ["taskset", "-c", "1"]) if pin else ([], [])
+    server_pin, engine_pin = (SERVER_PIN, LOAD_PIN) if pin else ([], [])
     log = open(out / "engine-server.log", "w")  # noqa: SIM115 - closed in finally
     server = subprocess.Popen(
         [*server_pin, str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.py"],

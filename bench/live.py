@@ -159,11 +159,20 @@ class Loads:
                 process.kill()
 
 
+# A pinned run: the server on core 0, the load (and an engine) on core 1.
+SERVER_PIN, LOAD_PIN = ["taskset", "-c", "0"], ["taskset", "-c", "1"]
+
+
+def can_pin() -> bool:
+    """Two cores or more, and taskset to pin to them."""
+    return (os.cpu_count() or 1) >= 2 and bool(shutil.which("taskset"))
+
+
 def _pin_modes() -> list[bool]:
     mode = os.environ.get("BENCH_LIVE_PIN", "both")
     if mode not in ("both", "on", "off"):
         raise SystemExit(f"BENCH_LIVE_PIN={mode!r}: say both, on or off.")
-    if (os.cpu_count() or 1) < 2 or not shutil.which("taskset"):
+    if not can_pin():
         return [False]
     return {"both": [True, False], "on": [True], "off": [False]}[mode]
 
@@ -253,7 +262,7 @@ def _measure_one(
         if pinned
         else int(os.environ.get("BENCH_LIVE_WORKERS", os.cpu_count() or 2))
     )
-    server_pin, load_pin = (["taskset", "-c", "0"], ["taskset", "-c", "1"]) if pinned else ([], [])
+    server_pin, load_pin = (SERVER_PIN, LOAD_PIN) if pinned else ([], [])
     if engine:
         workers = 1
     open_files = _raise_open_files()

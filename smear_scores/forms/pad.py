@@ -27,6 +27,7 @@ from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
 
+from smear_scores.templatetags.links import why_link
 from smear_scores.templatetags.teams import ButtonWords, button_words, soft_hyphens
 
 
@@ -84,7 +85,8 @@ class ChoiceGroup:
                 if choice.mate is not None:
                     classes.append(f"mate-{choice.mate}")
             choice.label_class = " ".join(classes)
-            choice.words = button_words(choice.label)
+            # A button whose words a screen reader alone says draws them whole.
+            choice.words = None if choice.words_hidden else button_words(choice.label)
 
     @property
     def errors_why(self) -> list[tuple[str, str]]:
@@ -134,15 +136,4 @@ def _button(c: PadChoice, name: str) -> str:
     return (
         f'<input type="radio" name="{name}" value="{escape(c.value)}" id="{id_}"{checked}>'
         f'<label for="{id_}" class="{escape(c.label_class)}">{prefix}{words}{small}</label>'
-    )
-
-
-def why_link(href: str) -> str:
-    """A refusal's "why?" link to its rule on the rules page ('' without one), as
-    templates/games/_why_link.html draws it."""
-    if not href:
-        return ""
-    return (
-        f' <a class="why" href="{escape(href)}" '
-        'aria-label="Why? The rule, on the rules page">why?</a>'
     )

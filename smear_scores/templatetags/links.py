@@ -5,10 +5,12 @@ appear in (hundreds of rows), so each address is worked out once per process; a 
 from __future__ import annotations
 
 from functools import lru_cache
+from html import escape
 from typing import Any
 
 from django import template
 from django.urls import get_script_prefix, reverse
+from django.utils.safestring import SafeString, mark_safe
 
 from smear_scores.rules import Variant
 from smear_scores.selectors.house_rules import house_rules_id
@@ -32,6 +34,18 @@ def rules_url(variant: Variant, game: Any = None) -> str:
     if own or game is None:
         return reverse("rules", args=[variant.slug])
     return reverse("game_rules", args=[game.public_id])
+
+
+@register.filter
+def why_link(href: str) -> SafeString:
+    """``{{ href|why_link }}``: a refusal's "why?" link to its rule on the rules page
+    (nothing without one)."""
+    if not href:
+        return mark_safe("")
+    return mark_safe(
+        f' <a class="why" href="{escape(href)}" '
+        'aria-label="Why? The rule, on the rules page">why?</a>'
+    )
 
 
 @register.simple_tag

@@ -83,7 +83,7 @@ def api_hand() -> list[tuple[str, float]]:
         timed(app.handler, "_respond", "API hand: the request on its thread"),
         timed(api, "writable_game", "API hand: the game read, the token checked"),
         timed(api, "hand_record", "API hand: the hand recorded (transaction, commit)"),
-        timed(game_writes, "_locked", "API hand: the game re-read under its lock"),
+        timed(game_writes, "game_lock", "API hand: the game re-read under its lock"),
         timed(recording, "_record_next", "API hand: the hand's rows and standings written"),
         timed(notify, "publish", "API hand: the live boards' notice"),
         timed(api.HandRecordedOut, "of", "API hand: the answer built"),

@@ -103,7 +103,7 @@ def asgi_server(transactional_db):
 
 @pytest.fixture
 def hand_write_queries(db) -> int:
-    """Statements that store a recorded hand (models.prepared.written): its row, its audit
+    """Statements that store a recorded hand (models.prepared.rows_write): its row, its audit
     record and the game's standings are one statement on PostgreSQL, three elsewhere."""
     from django.db import connection
 

@@ -40,7 +40,7 @@ def new_scoring_secret() -> str:
 
 
 # The standings a game row caches, column -> the rules.GameState field it holds: read by
-# Game.state, written with every hand (services.game_writes._store_state) and when a game starts.
+# Game.state, written with every hand (services.game_writes.standings_store) and when a game starts.
 STANDINGS = {
     "scores": "scores",
     "hands_played": "hands_played",

@@ -9,7 +9,7 @@ costs Django more than PostgreSQL takes to answer it: in a profile of a hand's r
 locking read), keeps its SQL, and turns each row into a model instance as the ORM would
 (the same converters, ``Model.from_db``, annotations as attributes).
 
-``written`` is the write a recorded hand makes (its row, its audit record, the game's
+``rows_write`` is the write a recorded hand makes (its row, its audit record, the game's
 standings): three ``save()`` calls cost the ORM more than the database takes to do them
 (in a profile of the API's hand, 1.1 ms of its 2.9 ms of CPU), each compiling the same
 SQL again, and each a round trip. Its SQL is built once per database from the models'
@@ -164,7 +164,7 @@ def _compile_write(
     return _Write(one, tuple(statements), tuple(inserts), fields)
 
 
-def written(
+def rows_write(
     inserted: list[Model], updated: Model, names: list[str], *, using: str = DEFAULT_DB_ALIAS
 ) -> None:
     """Insert ``inserted`` (new rows, their primary keys given by the database and set on

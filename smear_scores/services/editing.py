@@ -148,16 +148,16 @@ def _store_replay(
     """Store a replay's standings and rewrite the hands whose result changed."""
     changed = []
     for hand, result in zip(hands, results, strict=True):
-        values = game_writes._result_values(result)
+        values = game_writes.result_values(result)
         if any(getattr(hand, k) != v for k, v in values.items()):
             for k, v in values.items():
                 setattr(hand, k, v)
             changed.append(hand)
     if changed:
         Hand.objects.bulk_update(
-            changed, [*game_writes._result_values(results[0]).keys(), "revisions"]
+            changed, [*game_writes.result_values(results[0]).keys(), "revisions"]
         )
-    game_writes._store_state(game, state)
+    game_writes.standings_store(game, state)
 
 
 def _played_hands(game: Game, number: int, *, to: str = "") -> list[Hand]:
@@ -218,7 +218,7 @@ def hand_edit(
 ) -> Game:
     """Change hand ``number`` and replay everything after it (D8: may finish or reopen).
     ``version`` (hand_version) is the hand the edit screen showed; Conflict if it changed."""
-    game = game_writes._locked(game, scoring=True)
+    game = game_writes.game_lock(game, scoring=True)
     hands = _played_hands(game, number, to=" to edit")
     target = hands[number - 1]
     _check_version(target, version, "changed")
@@ -244,7 +244,7 @@ def hand_undo(*, game: Game, source: str = "web", version: str | None = None) ->
     """Remove the last hand; undoing the winning hand reopens the game (D8).
     ``version`` (hand_version) is the hand the undo screen showed; Conflict if the last
     hand is another one by now (two phones undoing at once undo one hand)."""
-    game = game_writes._locked(game, scoring=True)
+    game = game_writes.game_lock(game, scoring=True)
     hands = list(game.hands.order_by("number"))
     if not hands:
         raise Conflict("There is no hand to undo yet.", field="game")
@@ -260,5 +260,5 @@ def hand_undo(*, game: Game, source: str = "web", version: str | None = None) ->
     last.delete()
     # Replayed, not rewound: whether the game is over depends on who bid in the hand
     # before (D5), which the engine decides.
-    game_writes._store_state(game, game_writes._replayed(game, hands))
+    game_writes.standings_store(game, game_writes.standings_replay(game, hands))
     return game

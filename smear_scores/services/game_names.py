@@ -162,7 +162,7 @@ def game_names_changed(*, game: Game) -> Game:
     game = Game.objects.select_for_update().get(pk=game.pk)
     changed = ["updated_at"]
     if game.reason:
-        said = game_writes._replayed(game, list(game.hands.order_by("number")))
+        said = game_writes.standings_replay(game, list(game.hands.order_by("number")))
         game.reason, game.reason_rule = said.reason, said.reason_rule
         # Only the words: the standings, and so the ratings, are as they were.
         changed += ["reason", "reason_rule"]

@@ -1,12 +1,12 @@
 """What every write to an existing game shares: the row lock it takes first
-(``_locked``), the rows a hand is kept in (``_hand_rows``) and the standings it stores
-before its transaction ends (``_store_state``). The game row is locked
+(``game_lock``), the rows a hand is kept in (``hand_rows``) and the standings it stores
+before its transaction ends (``standings_store``). The game row is locked
 (select_for_update) for the length of each write, so two devices writing at once are
 serialised.
 
-These names keep their leading underscore: they are the game services' own (recording,
-editing, removal …), never a doorway's. Those services call them through this module
-(``game_writes._locked``), so a test that wraps one wraps it for every write."""
+They are the game services' own (recording, editing, removal …), never a doorway's. Those
+services call them through this module (``game_writes.game_lock``), so a test that wraps
+one wraps it for every write."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from smear_scores import rules
 from smear_scores.live import notify
 from smear_scores.models import Game, Hand, HandRevision, Round, RoundTable
 from smear_scores.models.games import STANDINGS
-from smear_scores.models.prepared import PreparedRead, written
+from smear_scores.models.prepared import PreparedRead, rows_write
 from smear_scores.refusals import Conflict
 from smear_scores.rules import HandResult
 from smear_scores.selectors.games import carry_seat_names, named_variant, removed_text
@@ -49,7 +49,7 @@ def _check_round_open(game: Game) -> None:
         )
 
 
-def _game_locked(pk: int) -> QuerySet[Game]:
+def _lock_query(pk: int) -> QuerySet[Game]:
     return (
         Game.objects.select_for_update(of=("self",))
         .annotate(at_night=Exists(RoundTable.objects.filter(game=OuterRef("pk"))))
@@ -59,10 +59,10 @@ def _game_locked(pk: int) -> QuerySet[Game]:
 
 
 # Every write to a game reads it so: its SQL is built once (inside a transaction).
-_GAME_LOCKED = PreparedRead(_game_locked, slot=-(2**62) - 7)
+_LOCK_READ = PreparedRead(_lock_query, slot=-(2**62) - 7)
 
 
-def _locked(game: Game, *, removed: bool = False, scoring: bool = False) -> Game:
+def game_lock(game: Game, *, removed: bool = False, scoring: bool = False) -> Game:
     """The game re-read under a row lock, held until the write's transaction ends. The
     players' names, which no write here changes, are carried over from ``game`` when it
     has them, so the answer after the write need not read them again.
@@ -71,7 +71,7 @@ def _locked(game: Game, *, removed: bool = False, scoring: bool = False) -> Game
     With ``scoring`` (a hand recorded, edited or undone), neither does a table of a night's
     round once the next round is drawn: the round is over, its scores went into the draw
     and the standings, and only the director's audited correction changes it now."""
-    locked = _GAME_LOCKED.first(game.pk)
+    locked = _LOCK_READ.first(game.pk)
     if locked is None:
         raise Game.DoesNotExist(f"No game has the key {game.pk}.")
     if locked.removed_at is not None and not removed:
@@ -82,7 +82,7 @@ def _locked(game: Game, *, removed: bool = False, scoring: bool = False) -> Game
     return locked
 
 
-def _result_values(result: HandResult) -> dict[str, Any]:
+def result_values(result: HandResult) -> dict[str, Any]:
     return {
         "dealer": result.dealer,
         "thrown_in": result.thrown_in,
@@ -96,20 +96,20 @@ def _result_values(result: HandResult) -> dict[str, Any]:
     }
 
 
-def _hand_rows(
+def hand_rows(
     game: Game, result: HandResult, action: str, source: str
 ) -> tuple[Hand, HandRevision]:
     """The stored hand and its audit record, as every way of recording a hand keeps them."""
-    values = _result_values(result)
+    values = result_values(result)
     return (
         Hand(game=game, number=result.number, **values),
         HandRevision(game=game, number=result.number, action=action, new=values, source=source),
     )
 
 
-def _store_state(game: Game, state: rules.GameState, *, rows: tuple[Model, ...] = ()) -> None:
+def standings_store(game: Game, state: rules.GameState, *, rows: tuple[Model, ...] = ()) -> None:
     """The standings of ``state`` saved on ``game``, with ``rows`` (a new hand and its
-    audit record) inserted in the same statement (prepared.written)."""
+    audit record) inserted in the same statement (prepared.rows_write)."""
     was_finished = game.finished
     for column, value in Game.standings(state).items():
         setattr(game, column, value)
@@ -117,7 +117,7 @@ def _store_state(game: Game, state: rules.GameState, *, rows: tuple[Model, ...] 
         game.finished_at = timezone.now()
     elif not state.finished:
         game.finished_at = None
-    written(list(rows), game, [*STANDINGS, "finished_at", "updated_at"])
+    rows_write(list(rows), game, [*STANDINGS, "finished_at", "updated_at"])
     notify.game_changed(game)
     if game.league_id is not None and (state.finished or was_finished):
         # A league game finished, reopened or changed while finished: its club's ratings
@@ -125,7 +125,7 @@ def _store_state(game: Game, state: rules.GameState, *, rows: tuple[Model, ...] 
         ratings_refresh_for(league_id=game.league_id)
 
 
-def _replayed(game: Game, hands: list[Hand]) -> rules.GameState:
+def standings_replay(game: Game, hands: list[Hand]) -> rules.GameState:
     """The standings after ``hands``, replayed by the engine in the table's words."""
     state, _ = rules.replay(
         named_variant(game), game.options, game.first_dealer, [h.entry() for h in hands]

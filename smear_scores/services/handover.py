@@ -15,7 +15,7 @@ def game_scoring_rotate(*, game: Game) -> Game:
     """Stop other phones scoring: a fresh scoring secret replaces the old one, so every
     scoring link, code and phone granted before is refused from now on. The API's
     edit_token is not changed. The game's version moves on, so open boards refresh."""
-    game = game_writes._locked(game)
+    game = game_writes.game_lock(game)
     game.scoring_secret = new_scoring_secret()
     game.save(update_fields=["scoring_secret", "updated_at"])
     notify.game_changed(game)

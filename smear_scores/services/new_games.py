@@ -176,10 +176,10 @@ def game_import(*, record: dict[str, Any], source: str = "import") -> Game:
                 ],
                 hand_number=result.number,
             )
-        hand, revision = game_writes._hand_rows(game, result, HandRevision.Action.IMPORT, source)
+        hand, revision = game_writes.hand_rows(game, result, HandRevision.Action.IMPORT, source)
         hands.append(hand)
         revisions.append(revision)
     Hand.objects.bulk_create(hands)
     HandRevision.objects.bulk_create(revisions)
-    game_writes._store_state(game, state)
+    game_writes.standings_store(game, state)
     return game

@@ -202,7 +202,7 @@ def round_draw(*, night: Night, seed: int | None = None) -> Round:
         )
     # The last round's games, locked: a hand being undone there finishes its write first
     # (and the round is then still playing), and a table cannot undo a hand of this round
-    # once the next one is drawn (services.game_writes._locked). Earlier rounds are over
+    # once the next one is drawn (services.game_writes.game_lock). Earlier rounds are over
     # already.
     last_games = Game.objects.select_for_update(of=("self",)).filter(
         night_table__round__night=night, night_table__round__number=done

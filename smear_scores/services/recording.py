@@ -51,9 +51,9 @@ def hand_record(
     records nothing and returns (game, None). A different hand under a number already
     taken, or any hand for a finished game, raises Conflict; a hand that breaks a rule
     raises HandRefused. One lock, one transaction (no savepoint)."""
-    game = game_writes._locked(game, scoring=True)
+    game = game_writes.game_lock(game, scoring=True)
     # In the table's words: a refusal, and the reason stored when the hand ends the game,
-    # name the teams by their players (read with the game, carried over by _locked).
+    # name the teams by their players (read with the game, carried over by game_lock).
     state = named_state(game)
     if number is not None and number != state.next_number:
         if number == state.hands_played and number >= 1:
@@ -126,6 +126,6 @@ def _record_next(
             field="game",
         )
     new_state, result = state.play(entry)
-    rows = game_writes._hand_rows(game, result, HandRevision.Action.RECORD, source)
-    game_writes._store_state(game, new_state, rows=rows)
+    rows = game_writes.hand_rows(game, result, HandRevision.Action.RECORD, source)
+    game_writes.standings_store(game, new_state, rows=rows)
     return result

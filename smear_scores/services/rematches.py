@@ -19,7 +19,7 @@ def game_rematch(*, game: Game, keep_rotation: bool = False) -> Game:
     random unless ``keep_rotation``: then the next dealer deals first (D12, S3, W4).
     A league game's rematch is a game of the same league with the same roster players.
     Asked twice (a double tap, two phones), it gives the one rematch already started."""
-    game = game_writes._locked(game)
+    game = game_writes.game_lock(game)
     existing = game.rematches.order_by("pk").first()
     if existing is not None:
         return existing

@@ -21,7 +21,7 @@ def game_remove(*, game: Game, source: str = "web") -> Game:
 
     Raises Conflict for a league game or a club night's round: they are the club's
     record, kept in its tables and standings."""
-    game = game_writes._locked(game, removed=True)
+    game = game_writes.game_lock(game, removed=True)
     if not is_casual(game):
         what = "a league game" if game.league_id is not None else "a round of a club night"
         raise Conflict(
@@ -40,7 +40,7 @@ def game_remove(*, game: Game, source: str = "web") -> Game:
 @transaction.atomic
 def game_restore(*, game: Game, source: str = "web") -> Game:
     """Bring a removed game back, as it was; restoring a game not removed changes nothing."""
-    game = game_writes._locked(game, removed=True)
+    game = game_writes.game_lock(game, removed=True)
     if game.removed_at is not None:
         game.removed_at = None
         game.save(update_fields=["removed_at", "updated_at"])

@@ -172,32 +172,32 @@ class HeldWrite:
 
 @pytest.fixture
 def held_write(monkeypatch) -> HeldWrite:
-    """Every service write stores the game's standings (services._store_state) inside its
+    """Every service write stores the game's standings (services.standings_store) inside its
     transaction; once armed, the first write to do so waits right after it until released."""
     held = HeldWrite()
-    store = services._store_state
+    store = services.standings_store
 
     def store_then_hold(game, state, **kwargs):
         store(game, state, **kwargs)
         held.hold_here()
 
-    monkeypatch.setattr(services, "_store_state", store_then_hold)
+    monkeypatch.setattr(services, "standings_store", store_then_hold)
     yield held
     held.release()
 
 
 @pytest.fixture
 def held_after_lock(monkeypatch) -> HeldWrite:
-    """Every service write begins by locking the game (services._locked); once armed, the
+    """Every service write begins by locking the game (services.game_lock); once armed, the
     first write waits right after that, before it changes anything, until released."""
     held = HeldWrite()
-    lock = services._locked
+    lock = services.game_lock
 
     def lock_then_hold(game, **kwargs):
         locked = lock(game, **kwargs)
         held.hold_here()
         return locked
 
-    monkeypatch.setattr(services, "_locked", lock_then_hold)
+    monkeypatch.setattr(services, "game_lock", lock_then_hold)
     yield held
     held.release()

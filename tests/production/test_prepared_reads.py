@@ -46,7 +46,7 @@ def test_no_such_game_is_not_found(db):
 def test_the_locked_read_gives_the_game_and_whether_it_is_a_nights_table(make_game):
     game = make_game("schmier", hands=2)
     with transaction.atomic():
-        locked = services._locked(game)
+        locked = services.game_lock(game)
     same_columns(locked, Game.objects.get(pk=game.pk))
     assert locked.at_night is False
     # The names already read are carried over, not read again.

@@ -1,4 +1,4 @@
-"""The write every recorded hand makes, built once (models.prepared.written): its hand row,
+"""The write every recorded hand makes, built once (models.prepared.rows_write): its hand row,
 its audit record and the game's standings are stored exactly as the ORM's ``save()``
 stores them, in one statement on PostgreSQL, and a write that fails can leave nothing of
 itself behind."""
@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from smear_scores.models import Game, Hand, HandRevision
 from smear_scores.models.games import STANDINGS
-from smear_scores.models.prepared import written
+from smear_scores.models.prepared import rows_write
 from smear_scores.rules import HandEntry
 from smear_scores.services import game_writes
 from smear_scores.services.recording import hand_record
@@ -38,9 +38,9 @@ def test_a_recorded_hand_is_stored_as_the_orm_stores_it(make_game):
 
     # The same hand, saved by the ORM into a game of the same start.
     with transaction.atomic():
-        locked = game_writes._locked(theirs)
+        locked = game_writes.game_lock(theirs)
         state, same = locked.state().play(FIRST)
-        hand, revision = game_writes._hand_rows(locked, same, HandRevision.Action.RECORD, "web")
+        hand, revision = game_writes.hand_rows(locked, same, HandRevision.Action.RECORD, "web")
         hand.save(force_insert=True)
         revision.save(force_insert=True)
         for column, value in Game.standings(state).items():
@@ -66,13 +66,13 @@ def test_a_recorded_hand_is_stored_as_the_orm_stores_it(make_game):
 def test_the_hand_its_record_and_the_standings_are_one_statement_on_postgresql(make_game):
     game = make_game("schmier")
     with transaction.atomic():
-        locked = game_writes._locked(game)
+        locked = game_writes.game_lock(game)
         state, result = locked.state().play(FIRST)
-        rows = game_writes._hand_rows(locked, result, HandRevision.Action.RECORD, "web")
+        rows = game_writes.hand_rows(locked, result, HandRevision.Action.RECORD, "web")
         for column, value in Game.standings(state).items():
             setattr(locked, column, value)
         with CaptureQueriesContext(connection) as queries:
-            written(list(rows), locked, COLUMNS)
+            rows_write(list(rows), locked, COLUMNS)
     assert len(queries) == (1 if connection.vendor == "postgresql" else 3)
     # Each new row knows its key, as after save().
     hand, revision = rows
@@ -85,17 +85,17 @@ def test_a_write_refused_by_the_database_leaves_nothing_half_written(make_game):
     game = make_game("schmier", hands=1)
     kept = Game.objects.get(pk=game.pk)
     with transaction.atomic():
-        locked = game_writes._locked(game)
+        locked = game_writes.game_lock(game)
         state, result = locked.state().play(FIRST)
         # Hand 1 again: the (game, number) rule refuses its row, which comes after its
         # audit record (three statements elsewhere than on PostgreSQL: the first ran).
-        hand, revision = game_writes._hand_rows(
+        hand, revision = game_writes.hand_rows(
             locked, replace(result, number=1), HandRevision.Action.RECORD, "web"
         )
         for column, value in Game.standings(state).items():
             setattr(locked, column, value)
         with pytest.raises(IntegrityError):
-            written([revision, hand], locked, COLUMNS)
+            rows_write([revision, hand], locked, COLUMNS)
         # Caught, as a caller might: the transaction can only be rolled back, as after a
         # failed save(), so the audit record written first cannot be committed alone.
         assert transaction.get_connection().needs_rollback
@@ -113,11 +113,11 @@ def test_a_write_refused_by_the_database_leaves_nothing_half_written(make_game):
 def test_a_game_that_is_not_there_is_refused_and_its_hand_not_kept(make_game):
     game = make_game("schmier")
     with pytest.raises(DatabaseError, match="is not there"), transaction.atomic():
-        locked = game_writes._locked(game)
+        locked = game_writes.game_lock(game)
         state, result = locked.state().play(FIRST)
-        rows = game_writes._hand_rows(locked, result, HandRevision.Action.RECORD, "web")
+        rows = game_writes.hand_rows(locked, result, HandRevision.Action.RECORD, "web")
         gone = Game(pk=game.pk + 1000, **{c: getattr(locked, c) for c in STANDINGS})
-        written(list(rows), gone, [*STANDINGS])
+        rows_write(list(rows), gone, [*STANDINGS])
     assert not Hand.objects.filter(game=game).exists()
     assert not HandRevision.objects.filter(game=game).exists()
 
@@ -126,9 +126,9 @@ def test_the_standings_alone_are_saved_and_a_missing_game_refused(make_game):
     # An edit or an undo saves the standings with no new row.
     game = make_game("schmier", hands=2)
     with transaction.atomic():
-        locked = game_writes._locked(game)
+        locked = game_writes.game_lock(game)
         locked.hands_played = 7
-        written([], locked, ["hands_played", "updated_at"])
+        rows_write([], locked, ["hands_played", "updated_at"])
     assert Game.objects.get(pk=game.pk).hands_played == 7
     with pytest.raises(DatabaseError, match="is not there"), transaction.atomic():
-        written([], Game(pk=game.pk + 1000), ["hands_played"])
+        rows_write([], Game(pk=game.pk + 1000), ["hands_played"])

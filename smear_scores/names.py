@@ -15,6 +15,7 @@ it. Pure Python (no Django), so any layer may use it."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import decancer_py
@@ -29,6 +30,7 @@ BIDI_CONTROLS = frozenset(
 # What a browser or Django puts where the bytes sent were not UTF-8 (a form posting a lone
 # surrogate arrives with this instead): never part of a name as typed.
 REPLACEMENT = "\ufffd"
+SURROGATE = re.compile("([\ud800-\udfff])")
 REFUSED_CATEGORIES = {
     "Cc": "a control character",
     "Cs": "a broken character (a lone surrogate)",
@@ -122,8 +124,15 @@ def name_key(name: str) -> str:
     game's seats and its team names hold each key once.
 
     The look-alikes are decancer's (decancer-py, kept up to date with Unicode's
-    confusables); it also folds case and accents."""
+    confusables); it also folds case and accents. Any text has a key, even one that
+    ``name_problem`` refuses (a lone surrogate, which decancer cannot read, is kept as it
+    is), so a check may compare names before it looks at each one."""
     visible = "".join(c for c in name if not is_ignorable(c) and c not in BLANK)
     folded = unicodedata.normalize("NFKC", visible).casefold()
+    read = "".join(
+        part if SURROGATE.fullmatch(part) else str(decancer_py.parse(part))
+        for part in SURROGATE.split(folded)
+        if part
+    )
     # A name decancer has no reading for keeps its folded form, never an empty key.
-    return " ".join(str(decancer_py.parse(folded)).split()) or " ".join(folded.split())
+    return " ".join(read.split()) or " ".join(folded.split())

@@ -156,3 +156,38 @@ def test_api_body_over_the_upload_limit_is_413_not_500(client, db):
         }
     ]
     assert Game.objects.count() == 0
+
+
+FOUR = ["Ann", "Bo", "Cy", "Di"]
+
+
+@pytest.mark.parametrize("url", ["/api/games", "/api/games/import"])
+@pytest.mark.parametrize(
+    ("players", "team_names", "field", "message"),
+    [
+        (
+            FOUR,
+            ["Sh\udc80rks", ""],
+            "team_names.0",
+            "The name for Ann & Cy contains a broken character (a lone surrogate) (U+DC80): "
+            "type the name again in plain text.",
+        ),
+        (
+            ["An\ud800n", *FOUR[1:]],
+            ["Sharks", ""],
+            "players.0",
+            "Seat 1's name contains a broken character (a lone surrogate) (U+D800): "
+            "type the name again in plain text.",
+        ),
+    ],
+)
+def test_api_lone_surrogate_in_a_team_name_or_beside_one_is_refused(
+    client, db, url, players, team_names, field, message
+):
+    body = {"variant": "ne-wisconsin", "players": players, "team_names": team_names}
+    body |= {"first_dealer": 0} | ({"hands": []} if url.endswith("import") else {})
+    text_ = json.dumps(body)  # lone surrogates as \u escapes, as a client may send them
+    response = client.post(url, data=text_, content_type="application/json")
+    assert response.status_code == 422
+    assert [(e["field"], e["message"]) for e in response.json()["detail"]] == [(field, message)]
+    assert Game.objects.count() == 0

@@ -219,6 +219,32 @@ def test_fuzz_api_new_game_with_an_unshowable_name_is_refused(client, game, seat
     assert snapshot() == before
 
 
+@FUZZ
+@given(
+    where=st.sampled_from(["team_names.0", "team_names.1", "players.0", "players.3"]),
+    name=bad_names,
+    url=st.sampled_from(["/api/games", "/api/games/import"]),
+)
+def test_fuzz_api_new_game_with_an_unshowable_team_name_or_player_beside_one_is_refused(
+    client, game, where, name, url
+):
+    body: dict[str, Any] = {
+        "variant": "ne-wisconsin",
+        "players": ["Ann", "Bo", "Cy", "Di"],
+        "team_names": ["Sharks", "Jets"],
+        "first_dealer": 0,
+    }
+    field, index = where.split(".")
+    body[field][int(index)] = name
+    before = snapshot()
+
+    response = send(client, "POST", url, body)
+
+    refused(response, 422)
+    assert response.json()["detail"][0]["field"] == where
+    assert snapshot() == before
+
+
 HAND_FIELDS = {
     "bidder": int_field(st.one_of(st.integers(max_value=-1), st.integers(min_value=6))),
     "bid": int_field(st.one_of(st.integers(max_value=1), st.integers(min_value=7))),

@@ -94,17 +94,18 @@ def _check_version(hand: Hand, version: str | None, undone: str) -> None:
 
 
 def _edited(hands: list[Hand], number: int, entry: HandEntry) -> list[HandEntry]:
-    """Every hand's entry, with hand ``number`` replaced by ``entry``."""
+    """Every hand's entry, with hand ``number`` replaced by ``entry`` as given (its made/set
+    claim too: the replay checks it as the edit's own check did)."""
     entries = [h.entry() for h in hands]
-    entries[number - 1] = HandEntry(
-        thrown_in=entry.thrown_in,
-        bidder=entry.bidder,
-        bid=entry.bid,
-        points=entry.points,
-        awards=entry.awards,
-        card_points=entry.card_points,
-    )
+    entries[number - 1] = entry
     return entries
+
+
+def _hands_span(first: int, last: int) -> str:
+    """'hand 12', 'hands 11 and 12', 'hands 10 to 12'."""
+    if first == last:
+        return f"hand {first}"
+    return f"hands {first} {'and' if last == first + 1 else 'to'} {last}"
 
 
 def _replay_edited(
@@ -112,7 +113,8 @@ def _replay_edited(
 ) -> tuple[rules.GameState, list[HandResult]]:
     """The game replayed from the start with hand ``number`` changed to ``entry``. Raises
     HandRefused when the change breaks a rule, or when a later hand no longer fits (the
-    changed hand now ends the game, D8), saying which hands to undo first."""
+    game now ends before it, D8), naming the hand the game now ends after and the hands
+    to undo first."""
     errors = rules.validate_hand(game.rules_variant, entry)
     if errors:
         raise HandRefused(errors, hand_number=number)
@@ -120,20 +122,19 @@ def _replay_edited(
     try:
         return rules.replay(named_variant(game), game.options, game.first_dealer, entries)
     except HandRefused as refused:
-        if refused.hand_number is not None and refused.hand_number > number:
-            # The edited hand decides the game earlier: later hands would be played in a
-            # finished game (D8). Say so instead of silently dropping them.
-            later = (
-                f"hand {number + 1} follows it. Undo that hand first"
-                if number + 1 == len(hands)
-                else f"hands {number + 1} to {len(hands)} follow it. Undo those hands first"
-            )
+        first = refused.hand_number
+        if first is not None and first > number and any(e.rule == "D8" for e in refused.errors):
+            # The replay refused hand ``first``: the game is decided by the hand before it,
+            # so it and every hand after it would be played in a finished game (D8). Say so
+            # instead of silently dropping them.
+            follow = _hands_span(first, len(hands))
+            verb = "follows" if first == len(hands) else "follow"
             raise HandRefused(
                 [
                     RuleError(
                         "game",
-                        f"With this change the game is over after hand {number}, but {later}, "
-                        f"then edit hand {number}.",
+                        f"With this change the game is over after hand {first - 1}, but "
+                        f"{follow} {verb} it. Undo {follow} first, then edit hand {number}.",
                         "D8",
                     )
                 ],

@@ -371,8 +371,8 @@ def test_refused_edit_that_would_end_the_game_before_later_hands_changes_nothing
     assert errors(response) == [
         (
             "game",
-            "With this change the game is over after hand 4, but hands 5 to 6 follow it. "
-            "Undo those hands first, then edit hand 4.",
+            "With this change the game is over after hand 4, but hands 5 and 6 follow it. "
+            "Undo hands 5 and 6 first, then edit hand 4.",
             "D8",
         )
     ]

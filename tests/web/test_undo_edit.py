@@ -199,10 +199,26 @@ def test_hand_edit_that_would_end_the_game_early_is_refused(client, make_game, s
     response = scorer_for(game).post(url, data, **HTMX)
     assert response.status_code == 422
     assert find_all(text(response), "p", "error") == [
-        "With this change the game is over after hand 4, but hand 5 follows it. Undo that "
-        "hand first, then edit hand 4. why?"
+        "With this change the game is over after hand 4, but hand 5 follows it. Undo hand 5 "
+        "first, then edit hand 4. why?"
     ]
     assert Hand.objects.get(game=game, number=4).bidder == 1
+
+
+def test_hand_edit_refusal_names_the_hand_the_game_now_ends_after(client, make_game, scorer_for):
+    # Team A winning hand 3 too brings the end to hand 4 (not hand 3): hands 5 and 6 follow.
+    team_b = rules.HandEntry(bidder=1, bid=3, points=(0, 6, 0))
+    game = make_game("schmier", entries=[WIN, WIN, team_b, WIN, team_b, WIN])
+    assert (game.finished, game.hands_played) == (True, 6)
+    url = reverse("hand_edit", args=[game.public_id, 3])
+    data = {**awards_post(3, 0, 6, SCHMIER_ALL_A), "confirm": "yes"}
+    response = scorer_for(game).post(url, data, **HTMX)
+    assert response.status_code == 422
+    assert find_all(text(response), "p", "error") == [
+        "With this change the game is over after hand 4, but hands 5 and 6 follow it. Undo "
+        "hands 5 and 6 first, then edit hand 3. why?"
+    ]
+    assert Hand.objects.get(game=game, number=3).bidder == 1
 
 
 def test_hand_edit_watcher_is_refused_and_unknown_hand_is_404(client, make_game, scorer_for):
@@ -325,13 +341,13 @@ def test_hand_edit_confirm_screen_refuses_a_change_a_later_hand_breaks(make_game
     page = text(response)
     assert response.status_code == 422
     assert find_all(page, "p", "error") == [
-        "With this change the game is over after hand 4, but hand 5 follows it. Undo that "
-        "hand first, then edit hand 4. why?"
+        "With this change the game is over after hand 4, but hand 5 follows it. Undo hand 5 "
+        "first, then edit hand 4. why?"
     ]
     assert find_all(page, "p", "will") == []
     assert find_all(page, "span", "pending") == [
-        "With this change the game is over after hand 4, but hand 5 follows it. Undo that "
-        "hand first, then edit hand 4."
+        "With this change the game is over after hand 4, but hand 5 follows it. Undo hand 5 "
+        "first, then edit hand 4."
     ]
     assert 'name="confirm"' not in page
 
@@ -342,8 +358,8 @@ def test_hand_preview_on_the_edit_screen_says_a_later_hand_breaks(client, make_g
     url = reverse("hand_preview", args=[game.public_id])
     response = grant(client, game).post(url, awards_post(4, 0, 6, SCHMIER_ALL_A), **HTMX)
     assert find_all(text(response), "span", "pending") == [
-        "With this change the game is over after hand 4, but hand 5 follows it. Undo that "
-        "hand first, then edit hand 4."
+        "With this change the game is over after hand 4, but hand 5 follows it. Undo hand 5 "
+        "first, then edit hand 4."
     ]
 
 

@@ -17,8 +17,7 @@ from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
 from smear_scores.models import Game, Night
-from smear_scores.selectors import games as selectors
-from smear_scores.selectors import nights as night_selectors
+from smear_scores.selectors import games, nights
 from smear_scores.templatetags.parts import SharedParts, board_moved
 
 # How often a room view without a stream asks for a newer version.
@@ -40,8 +39,8 @@ def _shown(public_id: str, game: Game | None = None) -> Game | None:
     if game is not None:
         return game if game.removed_at is None else None
     try:
-        return selectors.game_get(public_id=public_id)
-    except (selectors.GameRemoved, Game.DoesNotExist):
+        return games.game_get(public_id=public_id)
+    except (games.GameRemoved, Game.DoesNotExist):
         return None
 
 
@@ -56,10 +55,10 @@ def watcher_board(public_id: str, *, game: Game | None = None) -> str | None:
     game = _shown(public_id, game)
     if game is None:
         return None
-    version = selectors.version_of(game)
+    version = games.version_of(game)
     context = {
         # Read only when the parts are not kept already.
-        "board": SimpleLazyObject(lambda: selectors.game_board(game)),
+        "board": SimpleLazyObject(lambda: games.game_board(game)),
         "parts": board_parts(game, version, "watcher"),
         "game": game,
         "version": version,
@@ -81,35 +80,35 @@ def table_board(public_id: str, *, game: Game | None = None) -> str | None:
     game = _shown(public_id, game)
     if game is None:
         return None
-    board = selectors.game_board(game)
+    board = games.game_board(game)
     if written is not None and board.moved:
         return table_board(public_id)
-    context = {"game": game, "board": board, "version": selectors.version_of(game)}
+    context = {"game": game, "board": board, "version": games.version_of(game)}
     return render_to_string("games/table.html#table-board", context)
 
 
 def room_context(night: Night, version: str) -> dict[str, Any]:
     """What the room view shows of ``night`` at ``version``: its page and its stream."""
-    rounds = night_selectors.night_rounds(night)
+    rounds = nights.night_rounds(night)
     return {
         "night": night,
-        "format": night_selectors.round_format(night),
+        "format": nights.round_format(night),
         "version": version,
-        "standings": night_selectors.night_standings(night, rounds),
+        "standings": nights.night_standings(night, rounds),
         "rounds": rounds,
         "current": rounds[-1] if rounds else None,
         "poll": ROOM_POLL_SECONDS,
         "updated": timezone.localtime(),
-        "sit_out_rule": night_selectors.SIT_OUT_RULE,
-        "tie_rule": night_selectors.TIE_RULE,
+        "sit_out_rule": nights.SIT_OUT_RULE,
+        "tie_rule": nights.TIE_RULE,
     }
 
 
 def room_board(night_id: int) -> str | None:
     """The room view's #room, the same for every screen: what its streams carry. None for
     a night there is no more."""
-    version = night_selectors.night_version(night_id)
+    version = nights.night_version(night_id)
     if not version:
         return None
-    context = room_context(night_selectors.night_get(night_id=night_id), version)
+    context = room_context(nights.night_get(night_id=night_id), version)
     return render_to_string("nights/room.html#room", context)

@@ -11,12 +11,12 @@ from django import forms
 
 from smear_scores import wording
 from smear_scores.rules import Refused, RuleError
-from smear_scores.selectors import house_rules as selectors
+from smear_scores.selectors import house_rules
 
 from .refusals import ListedRefusals
 
-VALUES = selectors.setting_values()
-LIMITS = selectors.setting_limits()
+VALUES = house_rules.setting_values()
+LIMITS = house_rules.setting_limits()
 
 # What the engine's messages name as the API does: a setting by its path (min_bid,
 # moon.made_points, settings.max_bid), a value in quotes ("set_back"), a setting set to null.
@@ -136,11 +136,11 @@ class HouseRulesForm(ListedRefusals, forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["based_on"].choices = [(v.slug, v.name) for v in selectors.presets()]
+        self.fields["based_on"].choices = [(v.slug, v.name) for v in house_rules.presets()]
         self.fields["seats"].choices = [
-            (f"{players}x{teams}", words) for players, teams, words in selectors.seat_shapes()
+            (f"{players}x{teams}", words) for players, teams, words in house_rules.seat_shapes()
         ]
-        for key, kind in selectors.point_kinds().items():
+        for key, kind in house_rules.point_kinds().items():
             self.fields[f"point_{key}"] = forms.BooleanField(label=kind.label, required=False)
             self.fields[f"value_{key}"] = _number(
                 f"{kind.label}: points", 1, LIMITS["point_value"], required=False
@@ -162,7 +162,7 @@ class HouseRulesForm(ListedRefusals, forms.Form):
     def initial_from(settings: dict[str, Any]) -> dict[str, Any]:
         """The fields' values for ``settings`` (a preset's, or a saved set's)."""
         moon = settings.get("moon")
-        kinds = selectors.point_kinds()
+        kinds = house_rules.point_kinds()
         in_play = {p["key"]: p for p in settings["points"]}
         order = [p["key"] for p in settings["points"]] + [k for k in kinds if k not in in_play]
         data: dict[str, Any] = {
@@ -212,7 +212,7 @@ class HouseRulesForm(ListedRefusals, forms.Form):
 
     def point_order(self) -> list[str]:
         """The point kinds in the order shown: in play first, as the table ranks them."""
-        kinds = list(selectors.point_kinds())
+        kinds = list(house_rules.point_kinds())
         given = [k for k in str(self.data.get("order", "")).split(",") if k in kinds]
         seen = list(dict.fromkeys(given))
         return seen + [k for k in kinds if k not in seen]
@@ -233,7 +233,7 @@ class HouseRulesForm(ListedRefusals, forms.Form):
     def point_rows(self) -> list[dict[str, Any]]:
         """Each point kind as the builder lists it, in order: its three fields and whether
         it may move up."""
-        kinds = selectors.point_kinds()
+        kinds = house_rules.point_kinds()
         return [
             {
                 "key": key,
@@ -254,7 +254,7 @@ class HouseRulesForm(ListedRefusals, forms.Form):
         points = [
             {
                 "key": key,
-                "value": d[f"value_{key}"] or selectors.point_kinds()[key].value,
+                "value": d[f"value_{key}"] or house_rules.point_kinds()[key].value,
                 "may_go_unawarded": d[f"unawarded_{key}"],
             }
             for key in self.point_order()

@@ -46,8 +46,8 @@ from smear_scores.permissions import (
 from smear_scores.phone import totals_on
 from smear_scores.refusals import Gone, NotFound
 from smear_scores.rules import Refusal
-from smear_scores.selectors import games as selectors
-from smear_scores.services import editing as services
+from smear_scores.selectors import games
+from smear_scores.services import editing
 from smear_scores.templatetags.parts import SharedParts
 
 from .answers import page_or_fragment, refusals_shown_by
@@ -66,34 +66,32 @@ STOPPED = (
 
 
 def game_of(public_id: str, *, removed: bool = False) -> Game:
-    """The URL's game. A game its scorer removed raises selectors.GameRemoved (unless
+    """The URL's game. A game its scorer removed raises games.GameRemoved (unless
     ``removed``), which every page answers with removed_page (middleware.removed_games)."""
     try:
-        return selectors.game_get(public_id=public_id, removed=removed)
-    except selectors.GameRemoved:
+        return games.game_get(public_id=public_id, removed=removed)
+    except games.GameRemoved:
         raise
     except Game.DoesNotExist:
         raise Http404("No game has this link: check the address.") from None
 
 
-def hand_form(game: Game, board: selectors.Board | None = None, **kwargs: Any) -> HandForm:
-    # The names came with the game (selectors.game_get): no query here.
+def hand_form(game: Game, board: games.Board | None = None, **kwargs: Any) -> HandForm:
+    # The names came with the game (games.game_get): no query here.
     if board:
         names, teams = board.names, board.variant.team_names
     else:
-        names, teams = selectors.seat_names(game), selectors.team_names(game)
-    return HandForm(
-        variant=selectors.game_variant(game), names=names, teams=teams, game=game, **kwargs
-    )
+        names, teams = games.seat_names(game), games.team_names(game)
+    return HandForm(variant=games.game_variant(game), names=names, teams=teams, game=game, **kwargs)
 
 
 def count_line(game: Game, form: HandForm | None) -> HandForm | None:
     """The Game row's words for the counts typed in (D13): who takes Game by them, or
-    what is wrong with them (services.card_points_check). Returns the form, so a context
+    what is wrong with them (editing.card_points_check). Returns the form, so a context
     may name it in passing."""
     counts = form.typed_counts() if form is not None else None
     if counts is not None:
-        verdict, errors = services.card_points_check(game=game, counts=counts)
+        verdict, errors = editing.card_points_check(game=game, counts=counts)
         form.count_verdict = verdict
         form.count_problem = " ".join(e.message for e in errors)
     return form
@@ -158,7 +156,7 @@ def _board_context(
     watches, sees those parts alike at one version of the game, so they are drawn once
     per kind of phone and kept in the cache; what is this phone's own (the links, a
     notice, a refusal, what it tapped, a hand form as it sent it) is drawn for it alone."""
-    board = SimpleLazyObject(lambda: selectors.game_board(game))
+    board = SimpleLazyObject(lambda: games.game_board(game))
     if scorer is None:
         scorer = can_score(request, game)
     form_part, fresh = "form", set()
@@ -167,7 +165,7 @@ def _board_context(
     # A league game is scored by its club's members: it has no scoring link to hand on.
     hands_over = scorer and game.league_id is None
     # The game as this board shows it; the board polls for a newer one (game_live).
-    version = selectors.version_of(game)
+    version = games.version_of(game)
     kind = "scorer" if scorer else "watcher"
     return {
         "board": board,
@@ -306,7 +304,7 @@ def game(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 def _live_etag(request: HttpRequest, public_id: str) -> str | None:
-    return selectors.game_version(public_id=public_id)
+    return games.game_version(public_id=public_id)
 
 
 @require_GET
@@ -317,11 +315,11 @@ def game_table(request: HttpRequest, public_id: str) -> HttpResponse:
     which follows the game by itself: its stream (game_events) says when the game changed,
     and htmx asks for its #table-board every few seconds while there is no stream."""
     game = game_of(public_id)
-    version = selectors.version_of(game)
+    version = games.version_of(game)
     context = {
         "game": game,
         # Read only when the table's board is not kept already (templatetags.parts).
-        "board": SimpleLazyObject(lambda: selectors.game_board(game)),
+        "board": SimpleLazyObject(lambda: games.game_board(game)),
         "parts": SharedParts(f"table:{game.public_id}:{version}"),
         "version": version,
     }
@@ -355,9 +353,7 @@ async def game_events(request: HttpRequest, public_id: str) -> HttpResponse:
     game = await sync_to_async(game_of)(public_id, removed=True)
     scorer = await sync_to_async(can_score)(request, game)
     draw = None if scorer else ("board", lambda: watcher_board(public_id))
-    return await stream.response(
-        request, [("game", game.pk)], selectors.version_of(game), draw=draw
-    )
+    return await stream.response(request, [("game", game.pk)], games.version_of(game), draw=draw)
 
 
 @require_GET
@@ -366,7 +362,7 @@ async def game_table_events(request: HttpRequest, public_id: str) -> HttpRespons
     refused = stream.refusal(request)
     if refused is not None:
         return refused
-    found = await sync_to_async(selectors.game_key)(public_id=public_id)
+    found = await sync_to_async(games.game_key)(public_id=public_id)
     if found is None:
         raise Http404("No such game: check the link.")
     pk, version = found

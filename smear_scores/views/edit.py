@@ -11,8 +11,8 @@ from django.views.decorators.vary import vary_on_headers
 from smear_scores.forms.hands import HandForm, hand_initial
 from smear_scores.models import Game, Hand
 from smear_scores.rules import HandRefused
-from smear_scores.selectors import games as selectors
-from smear_scores.services import editing as services
+from smear_scores.selectors import games
+from smear_scores.services import editing
 
 from .answers import page_or_fragment
 from .board import (
@@ -42,17 +42,17 @@ def hand_undo(request: HttpRequest, game: Game) -> HttpResponse:
                 "nothing was undone. Check the scoreboard and undo again if needed.",
             )
         was_finished = game.finished
-        game = services.hand_undo(game=game, version=request.POST.get("version"))
+        game = editing.hand_undo(game=game, version=request.POST.get("version"))
         reopened = " The game is open again." if was_finished and not game.finished else ""
         return to_board(request, game, notice=f"Hand {number} was undone.{reopened}")
     if not game.hands_played:
         return board_page(request, game, status=409, problem="There is no hand to undo yet.")
-    hand = selectors.hand_get(game, game.hands_played)
+    hand = games.hand_get(game, game.hands_played)
     context = {
         "game": game,
         "hand": hand,
-        "hand_text": selectors.hand_text(game, hand),
-        "version": services.hand_version(hand),
+        "hand_text": games.hand_text(game, hand),
+        "version": editing.hand_version(hand),
     }
     return page_or_fragment(request, "games/undo.html", "game-board", context)
 
@@ -67,7 +67,7 @@ def _edit_context(
         "form": form,
         # The hand this screen was opened on, carried through every step of the edit.
         "version": version,
-        "hand_text": selectors.hand_text(game, hand),
+        "hand_text": games.hand_text(game, hand),
         "later": game.hands_played - hand.number,
         **extra,
     }
@@ -95,7 +95,7 @@ def hand_edit(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     """GET shows the hand as entered (``_edit_show``); a POST shows the change to confirm
     (``_edit_confirm``); a POST with ``confirm=yes`` stores it and replays every later
     hand (``_edit_store``). ``back`` returns from the confirmation to the form as filled."""
-    hand = selectors.hand_find(game, number)
+    hand = games.hand_find(game, number)
     if hand is None:
         # Likely undone on another phone: show the board as it is now, with why.
         return board_page(
@@ -108,7 +108,7 @@ def hand_edit(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     if request.method == "GET":
         return _edit_show(request, game, hand)
     # The hand this screen was opened on, carried through every step of the edit.
-    version = request.POST.get("version") or services.hand_version(hand)
+    version = request.POST.get("version") or editing.hand_version(hand)
     form = hand_form(game, data=request.POST)
     if request.POST.get("back"):
         return _edit_page(request, game, hand, form, version)
@@ -121,11 +121,11 @@ def hand_edit(request: HttpRequest, game: Game, number: int) -> HttpResponse:
 
 def _edit_show(request: HttpRequest, game: Game, hand: Hand) -> HttpResponse:
     """The hand as entered, with its 'will score' line from the totals before it."""
-    initial = hand_initial(selectors.game_variant(game), hand)
+    initial = hand_initial(games.game_variant(game), hand)
     form = hand_form(game, initial=initial)
     as_posted = hand_form(game, data={k: str(v) for k, v in initial.items()})
     line = preview_line(game, hand.number, as_posted)
-    return _edit_page(request, game, hand, form, services.hand_version(hand), **line)
+    return _edit_page(request, game, hand, form, editing.hand_version(hand), **line)
 
 
 def _edit_confirm(
@@ -133,7 +133,7 @@ def _edit_confirm(
 ) -> HttpResponse:
     """The change as it would be stored: the later hands replayed, so a change that would
     break one (D8) is refused here, before "Yes"."""
-    check = services.hand_check(game=game, number=hand.number, entry=form.cleaned_data["entry"])
+    check = editing.hand_check(game=game, number=hand.number, entry=form.cleaned_data["entry"])
     if not check.ok:
         form.add_refusal(HandRefused(check.errors))
         # The line beside the button says why too, not "tap the bidder…".
@@ -162,7 +162,7 @@ def _edit_store(
     answered with the board as it is now (_refused_board)."""
     entry = form.cleaned_data["entry"]
     edited = form.attempt(
-        lambda: services.hand_edit(game=game, number=hand.number, entry=entry, version=version)
+        lambda: editing.hand_edit(game=game, number=hand.number, entry=entry, version=version)
     )
     if edited is None:
         return _edit_page(request, game, hand, form, version, status=422)

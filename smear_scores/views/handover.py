@@ -15,8 +15,8 @@ from smear_scores.permissions import (
 from smear_scores.phone import (
     grant_scoring,
 )
-from smear_scores.selectors import games as selectors
-from smear_scores.services import handover as services
+from smear_scores.selectors import games
+from smear_scores.services import handover
 
 from .answers import page_or_fragment
 from .board import (
@@ -38,7 +38,7 @@ def game_handover(request: HttpRequest, public_id: str) -> HttpResponse:
     game = game_of(public_id)
     context = {
         "game": game,
-        "teams": selectors.game_teams(game),
+        "teams": games.game_teams(game),
         "already": can_score(request, game),
     }
     status = 200
@@ -68,7 +68,7 @@ def game_scoring_rotate(request: HttpRequest, game: Game) -> HttpResponse:
     phone let in with it, is refused from now on. This phone keeps scoring."""
     if game.league_id is not None:
         return refuse_watcher(request, game)
-    game = services.game_scoring_rotate(game=game)
+    game = handover.game_scoring_rotate(game=game)
     grant_scoring(request, game)
     return to_board(
         request,

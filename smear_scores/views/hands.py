@@ -37,7 +37,7 @@ from smear_scores.permissions import (
 from smear_scores.phone import remember_totals
 from smear_scores.refusals import Conflict
 from smear_scores.rules import Refusal
-from smear_scores.selectors import games as selectors
+from smear_scores.selectors import games
 from smear_scores.services import editing, recording
 from smear_scores.services.idempotency import (
     MAX_KEY,
@@ -107,9 +107,9 @@ def _preview_gone(request: HttpRequest, refusal: Refusal, **_: Any) -> HttpRespo
     """Removed (on another phone) while a hand was being tapped in: a line that fits the
     entry bar, not the removed page's whole section inside it; Record, which can record
     nothing now, gives the line its room."""
-    if not isinstance(refusal, selectors.GameRemoved):
+    if not isinstance(refusal, games.GameRemoved):
         return None
-    when = selectors.removed_text(refusal.game).removesuffix(".")
+    when = games.removed_text(refusal.game).removesuffix(".")
     context = {"preview_problem": f"{when}; reload the page to restore it.", "gone": True}
     return render(request, "games/_preview.html", context, status=410)
 

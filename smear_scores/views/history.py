@@ -9,7 +9,7 @@ from django.views.decorators.vary import vary_on_headers
 from smear_scores.permissions import (
     can_score,
 )
-from smear_scores.selectors import games as selectors
+from smear_scores.selectors import games
 
 from .answers import page_or_fragment
 from .board import (
@@ -22,13 +22,13 @@ from .exports import SafeWriter
 @vary_on_headers("HX-Request")
 def game_history(request: HttpRequest, public_id: str) -> HttpResponse:
     game = game_of(public_id)
-    rows = selectors.game_history(game)
+    rows = games.game_history(game)
     context = {
         "game": game,
         "variant": game.rules_variant,
-        "teams": selectors.game_teams(game),
+        "teams": games.game_teams(game),
         "rows": rows,
-        "chart": selectors.history_chart(game.rules_variant, rows),
+        "chart": games.history_chart(game.rules_variant, rows),
         "scorer": can_score(request, game),
     }
     return page_or_fragment(request, "games/history.html", "history", context)
@@ -38,11 +38,11 @@ def game_history(request: HttpRequest, public_id: str) -> HttpResponse:
 def game_history_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     """The history table as CSV: one row per hand, points and running totals per team."""
     game = game_of(public_id)
-    rows = selectors.game_history(game)
+    rows = games.game_history(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="smear-{game.public_id}.csv"'
     writer = SafeWriter(response)
-    labels = list(selectors.team_names(game))
+    labels = list(games.team_names(game))
     # D13: the card points each team counted; empty where the table did not count.
     counted = labels if game.rules_variant.counts_game else []
     writer.writerow(

@@ -22,20 +22,20 @@ from smear_scores.forms.house_rules import HouseRulesForm
 from smear_scores.models import Club, HouseRules
 from smear_scores.permissions import is_club_admin
 from smear_scores.phone import forget_on_phone, keep_on_phone, kept_ids
-from smear_scores.selectors import house_rules as selectors
+from smear_scores.selectors import house_rules as house_rules_selectors
 from smear_scores.selectors import rules_pages
 from smear_scores.selectors.clubs import club_by_id
-from smear_scores.services import house_rules as services
+from smear_scores.services import house_rules as house_rules_services
 
 from .answers import page_or_fragment
 
 # What a "from" (or a new game's choice) names that is a saved set rather than a preset.
-SAVED = selectors.SAVED_CHOICE
+SAVED = house_rules_selectors.SAVED_CHOICE
 
 
 def _saved(public_id: str) -> HouseRules:
     try:
-        return selectors.house_rules_get(public_id=public_id)
+        return house_rules_selectors.house_rules_get(public_id=public_id)
     except HouseRules.DoesNotExist:
         raise Http404(
             "There are no house rules at this link: check the address, or ask for the link again."
@@ -47,20 +47,22 @@ def _start(value: str) -> dict[str, Any]:
     """The settings the builder starts from: a preset's slug, or "house:<id>" of a set."""
     if value.startswith(SAVED):
         try:
-            return dict(selectors.house_rules_get(public_id=value[len(SAVED) :]).settings)
+            return dict(
+                house_rules_selectors.house_rules_get(public_id=value[len(SAVED) :]).settings
+            )
         except HouseRules.DoesNotExist:
             pass
-    presets = selectors.presets()
+    presets = house_rules_selectors.presets()
     slug = value if value in {p.slug for p in presets} else presets[0].slug
-    return selectors.preset_settings(slug)
+    return house_rules_selectors.preset_settings(slug)
 
 
 def _builder_context(form: HouseRulesForm, settings: dict[str, Any]) -> dict[str, Any]:
     return {
         "form": form,
-        "builder": selectors.builder(settings, say=form.in_form_message),
+        "builder": house_rules_selectors.builder(settings, say=form.in_form_message),
         "points": form.point_rows(),
-        "presets": selectors.presets(),
+        "presets": house_rules_selectors.presets(),
     }
 
 
@@ -86,7 +88,7 @@ def house_rules_new(request: HttpRequest) -> HttpResponse:
     settings = form.settings() if form.is_valid() else None
     status = 200
     if settings is not None and "save" in request.POST:
-        saved = form.attempt(lambda: services.house_rules_create(settings=settings))
+        saved = form.attempt(lambda: house_rules_services.house_rules_create(settings=settings))
         if saved is not None:
             messages.success(request, f"{saved.name} are saved on this phone.")
             response = redirect("house_rules", saved.public_id)
@@ -94,7 +96,7 @@ def house_rules_new(request: HttpRequest) -> HttpResponse:
             return response
         status = 422
     elif settings is not None:
-        form.show_problems(selectors.settings_problems(settings))
+        form.show_problems(house_rules_selectors.settings_problems(settings))
     elif "save" in request.POST:
         status = 422
     if settings is None:
@@ -113,13 +115,15 @@ def house_rules_new(request: HttpRequest) -> HttpResponse:
 def house_rules_page(request: HttpRequest, public_id: str) -> HttpResponse:
     house_rules = _saved(public_id)
     link = request.build_absolute_uri(reverse("house_rules", args=[public_id]))
-    clubs = [c for c in selectors.adopting_clubs(request.user) if c.pk != house_rules.club_id]
+    clubs = [
+        c for c in house_rules_selectors.adopting_clubs(request.user) if c.pk != house_rules.club_id
+    ]
     context = {
         "house_rules": house_rules,
         "variant": house_rules.rules_variant,
-        "based_on_name": selectors.preset_name(house_rules.based_on),
+        "based_on_name": house_rules_selectors.preset_name(house_rules.based_on),
         "page": rules_pages.rules_page(house_rules.rules_variant),
-        "example": selectors.example_hand(house_rules.settings),
+        "example": house_rules_selectors.example_hand(house_rules.settings),
         "link": link,
         "kept": public_id in kept_ids(request),
         "clubs": clubs,
@@ -171,7 +175,7 @@ def house_rules_adopt(request: HttpRequest, public_id: str) -> HttpResponse:
     if not is_club_admin(request.user, club.pk):
         messages.error(request, f"Only admins of {club.name} can adopt rules for it.")
         return redirect("house_rules", public_id)
-    adopted = services.house_rules_adopt(house_rules=house_rules, club=club)
+    adopted = house_rules_services.house_rules_adopt(house_rules=house_rules, club=club)
     messages.success(
         request,
         f"{adopted.name} are {club.name}'s now: choose them for a league in the admin, or "

@@ -21,9 +21,8 @@ from django.views.decorators.vary import vary_on_headers
 from smear_scores import permissions
 from smear_scores.forms.leagues import LeagueGameForm
 from smear_scores.models import Club, League, Player
-from smear_scores.selectors import leagues as selectors
-from smear_scores.selectors import nights as night_selectors
-from smear_scores.services import league_games as game_services
+from smear_scores.selectors import leagues, nights
+from smear_scores.services.league_games import league_game_create, league_is_open
 
 from .answers import page_or_fragment
 from .exports import SafeWriter
@@ -34,14 +33,14 @@ NIGHTS_FROM, NIGHTS_UNTIL = date(1900, 1, 1), date(9998, 12, 31)
 
 def _league(league_id: int) -> League:
     try:
-        return selectors.league_get(league_id=league_id)
+        return leagues.league_get(league_id=league_id)
     except League.DoesNotExist:
         raise Http404("No such league: check the link.") from None
 
 
 def _club(slug: str) -> Club:
     try:
-        return selectors.club_get(slug=slug)
+        return leagues.club_get(slug=slug)
     except Club.DoesNotExist:
         raise Http404("No such club: check the link.") from None
 
@@ -70,7 +69,7 @@ def _login_url() -> str:
 
 @require_GET
 def club_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "leagues/clubs.html", {"clubs": selectors.club_list()})
+    return render(request, "leagues/clubs.html", {"clubs": leagues.club_list()})
 
 
 @require_GET
@@ -81,10 +80,10 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "leagues/club.html",
         {
             "club": club,
-            "leagues": selectors.club_leagues(club),
-            "nights": selectors.club_nights(club),
-            "tournaments": night_selectors.club_progressive_nights(club),
-            "roster": selectors.club_roster(club),
+            "leagues": leagues.club_leagues(club),
+            "nights": leagues.club_nights(club),
+            "tournaments": nights.club_progressive_nights(club),
+            "roster": leagues.club_roster(club),
             "member": permissions.is_member(request.user, club.pk),
             "club_admin": permissions.is_club_admin(request.user, club.pk),
             "today": timezone.localdate(),
@@ -97,7 +96,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
     """The league's tables; its poll (htmx) gets the #league-tables fragment only."""
     league = _league(league_id)
-    table = selectors.league_table(league)
+    table = leagues.league_table(league)
     return page_or_fragment(
         request,
         "leagues/league.html",
@@ -106,8 +105,8 @@ def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
             "league": league,
             "table": table,
             "member": permissions.is_member(request.user, league.club_id),
-            "open": game_services.league_is_open(league, timezone.localdate()),
-            "provisional_games": selectors.PROVISIONAL_GAMES,
+            "open": league_is_open(league, timezone.localdate()),
+            "provisional_games": leagues.PROVISIONAL_GAMES,
         },
     )
 
@@ -118,7 +117,7 @@ def league_games(request: HttpRequest, league_id: int) -> HttpResponse:
     return render(
         request,
         "leagues/games.html",
-        {"league": league, "games": selectors.league_games(league)},
+        {"league": league, "games": leagues.league_games(league)},
     )
 
 
@@ -143,19 +142,17 @@ def _file_stem(league: League) -> str:
 @require_GET
 def league_table_csv(request: HttpRequest, league_id: int) -> StreamingHttpResponse:
     league = _league(league_id)
-    table = selectors.league_table(league)
+    table = leagues.league_table(league)
     of = request.GET.get("of", "players")
     rows = table.partnerships if of == "partnerships" else table.players
     kind = "partnerships" if of == "partnerships" else "players"
-    return _csv(
-        selectors.table_csv_rows(rows, table.with_points), f"{_file_stem(league)}-{kind}.csv"
-    )
+    return _csv(leagues.table_csv_rows(rows, table.with_points), f"{_file_stem(league)}-{kind}.csv")
 
 
 @require_GET
 def league_hands_csv(request: HttpRequest, league_id: int) -> StreamingHttpResponse:
     league = _league(league_id)
-    return _csv(selectors.league_hand_rows(league), f"{_file_stem(league)}-hands.csv")
+    return _csv(leagues.league_hand_rows(league), f"{_file_stem(league)}-hands.csv")
 
 
 @require_http_methods(["GET", "POST"])
@@ -176,7 +173,7 @@ def league_game_new(request: HttpRequest, league_id: int) -> HttpResponse:
         )
     form = LeagueGameForm(request.POST or None, league=league)
     game = form.attempt(
-        lambda: game_services.league_game_create(
+        lambda: league_game_create(
             league=league,
             players=form.players(),
             first_dealer=form.cleaned_data["first_dealer"],
@@ -195,10 +192,10 @@ def league_game_new(request: HttpRequest, league_id: int) -> HttpResponse:
 @require_GET
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     try:
-        player = selectors.player_get(player_id=player_id)
+        player = leagues.player_get(player_id=player_id)
     except Player.DoesNotExist:
         raise Http404("No such player: check the link.") from None
-    page = selectors.player_page(
+    page = leagues.player_page(
         player,
         games_page=request.GET.get("games", 1),
         hands_page=request.GET.get("hands", 1),
@@ -217,7 +214,7 @@ def night_detail(request: HttpRequest, slug: str, day: str) -> HttpResponse:
     if not NIGHTS_FROM <= on <= NIGHTS_UNTIL:
         # The night's bounds are worked out as times of day, which stop at year 9999.
         raise Http404("No club met on that date: check the year.")
-    lines = selectors.night_games(club, on)
+    lines = leagues.night_games(club, on)
     context = {
         "club": club,
         "day": on,

@@ -25,7 +25,7 @@ from smear_scores.phone import (
     kept_ids,
     scoring_tokens,
 )
-from smear_scores.selectors import games as selectors
+from smear_scores.selectors.games import device_games, game_teams, is_casual, seat_names
 from smear_scores.selectors.house_rules import SAVED_CHOICE, house_rules_listed, rules_choice
 from smear_scores.selectors.rules_pages import summary
 from smear_scores.selectors.variants import offered_first, variants
@@ -43,12 +43,12 @@ from .board import (
 @require_GET
 @vary_on_headers("HX-Request")
 def home(request: HttpRequest) -> HttpResponse:
-    games = selectors.device_games(list(scoring_tokens(request)))
+    games = device_games(list(scoring_tokens(request)))
     rows = [
         {
             "game": g,
-            "teams": selectors.game_teams(g),
-            "removable": selectors.is_casual(g) and can_score(request, g),
+            "teams": game_teams(g),
+            "removable": is_casual(g) and can_score(request, g),
         }
         for g in games
     ]
@@ -232,5 +232,5 @@ def game_rematch(request: HttpRequest, game: Game) -> HttpResponse:
     new = rematches.game_rematch(game=game, keep_rotation=keep_rotation)
     grant_scoring(request, new)
     how = "the deal goes on round the table" if keep_rotation else "drawn at random"
-    dealer = selectors.seat_names(new)[new.first_dealer]
+    dealer = seat_names(new)[new.first_dealer]
     return to_board(request, new, notice=f"Rematch: same seats; {dealer} deals first ({how}).")

@@ -23,17 +23,17 @@ from smear_scores.live.hub import Hub, Watch
 from smear_scores.models import Club, Night
 from smear_scores.permissions import is_club_admin
 from smear_scores.rules import Refusal
-from smear_scores.selectors import leagues as league_selectors
-from smear_scores.selectors import nights as selectors
+from smear_scores.selectors import nights as night_selectors
 from smear_scores.selectors.house_rules import club_house_rules
-from smear_scores.services import nights as services
+from smear_scores.selectors.leagues import club_get
+from smear_scores.services import nights as night_services
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
 from smear_scores.views.board import keep_no_copy, scoring_link
 
 
 def _club(slug: str) -> Club:
     try:
-        return league_selectors.club_get(slug=slug)
+        return club_get(slug=slug)
     except Club.DoesNotExist:
         raise Http404("No such club: check the link.") from None
 
@@ -63,14 +63,14 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
         return refused
     form = NightForm(
         request.POST or None,
-        leagues=selectors.night_leagues(club),
+        leagues=night_selectors.night_leagues(club),
         house_rules=club_house_rules(club),
         initial={"day": timezone.localdate()},
     )
 
     def night_open() -> Night:
         data = form.cleaned_data
-        return services.night_open(
+        return night_services.night_open(
             club=club,
             name=data["name"],
             day=data["day"],
@@ -94,12 +94,12 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _night(night_id: int) -> Night:
-    return selectors.night_get(night_id=night_id)
+    return night_selectors.night_get(night_id=night_id)
 
 
 def _director_context(request: HttpRequest, night: Night, **extra: Any) -> dict[str, Any]:
-    entrants, others = selectors.night_roster(night)
-    rounds = selectors.night_rounds(night)
+    entrants, others = night_selectors.night_roster(night)
+    rounds = night_selectors.night_rounds(night)
     current = rounds[-1] if rounds else None
     if current is not None:
         for card in current.tables:
@@ -115,15 +115,15 @@ def _director_context(request: HttpRequest, night: Night, **extra: Any) -> dict[
                 card.code = ""
     return {
         "night": night,
-        "format": selectors.round_format(night),
+        "format": night_selectors.round_format(night),
         "entrants": entrants,
         "present": sum(1 for e in entrants if e.present),
         "others": others,
         "rounds": rounds,
         "current": current,
         "can_draw": len(rounds) < night.rounds and (current is None or current.finished),
-        "sit_out_rule": selectors.SIT_OUT_RULE,
-        "tie_rule": selectors.TIE_RULE,
+        "sit_out_rule": night_selectors.SIT_OUT_RULE,
+        "tie_rule": night_selectors.TIE_RULE,
         "problems": [],
         **extra,
     }
@@ -152,7 +152,7 @@ def _director_refused(
     request: HttpRequest, refusal: Refusal, night_id: int, **_: Any
 ) -> HttpResponse | None:
     """The director's screen again, with what was refused and why (422)."""
-    if not isinstance(refusal, services.NightRefused):
+    if not isinstance(refusal, night_services.NightRefused):
         return None
     context = _director_context(request, _night(night_id), problems=[refusal.message])
     return keep_no_copy(render(request, "nights/director.html", context, status=422))
@@ -171,10 +171,10 @@ def _roster_players(night: Night, values: list[str]) -> list:
     """The club's players the form's ``player`` values name; refused with a message when
     any value is not one of the roster's (another club's player, or no id at all)."""
     ids = {int(v) for v in values if PLAYER_ID.fullmatch(v)}
-    found = selectors.night_club_players(night, sorted(ids)) if ids else []
+    found = night_selectors.night_club_players(night, sorted(ids)) if ids else []
     missing = len(set(values)) - len(found)
     if missing:
-        raise services.NightRefused(
+        raise night_services.NightRefused(
             NOT_ON_ROSTER.format(
                 count=missing, are="is" if missing == 1 else "are", club=night.club.name
             )
@@ -191,16 +191,16 @@ def tournament_check_in(request: HttpRequest, night_id: int) -> HttpResponse:
 
     def act() -> None:
         if not values and not walk_in:
-            raise services.NightRefused(
+            raise night_services.NightRefused(
                 "Tick the players who are here, or type a walk-in's name, then check in."
             )
         players = _roster_players(night, values)
         # The walk-in first: a name refused leaves the ticked players to check in again
         # with it, not half of the form done.
         if walk_in:
-            services.night_check_in(night=night, walk_in=walk_in)
+            night_services.night_check_in(night=night, walk_in=walk_in)
         for player in players:
-            services.night_check_in(night=night, player=player)
+            night_services.night_check_in(night=night, player=player)
 
     return _back(request, night, act)
 
@@ -213,8 +213,8 @@ def tournament_check_out(request: HttpRequest, night_id: int) -> HttpResponse:
     def act() -> None:
         players = _roster_players(night, request.POST.getlist("player")[:1])
         if not players:
-            raise services.NightRefused("Pick the player who leaves, then check them out.")
-        services.night_check_out(night=night, player=players[0])
+            raise night_services.NightRefused("Pick the player who leaves, then check them out.")
+        night_services.night_check_out(night=night, player=players[0])
 
     return _back(request, night, act)
 
@@ -223,14 +223,14 @@ def tournament_check_out(request: HttpRequest, night_id: int) -> HttpResponse:
 @require_POST
 def tournament_draw(request: HttpRequest, night_id: int) -> HttpResponse:
     night = _night(night_id)
-    return _back(request, night, lambda: services.round_draw(night=night))
+    return _back(request, night, lambda: night_services.round_draw(night=night))
 
 
 @refusals_shown_by(_director_refused)
 @require_POST
 def tournament_correct(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
     night = _night(night_id)
-    table = selectors.night_table(night, table_id)
+    table = night_selectors.night_table(night, table_id)
     if table is None:
         raise Http404("No such table at this night.")
 
@@ -239,11 +239,11 @@ def tournament_correct(request: HttpRequest, night_id: int, table_id: int) -> Ht
             team = int(request.POST.get("team", ""))
             points = int(request.POST.get("points", ""))
         except ValueError:
-            raise services.NightRefused(
+            raise night_services.NightRefused(
                 "Pick the partnership and give the points to add as a whole number "
                 "(negative to take away)."
             ) from None
-        services.round_correct(
+        night_services.round_correct(
             table=table,
             team=team,
             points=points,
@@ -263,7 +263,7 @@ async def _room_now(hub: Hub, watch: Watch) -> str:
 
 
 def _room_read(night_id: int) -> tuple[str, list[int]]:
-    return selectors.night_version(night_id), selectors.night_games(night_id)
+    return night_selectors.night_version(night_id), night_selectors.night_games(night_id)
 
 
 @require_GET
@@ -287,7 +287,7 @@ async def tournament_room_events(request: HttpRequest, night_id: int) -> HttpRes
 def tournament_room(request: HttpRequest, night_id: int) -> HttpResponse:
     """The room view (a big screen). htmx asks every few seconds with the version it shows;
     while nothing changed the answer is an empty 204, one cheap query."""
-    version = selectors.night_version(night_id)
+    version = night_selectors.night_version(night_id)
     if not version:
         raise Http404("No such night: check the link.")
     if request.htmx and request.GET.get("v") == version:

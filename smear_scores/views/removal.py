@@ -13,8 +13,8 @@ from smear_scores.models import Game
 from smear_scores.permissions import (
     can_score,
 )
-from smear_scores.selectors import games as selectors
-from smear_scores.services import removal as services
+from smear_scores.selectors.games import game_teams, is_casual, removed_text
+from smear_scores.services import removal
 
 from .answers import page_or_fragment
 from .board import (
@@ -31,8 +31,8 @@ def removed_page(request: HttpRequest, game: Game) -> HttpResponse:
     its scorer a button to restore it."""
     context = {
         "game": game,
-        "teams": selectors.game_teams(game),
-        "removed": selectors.removed_text(game),
+        "teams": game_teams(game),
+        "removed": removed_text(game),
         "scorer": can_score(request, game),
     }
     return page_or_fragment(request, "games/removed.html", "game-board", context, status=410)
@@ -44,7 +44,7 @@ def removed_page(request: HttpRequest, game: Game) -> HttpResponse:
 def game_remove(request: HttpRequest, game: Game) -> HttpResponse:
     """GET asks to confirm; POST takes a casual game off the home list and its pages,
     keeping every record of it (restore on its page)."""
-    if not selectors.is_casual(game):
+    if not is_casual(game):
         return board_page(
             request,
             game,
@@ -53,11 +53,11 @@ def game_remove(request: HttpRequest, game: Game) -> HttpResponse:
             "here. Ask a club admin.",
         )
     if request.method == "POST":
-        game = services.game_remove(game=game)
+        game = removal.game_remove(game=game)
         # Its page says so, with the button to restore it after a mis-tap.
         messages.success(request, "The game was removed from this phone's list.")
         return redirect("game", game.public_id)
-    context = {"game": game, "teams": selectors.game_teams(game)}
+    context = {"game": game, "teams": game_teams(game)}
     return page_or_fragment(request, "games/remove.html", "game-board", context)
 
 
@@ -70,5 +70,5 @@ def game_restore(request: HttpRequest, public_id: str) -> HttpResponse:
         if game.removed_at is not None:
             return removed_page(request, game)
         return refuse_watcher(request, game)
-    game = services.game_restore(game=game)
+    game = removal.game_restore(game=game)
     return to_board(request, game, notice="The game is back, as it was.")

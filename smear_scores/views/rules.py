@@ -9,18 +9,16 @@ from django.template.loader import select_template
 from django.views.decorators.http import require_GET
 
 from smear_scores.models import Game
-from smear_scores.selectors import games as game_selectors
-from smear_scores.selectors import rules_pages
-from smear_scores.selectors import variants as selectors
+from smear_scores.selectors import games, rules_pages, variants
 
 
 @require_GET
 def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
     """A preset's page: its hand-written one (the seeds, ``rules/<slug>.html``), else the
     page written from its data (``rules/written.html``)."""
-    variant = selectors.variant_get(slug)
+    variant = variants.variant_get(slug)
     if variant is None:
-        known = ", ".join(f"/rules/{v.slug}/" for v in selectors.variants())
+        known = ", ".join(f"/rules/{v.slug}/" for v in variants.variants())
         raise Http404(f"There are rules for {known} only.")
     template = select_template([f"rules/{variant.slug}.html", "rules/written.html"])
     return render(
@@ -28,7 +26,7 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
         template.template.name,
         {
             "variant": variant,
-            "variants": selectors.variants(),
+            "variants": variants.variants(),
             "page": rules_pages.rules_page(variant),
         },
     )
@@ -40,18 +38,18 @@ def game_rules(request: HttpRequest, public_id: str) -> HttpResponse:
     page its links go to when its rules have none of their own (settings given inline).
     A removed game's page is the removed page (410, middleware.Refusals)."""
     try:
-        game = game_selectors.game_get(public_id=public_id)
-    except game_selectors.GameRemoved:
+        game = games.game_get(public_id=public_id)
+    except games.GameRemoved:
         raise
     except Game.DoesNotExist:
         raise Http404("No game has this link: check the address.") from None
-    variant = game_selectors.game_variant(game)
+    variant = games.game_variant(game)
     return render(
         request,
         "rules/written.html",
         {
             "variant": variant,
-            "variants": selectors.variants(),
+            "variants": variants.variants(),
             "page": rules_pages.rules_page(variant),
             "game": game,
         },

@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from smear_scores.models import Game, Hand, HandRevision, HouseRules, IdempotencyKey
-from smear_scores.services import idempotency as service
+from smear_scores.services import idempotency
 from smear_scores.services.new_games import game_create
 
 from .helpers import SIX
@@ -275,28 +275,28 @@ def test_key_stored_by_a_concurrent_request_wins_and_this_write_is_rolled_back(d
     # Another request with the same key committed its answer after this one looked for it
     # and before this one stored its own: the insert fails, this write is undone, and the
     # other request's answer is returned.
-    fingerprint = service.request_fingerprint(method="POST", path="/api/games", body={})
+    fingerprint = idempotency.request_fingerprint(method="POST", path="/api/games", body={})
     IdempotencyKey.objects.create(
         scope="games", key="k-1", status=201, response={"request": fingerprint, "body": "first"}
     )
-    real_stored = service._stored
+    real_stored = idempotency._stored
     looks = []
 
     def stored_missed_once(scope, key, fingerprint):
         looks.append(key)
         return None if len(looks) == 1 else real_stored(scope, key, fingerprint)
 
-    monkeypatch.setattr(service, "_stored", stored_missed_once)
+    monkeypatch.setattr(idempotency, "_stored", stored_missed_once)
 
     def write():
         game_create(variant="schmier", players=SIX, first_dealer=0)
-        return service.Answer(201, "second")
+        return idempotency.Answer(201, "second")
 
-    answer = service.idempotent_write(
+    answer = idempotency.idempotent_write(
         scope="games", key="k-1", fingerprint=fingerprint, write=write
     )
 
-    assert answer == service.Answer(201, "first", replayed=True)
+    assert answer == idempotency.Answer(201, "first", replayed=True)
     assert Game.objects.count() == 0
 
 
@@ -306,17 +306,17 @@ def test_keyed_write_leaves_other_expired_answers_until_a_prune_is_due(api, monk
     IdempotencyKey.objects.create(scope="games", key="old-1", status=201, response={})
     IdempotencyKey.objects.update(created_at=old)
 
-    monkeypatch.setattr(service, "_prune_due", lambda: False)
+    monkeypatch.setattr(idempotency, "_prune_due", lambda: False)
     api.post(hands_url(game), HAND, token=game["edit_token"], key="hand-1")
     assert sorted(IdempotencyKey.objects.values_list("key", flat=True)) == ["hand-1", "old-1"]
 
-    monkeypatch.setattr(service, "_prune_due", lambda: True)
+    monkeypatch.setattr(idempotency, "_prune_due", lambda: True)
     api.post(hands_url(game), {**HAND, "bidder": 2}, token=game["edit_token"], key="hand-2")
     assert sorted(IdempotencyKey.objects.values_list("key", flat=True)) == ["hand-1", "hand-2"]
 
 
 def test_expired_answer_not_yet_pruned_is_not_replayed(api, monkeypatch):
-    monkeypatch.setattr(service, "_prune_due", lambda: False)
+    monkeypatch.setattr(idempotency, "_prune_due", lambda: False)
     game = api.create()
     first = api.post(hands_url(game), HAND, token=game["edit_token"], key="hand-1")
     IdempotencyKey.objects.update(created_at=timezone.now() - timedelta(hours=24, seconds=1))

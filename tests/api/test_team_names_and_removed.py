@@ -3,7 +3,7 @@
 from django.test import Client
 
 from smear_scores.models import Game, Hand
-from smear_scores.services import removal as services
+from smear_scores.services import removal
 
 from .helpers import FOUR
 
@@ -69,7 +69,7 @@ def test_import_keeps_the_team_names_get_shows(api):
 def test_removed_game_answers_410_to_reads_and_writes_until_restored(api):
     body = api.create("ne-wisconsin")
     game = Game.objects.get(public_id=body["id"])
-    services.game_remove(game=game)
+    removal.game_remove(game=game)
 
     read = api.get(f"/api/games/{body['id']}")
     assert read.status_code == 410
@@ -90,7 +90,7 @@ def test_removed_game_answers_410_to_reads_and_writes_until_restored(api):
     assert undo.status_code == 410
     assert Hand.objects.count() == 0
 
-    services.game_restore(game=game)
+    removal.game_restore(game=game)
     assert api.game(body["id"])["id"] == body["id"]
 
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from smear_scores.live.hub import current
 from smear_scores.models import Game, Hand
-from smear_scores.services import new_games as services
+from smear_scores.services import new_games
 from tests.asgi_server import ProcessServer, database_url
 
 pytestmark = pytest.mark.browser
@@ -194,7 +194,7 @@ def two_processes(transactional_db, tmp_path):
 
 def test_push_two_app_processes_on_one_database_both_push(two_processes, phones):
     one, two = two_processes
-    game = services.game_create(
+    game = new_games.game_create(
         variant="ne-wisconsin", players=["Ann", "Bo", "Cy", "Dee"], first_dealer=0
     )
     a = phones(one.url)

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from smear_scores.models import Hand
-from smear_scores.services import new_games as services
+from smear_scores.services import new_games
 
 from .conftest import PHONE
 
@@ -21,7 +21,7 @@ def _no_sideways_scroll(page) -> None:
 
 
 def _game():
-    return services.game_create(
+    return new_games.game_create(
         variant="ne-wisconsin", players=["Ann", "Bo", "Cy", "Dee"], first_dealer=0
     )
 

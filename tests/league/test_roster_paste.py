@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from smear_scores.models import Player
-from smear_scores.services import clubs as club_services
+from smear_scores.services import clubs
 from smear_scores.services.clubs import (
     MAX_PASTED,
     MergeRefused,
@@ -30,7 +30,7 @@ def test_paste_longer_than_the_limit_is_refused_whole(club):
 def test_paste_of_a_name_added_meanwhile_writes_nothing(club, monkeypatch):
     roster(club, "Ann")
     # Ann is added between the check and the write: the check saw a roster without her.
-    monkeypatch.setattr(club_services, "_roster_by_key", lambda club: {})
+    monkeypatch.setattr(clubs, "_roster_by_key", lambda club: {})
     with pytest.raises(RosterRefused) as refused:
         players_create(club=club, text="Bob\nAnn")
     assert refused.value.problems == [

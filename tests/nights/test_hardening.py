@@ -13,7 +13,7 @@ import pytest
 from smear_scores.models import Club, Correction, Entrant, Game, HandRevision, Player
 from smear_scores.refusals import Conflict
 from smear_scores.rules import HandEntry
-from smear_scores.services import nights as services
+from smear_scores.services import nights
 from smear_scores.services.editing import hand_edit, hand_undo
 from smear_scores.services.recording import hand_record
 
@@ -44,10 +44,10 @@ def finish(round_):
 def two_rounds(club, players):
     """Round 1 played out at both tables, round 2 drawn."""
     night = open_night(club, players)
-    first = services.round_draw(night=night, seed=1)
+    first = nights.round_draw(night=night, seed=1)
     finished = finish(first)
     assert [g.finished for g in finished] == [True, True]
-    services.round_draw(night=night, seed=2)
+    nights.round_draw(night=night, seed=2)
     return night, first
 
 
@@ -76,7 +76,7 @@ def test_a_round_takes_no_hand_once_the_next_is_drawn(two_rounds, write):
 
 def test_the_round_still_being_played_takes_hands(club, players):
     night = open_night(club, players)
-    first = services.round_draw(night=night, seed=1)
+    first = nights.round_draw(night=night, seed=1)
     game = finish(first)[0]
 
     game = hand_undo(game=game)  # the last round, not closed: a mistake is put right
@@ -120,7 +120,7 @@ def test_a_past_round_left_open_does_not_block_the_next_draw(two_rounds):
     second = night.round_set.get(number=2)
     finish(second)
 
-    third = services.round_draw(night=night, seed=3)
+    third = nights.round_draw(night=night, seed=3)
 
     assert third.number == 3
 
@@ -208,8 +208,8 @@ def test_a_correction_whose_reason_holds_a_control_character_is_refused(
     table = first.tables.get(number=1)
     login(client, director)
 
-    with pytest.raises(services.NightRefused) as refused:
-        services.round_correct(table=table, team=0, points=2, reason=reason, by=director)
+    with pytest.raises(nights.NightRefused) as refused:
+        nights.round_correct(table=table, team=0, points=2, reason=reason, by=director)
 
     bad = next(c for c in reason if c in "\x00\x1b\ud800")
     assert refused.value.message == (

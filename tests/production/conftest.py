@@ -19,7 +19,7 @@ import pytest
 from django.db import OperationalError, connection, connections, transaction
 
 from smear_scores.models import Game
-from smear_scores.services import game_writes as services
+from smear_scores.services import game_writes
 
 WAIT = 15  # seconds; only reached when something is broken
 
@@ -172,32 +172,32 @@ class HeldWrite:
 
 @pytest.fixture
 def held_write(monkeypatch) -> HeldWrite:
-    """Every service write stores the game's standings (services.standings_store) inside its
+    """Every service write stores the game's standings (game_writes.standings_store) inside its
     transaction; once armed, the first write to do so waits right after it until released."""
     held = HeldWrite()
-    store = services.standings_store
+    store = game_writes.standings_store
 
     def store_then_hold(game, state, **kwargs):
         store(game, state, **kwargs)
         held.hold_here()
 
-    monkeypatch.setattr(services, "standings_store", store_then_hold)
+    monkeypatch.setattr(game_writes, "standings_store", store_then_hold)
     yield held
     held.release()
 
 
 @pytest.fixture
 def held_after_lock(monkeypatch) -> HeldWrite:
-    """Every service write begins by locking the game (services.game_lock); once armed, the
+    """Every service write begins by locking the game (game_writes.game_lock); once armed, the
     first write waits right after that, before it changes anything, until released."""
     held = HeldWrite()
-    lock = services.game_lock
+    lock = game_writes.game_lock
 
     def lock_then_hold(game, **kwargs):
         locked = lock(game, **kwargs)
         held.hold_here()
         return locked
 
-    monkeypatch.setattr(services, "game_lock", lock_then_hold)
+    monkeypatch.setattr(game_writes, "game_lock", lock_then_hold)
     yield held
     held.release()

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from smear_scores.models import Hand, HouseRules, IdempotencyKey
-from smear_scores.services import new_games as services
+from smear_scores.services import new_games
 
 from .conftest import WAIT, HeldWrite, in_thread, wait_until_a_writer_waits
 
@@ -27,7 +27,7 @@ def _post(game, body: dict, key: str):
 
 
 def test_api_same_key_twice_at_once_records_once_and_answers_alike(held_write):
-    game = services.game_create(
+    game = new_games.game_create(
         variant="ne-wisconsin", players=["Ann", "Bo", "Cy", "Di"], first_dealer=0
     )
     body = {"number": 1, "bidder": 1, "bid": 2, "points": [1, 3]}

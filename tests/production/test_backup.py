@@ -14,8 +14,7 @@ from django.core.management import CommandError, call_command
 from smear_scores.management.commands._backup import backup_models
 from smear_scores.models import Club, Game, Hand, HandRevision, League, Membership
 from smear_scores.rules import HandEntry
-from smear_scores.services import clubs as club_services
-from smear_scores.services import league_games as game_services
+from smear_scores.services import clubs, league_games
 from smear_scores.services.editing import hand_edit, hand_undo
 from smear_scores.services.new_games import game_create, game_import
 from smear_scores.services.recording import hand_record
@@ -40,11 +39,11 @@ def _club() -> None:
     user.user_permissions.add(Permission.objects.get(codename="change_game"))
     club = Club.objects.create(name="Tuesday Smear", slug="tuesday")
     Membership.objects.create(user=user, club=club, is_admin=True)
-    roster = [club_services.player_create(club=club, name=n) for n in ("Ann", "Bo", "Cy", "Di")]
+    roster = [clubs.player_create(club=club, name=n) for n in ("Ann", "Bo", "Cy", "Di")]
     league = League.objects.create(
         club=club, name="Winter", variant="ne-wisconsin", start_date=date(2026, 1, 1)
     )
-    league_game = game_services.league_game_create(league=league, players=roster, first_dealer=0)
+    league_game = league_games.league_game_create(league=league, players=roster, first_dealer=0)
     for number, entry in enumerate(HANDS, start=1):
         hand_record(game=league_game, entry=entry, number=number)
 

@@ -12,7 +12,7 @@ import pytest
 from smear_scores.models import Club, Game, Player, Round
 from smear_scores.refusals import Conflict
 from smear_scores.rules import HandEntry
-from smear_scores.services import nights as services
+from smear_scores.services import nights
 from smear_scores.services.editing import hand_undo
 from smear_scores.services.recording import hand_record
 
@@ -23,13 +23,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def night_with_round_one_played():
     club = Club.objects.create(name="Tuesday Smear Club", slug="tuesday")
-    night = services.night_open(
+    night = nights.night_open(
         club=club, name="Race night", day=date(2026, 11, 29), variant="schmier", rounds=3,
         round_hands=1,
     )  # fmt: skip
     for n in range(12):
-        services.night_check_in(night=night, player=Player.objects.create(club=club, name=f"P{n}"))
-    first = services.round_draw(night=night, seed=1)
+        nights.night_check_in(night=night, player=Player.objects.create(club=club, name=f"P{n}"))
+    first = nights.round_draw(night=night, seed=1)
     games = [t.game for t in first.tables.order_by("number").select_related("game")]
     for game in games:
         hand_record(game=game, entry=HandEntry(bidder=2, bid=3, points=(1, 1, 4)))
@@ -40,15 +40,15 @@ def night_with_round_one_played():
 def test_an_undo_waiting_for_a_draw_is_refused(monkeypatch):
     night, game = night_with_round_one_played()
     held = HeldWrite()
-    bump = services._bump
+    bump = nights._bump
 
     def bump_then_hold(night):
         bump(night)
         held.hold_here()
 
-    monkeypatch.setattr(services, "_bump", bump_then_hold)
+    monkeypatch.setattr(nights, "_bump", bump_then_hold)
     held.arm()
-    draw = in_thread(lambda: services.round_draw(night=night, seed=2))
+    draw = in_thread(lambda: nights.round_draw(night=night, seed=2))
     held.wait_inside()
     undo = in_thread(lambda: hand_undo(game=game))
     wait_until_a_writer_waits()
@@ -68,12 +68,12 @@ def test_a_draw_waiting_for_an_undo_is_refused(held_write):
     held.arm()
     undo = in_thread(lambda: hand_undo(game=game))
     held.wait_inside()
-    draw = in_thread(lambda: services.round_draw(night=night, seed=2))
+    draw = in_thread(lambda: nights.round_draw(night=night, seed=2))
     wait_until_a_writer_waits()
     held.release()
 
     assert undo.result(WAIT).finished is False
-    with pytest.raises(services.NightRefused) as refused:
+    with pytest.raises(nights.NightRefused) as refused:
         draw.result(WAIT)
     assert refused.value.message == (
         "Round 1 still has 1 table playing: finish (or correct) those games before drawing "

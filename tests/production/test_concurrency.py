@@ -10,7 +10,7 @@ from smear_scores import rules
 from smear_scores.models import Game, Hand, HandRevision
 from smear_scores.refusals import Conflict
 from smear_scores.rules import HandEntry
-from smear_scores.selectors import games as selectors
+from smear_scores.selectors import games
 from smear_scores.services.editing import hand_edit, hand_undo
 from smear_scores.services.new_games import game_create
 from smear_scores.services.recording import hand_record
@@ -40,11 +40,11 @@ def _game() -> Game:
 def _assert_consistent(game: Game) -> None:
     """The cached standings on the game and on every hand equal a full replay."""
     game.refresh_from_db()
-    state, results = selectors.game_replay(game)
+    state, results = games.game_replay(game)
     cached = (game.scores, game.hands_played, game.next_dealer, game.finished, game.winner)
     replayed = (list(state.scores), state.hands_played, state.dealer, state.finished, state.winner)
     assert cached == replayed
-    assert [h.scores_after for h in selectors.game_hands(game)] == [list(r.scores) for r in results]
+    assert [h.scores_after for h in games.game_hands(game)] == [list(r.scores) for r in results]
 
 
 def test_hand_record_same_number_from_two_devices_stores_one(held_write):

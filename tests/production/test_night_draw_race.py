@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from smear_scores.models import Club, Game, Player, Round
-from smear_scores.services import nights as services
+from smear_scores.services import nights
 
 from .conftest import WAIT, HeldWrite, in_thread, wait_until_a_writer_waits
 
@@ -16,32 +16,32 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_round_draw_twice_at_once_draws_one_round(monkeypatch):
     club = Club.objects.create(name="Tuesday Smear Club", slug="tuesday")
-    night = services.night_open(
+    night = nights.night_open(
         club=club, name="Race night", day=date(2026, 11, 29), variant="schmier", rounds=3
     )
     for n in range(12):
         player = Player.objects.create(club=club, name=f"P{n}")
-        services.night_check_in(night=night, player=player)
+        nights.night_check_in(night=night, player=player)
 
     # The first draw waits inside its transaction, its round and games written, until
     # the second draw has started and queued behind it.
     held = HeldWrite()
-    bump = services._bump
+    bump = nights._bump
 
     def bump_then_hold(night):
         bump(night)
         held.hold_here()
 
-    monkeypatch.setattr(services, "_bump", bump_then_hold)
+    monkeypatch.setattr(nights, "_bump", bump_then_hold)
     held.arm()
-    first = in_thread(lambda: services.round_draw(night=night, seed=1))
+    first = in_thread(lambda: nights.round_draw(night=night, seed=1))
     held.wait_inside()
-    second = in_thread(lambda: services.round_draw(night=night, seed=2))
+    second = in_thread(lambda: nights.round_draw(night=night, seed=2))
     wait_until_a_writer_waits()
     held.release()
 
     assert first.result(WAIT).number == 1
-    with pytest.raises(services.NightRefused) as refused:
+    with pytest.raises(nights.NightRefused) as refused:
         second.result(WAIT)
     assert refused.value.message == (
         "Round 1 still has 2 tables playing: finish (or correct) those games before drawing "

@@ -11,7 +11,7 @@ from django.db import transaction
 from smear_scores.models import Game, Hand, Seat
 from smear_scores.models.prepared import PreparedRead
 from smear_scores.selectors.games import game_board, game_get, seat_names
-from smear_scores.services import game_writes as services
+from smear_scores.services import game_writes
 
 
 def same_columns(got: Game, expected: Game) -> None:
@@ -46,7 +46,7 @@ def test_no_such_game_is_not_found(db):
 def test_the_locked_read_gives_the_game_and_whether_it_is_a_nights_table(make_game):
     game = make_game("schmier", hands=2)
     with transaction.atomic():
-        locked = services.game_lock(game)
+        locked = game_writes.game_lock(game)
     same_columns(locked, Game.objects.get(pk=game.pk))
     assert locked.at_night is False
     # The names already read are carried over, not read again.

@@ -276,20 +276,20 @@ def test_a_hand_recorded_between_the_games_read_and_its_hands_read_is_never_kept
     hands: what this phone is shown is of one version, and nothing is kept under the
     version it asked at that another phone would then be given."""
     from bench.data import filler_entry
-    from smear_scores import boards as views
+    from smear_scores import boards
 
     game = make_game("schmier", hands=6)
     asked_at = version_of(game)
-    read = views.selectors.game_get
+    read = boards.games.game_get
 
     def read_then_a_hand_lands(**kwargs):
         found = read(**kwargs)
-        monkeypatch.setattr(views.selectors, "game_get", read)
+        monkeypatch.setattr(boards.games, "game_get", read)
         fresh = type(game).objects.get(pk=game.pk)
         hand_record(game=fresh, entry=filler_entry(fresh.state()))
         return found
 
-    monkeypatch.setattr(views.selectors, "game_get", read_then_a_hand_lands)
+    monkeypatch.setattr(boards.games, "game_get", read_then_a_hand_lands)
     page = watcher_board(game.public_id)
     game.refresh_from_db()
 

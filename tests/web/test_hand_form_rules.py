@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from smear_scores.services import new_games as services
+from smear_scores.services import new_games
 
 from .conftest import find_all, text
 
@@ -18,7 +18,7 @@ ALL_PASSED = '<button type="submit" name="thrown_in" value="1"'
 
 def _board(client, slug: str, **options) -> str:
     players = 6 if slug.startswith("schmier") else 4
-    game = services.game_create(
+    game = new_games.game_create(
         variant=slug, players=NAMES[:players], first_dealer=0, options=options
     )
     client.post(reverse("game_handover", args=[game.public_id]), {"code": game.scoring_secret})

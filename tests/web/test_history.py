@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from smear_scores import rules
-from smear_scores.services import editing as services
+from smear_scores.services import editing
 
 from .conftest import HTMX, find_all, text
 
@@ -22,7 +22,7 @@ def played(make_game):
             rules.HandEntry(bidder=1, bid=4, points=(2, 2)),
         ],
     )
-    services.hand_edit(game=game, number=1, entry=rules.HandEntry(bidder=0, bid=3, points=(3, 1)))
+    editing.hand_edit(game=game, number=1, entry=rules.HandEntry(bidder=0, bid=3, points=(3, 1)))
     return game
 
 

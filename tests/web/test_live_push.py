@@ -13,7 +13,7 @@ from django.urls import reverse
 from smear_scores import rules
 from smear_scores.selectors.games import version_of
 from smear_scores.selectors.nights import night_version
-from smear_scores.services import nights as night_services
+from smear_scores.services import nights
 from smear_scores.services.editing import hand_edit, hand_undo
 from smear_scores.services.game_names import game_names_changed
 from smear_scores.services.handover import game_scoring_rotate
@@ -168,16 +168,16 @@ def test_room_stream_follows_the_hands_at_its_tables(asgi_server, open_stream, t
     from smear_scores.models.nights import RoundTable
 
     club = Club.objects.create(name="Club", slug="club")
-    night = night_services.night_open(
+    night = nights.night_open(
         club=club, name="Friday", day=date(2026, 11, 27), variant="ne-wisconsin", rounds=2
     )
     for i in range(4):
         player = Player.objects.create(club=club, name=f"Player {i}")
-        night_services.night_check_in(night=night, player=player)
+        nights.night_check_in(night=night, player=player)
     stream = open_stream(asgi_server, reverse("tournament_room_events", args=[night.pk]))
     assert stream.next() == night_version(night.pk)
     asgi_server.hearing()
-    night_services.round_draw(night=night)
+    nights.round_draw(night=night)
     assert stream.next() == night_version(night.pk)
     game = RoundTable.objects.get(round__night=night).game
     hand_record(game=game, entry=rules.HandEntry(bidder=0, bid=2, points=(2, 1)))

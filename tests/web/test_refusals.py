@@ -9,7 +9,7 @@ from django.utils.cache import has_vary_header
 
 from smear_scores.refusals import Forbidden
 from smear_scores.rules import Refused
-from smear_scores.services import removal as services
+from smear_scores.services import removal
 
 from .conftest import HTMX, text
 
@@ -41,7 +41,7 @@ def test_refusals_a_refusal_no_page_answers_is_not_swallowed(client, thing, kind
 
 
 def test_refusals_a_removed_game_is_the_removed_page_from_any_view(client, make_game):
-    game = services.game_remove(game=make_game("schmier", hands=1))
+    game = removal.game_remove(game=make_game("schmier", hands=1))
 
     page = client.get(f"/removed/{game.public_id}/")
     fragment = client.get(f"/removed/{game.public_id}/", **HTMX)

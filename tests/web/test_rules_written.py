@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from smear_scores import rules
 from smear_scores.selectors.rules_pages import rules_page
-from smear_scores.services import new_games as services
+from smear_scores.services import new_games
 
 from .conftest import find_all, text
 
@@ -97,7 +97,7 @@ def test_written_rules_page_puts_each_option_under_the_rule_it_changes(client):
 
 @pytest.mark.parametrize("variant", list(rules.VARIANTS.values()), ids=lambda v: v.slug)
 def test_every_why_link_of_a_preset_game_lands_on_its_rules_page(client, db, variant):
-    game = services.game_create(
+    game = new_games.game_create(
         variant=variant.slug, players=[f"P{s}" for s in range(variant.players)], first_dealer=0
     )
     client.post(reverse("game_handover", args=[game.public_id]), {"code": game.scoring_secret})

@@ -10,7 +10,7 @@ from django.urls import reverse
 from smear_scores import rules
 from smear_scores.models import Game
 from smear_scores.rules import HandRefused
-from smear_scores.services import new_games as services
+from smear_scores.services import new_games
 
 from .conftest import HTMX, SCHMIER_ALL_A, awards_post, find_all, notices, text
 
@@ -208,7 +208,7 @@ def test_rematch_keeps_the_team_names(client, sharks, scorer_for):
 # -- the rule itself, as every caller meets it ---------------------------------------------------
 def test_game_create_refuses_every_bad_team_name_at_once(db):
     with pytest.raises(HandRefused) as refused:
-        services.game_create(
+        new_games.game_create(
             variant="ne-wisconsin",
             players=["Ann", "Bo", "Cy", "Dee"],
             team_names=["Bo & DEE", "\x00"],
@@ -230,7 +230,7 @@ def test_game_create_refuses_every_bad_team_name_at_once(db):
 
 def test_game_create_wants_one_team_name_per_team(db):
     with pytest.raises(HandRefused) as refused:
-        services.game_create(
+        new_games.game_create(
             variant="ne-wisconsin", players=["Ann", "Bo", "Cy", "Dee"], team_names=["Sharks"]
         )
     assert [(e.field, e.message) for e in refused.value.errors] == [

@@ -17,8 +17,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils.cache import has_vary_header
 
 from smear_scores.models import Club
-from smear_scores.services import nights as night_services
-from smear_scores.services import removal as services
+from smear_scores.services import nights, removal
 from tests.league.conftest import make_league, roster
 
 from .conftest import HTMX, SCHMIER_ALL_A, awards_post
@@ -34,7 +33,7 @@ def _game(make_game, scorer_for, *, hands: int = 1):
 
 def _removed(make_game, scorer_for):
     game = _game(make_game, scorer_for)
-    return services.game_remove(game=game)
+    return removal.game_remove(game=game)
 
 
 # name -> a function (client, make_game, scorer_for) -> (method, path, data), run once per
@@ -156,7 +155,7 @@ def _league():
 def _night():
     club = _club()
     roster(club, "Katherine", "Christopher", "Jessica", "Brandon")
-    return night_services.night_open(
+    return nights.night_open(
         club=club, name="Vary night", day=date(2026, 11, 29), variant="ne-wisconsin", rounds=2
     )
 

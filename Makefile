@@ -132,12 +132,14 @@ check: lint
 	HYPOTHESIS_PROFILE=quick $(BIN)/python -m pytest -q -m "not browser"
 
 # Python (ruff), the app's own JavaScript (Biome: lint and format; biome.json) and the
-# templates (djLint, lint only), each with the version the lock pins.
+# templates (djLint, lint only), and the types of the engine, the wording and the services
+# (mypy with django-stubs, strict; pyproject.toml), each with the version the lock pins.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/biome ci --colors=off static/js
 	$(BIN)/djlint templates --lint
+	$(BIN)/mypy
 
 # Rewrites what `make lint` checks.
 fmt: $(STAMP)

@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 from .errors import HandRefused, RuleError
 from .variants import Variant
@@ -62,11 +63,11 @@ class RoundDraw:
 class History:
     """What the earlier rounds of a night did: the draw's memory."""
 
-    partners: Counter = field(default_factory=Counter)
-    opponents: Counter = field(default_factory=Counter)
+    partners: Counter[Any] = field(default_factory=Counter)
+    opponents: Counter[Any] = field(default_factory=Counter)
     # Rounds a player sat out or missed (not yet arrived, or gone and back).
-    sat_out: Counter = field(default_factory=Counter)
-    missed: Counter = field(default_factory=Counter)
+    sat_out: Counter[Any] = field(default_factory=Counter)
+    missed: Counter[Any] = field(default_factory=Counter)
     rounds: int = 0
 
     def add(self, variant: Variant, draw: RoundDraw, absent: Iterable[Player] = ()) -> None:

@@ -115,7 +115,13 @@ def example_to_dict(example: Example) -> dict[str, Any]:
 def _frozen_moon(data: Mapping[str, Any] | None, preset: Variant | None) -> Moon | None:
     """A frozen moon; one frozen before ``negative_to_zero`` existed takes its preset's."""
     moon = moon_of(data)
-    if moon is None or "negative_to_zero" in data or preset is None or preset.moon is None:
+    if (
+        data is None
+        or moon is None
+        or "negative_to_zero" in data
+        or preset is None
+        or preset.moon is None
+    ):
         return moon
     return replace(moon, negative_to_zero=preset.moon.negative_to_zero)
 

@@ -109,6 +109,8 @@ class GameState:
             return self._throw_in(number)
 
         points = taken_points(variant, entry)
+        bid = entry.bid
+        assert entry.bidder is not None and bid is not None  # validate_hand checked them
         bidding_team = variant.team_of(entry.bidder)
         before = self.scores[bidding_team]
         taken = points[bidding_team]
@@ -116,11 +118,11 @@ class GameState:
         moon = variant.moon if variant.is_moon(entry.bid) else None
         # D3: made or set is decided by the points the bidding team took; a moon is made
         # only by taking every point in play.
-        made = taken >= in_play if moon is not None else taken >= entry.bid
+        made = taken >= in_play if moon is not None else taken >= bid
         # S9 / W9: a made bid scores everything taken; the other teams always score what
         # they took. A set bid: set_bid (D9). The moon: its stakes (Moon).
         changes = list(points)
-        changes[bidding_team] = _bidding_change(variant, moon, made, before, taken, entry.bid)
+        changes[bidding_team] = _bidding_change(variant, moon, made, before, taken, bid)
         scores = [s + c for s, c in zip(self.scores, changes, strict=True)]
         capped = [False] * variant.teams
         if variant.non_bidders == "held_at_target":
@@ -138,7 +140,7 @@ class GameState:
             bidding_team=bidding_team,
             bid=entry.bid,
             points=points,
-            awards=dict(hand_awards(variant, entry)) if entry.awards is not None else None,
+            awards=dict(awards) if (awards := hand_awards(variant, entry)) is not None else None,
             made=made,
             changes=tuple(s - o for s, o in zip(scores, self.scores, strict=True)),
             scores=tuple(scores),
@@ -242,14 +244,27 @@ class GameState:
         label = variant.team_label
         settled = replace(self, ended_by="")
         stakes = variant.moon
-        if moon and stakes is not None and made and stakes.made == "wins":
+        # The moon's stakes: a bid, so a bidding team (None only for a thrown-in deal).
+        if (
+            moon
+            and stakes is not None
+            and bidding_team is not None
+            and made
+            and stakes.made == "wins"
+        ):
             return settled._ends_at_once(
                 bidding_team,
                 f"{label(bidding_team)} bid {stakes.name} and took every point.",
                 variant.rule("moon"),
                 "moon_made",
             )
-        if moon and stakes is not None and made is False and stakes.failed == "loses":
+        if (
+            moon
+            and stakes is not None
+            and bidding_team is not None
+            and made is False
+            and stakes.failed == "loses"
+        ):
             others = [t for t in range(variant.teams) if t != bidding_team]
             if len(others) == 1:
                 return settled._ends_at_once(
@@ -291,6 +306,7 @@ class GameState:
             held = self._only_the_bidding_team_goes_out(candidates, made, bidding_team)
             if held is not None:
                 return held
+            assert bidding_team is not None  # held is None only after a made bid
             candidates = [bidding_team]
         settled = self._settled_by_the_bid(candidates, made, bidding_team)
         if settled is not None:
@@ -456,6 +472,7 @@ class GameState:
         """A progressive night's round of a set number of hands ends after its last scored
         hand, whatever the target; the most points wins; tied leaders as D5 says."""
         limit = self.variant.hand_limit
+        assert limit is not None  # a round's game has its number of hands
         left = limit - self.hands_scored
         if left > 0:
             return replace(

@@ -3,7 +3,7 @@ the points each team took."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .entry import HandEntry
@@ -31,7 +31,7 @@ def points_from_awards(variant: Variant, awards: Mapping[str, int | None]) -> tu
 
 
 # -- counting Game (S5, W5, D2, D13) ---------------------------------------------------------
-def game_from_card_points(counts: tuple[int, ...] | list[int]) -> int | None:
+def game_from_card_points(counts: Sequence[int]) -> int | None:
     """The team that takes Game from checked counts: the most card points; a tie for the
     most gives it to nobody (D2, D13)."""
     most = max(counts)
@@ -39,7 +39,7 @@ def game_from_card_points(counts: tuple[int, ...] | list[int]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def card_points_verdict(variant: Variant, counts: tuple[int, ...] | list[int]) -> str:
+def card_points_verdict(variant: Variant, counts: Sequence[int]) -> str:
     """'Ann & Dee take Game, 34 to 27 to 20' or 'Nobody: a tie at 30', from checked counts."""
     team = game_from_card_points(counts)
     if team is None:
@@ -83,6 +83,7 @@ def check_card_points(variant: Variant, counts: Any) -> list[RuleError]:
     if errors:
         return errors
     total, most = sum(counts), variant.card_points_total
+    assert most is not None  # counts_game above
     if total > most:
         errors.append(
             RuleError(
@@ -105,13 +106,13 @@ def _check_counted_game(
     said = (
         f"Game is marked for {variant.team_label(awarded)}"
         if awarded is not None
-        else f"Game is marked for {variant.category(GAME).nobody}"
+        else f"Game is marked for {variant.point(GAME).nobody}"
     )
     if counted is None:
         return RuleError(
             "card_points",
             f"The counts are a tie at {max(counts)}, so nobody takes Game, but {said}: "
-            f"mark {variant.category(GAME).nobody} or check the counts.",
+            f"mark {variant.point(GAME).nobody} or check the counts.",
             "D13",
         )
     return RuleError(
@@ -159,7 +160,7 @@ def _check_awards(variant: Variant, awards: Any) -> list[RuleError]:
             )
     for key in variant.always_awarded:
         if awards.get(key) is None:
-            label = variant.category(key).label
+            label = variant.point(key).label
             errors.append(
                 RuleError(
                     f"awards.{key}",
@@ -198,7 +199,7 @@ def _check_points(variant: Variant, points: Any) -> list[RuleError]:
     least = variant.min_points_per_hand
     if not least <= total <= most:
         if least:
-            labels = [variant.category(k).label for k in variant.always_awarded]
+            labels = [variant.point(k).label for k in variant.always_awarded]
             message = (
                 f"{variant.name} awards {and_join(labels)} every hand: the teams' points "
                 f"must add up to {least} or {most}, not {total}."
@@ -346,7 +347,7 @@ def _check_taken(variant: Variant, entry: HandEntry) -> list[RuleError]:
     counts = entry.card_points
     count_errors = check_card_points(variant, counts) if counts is not None else []
     if entry.awards is not None:
-        awards = entry.awards
+        awards: Any = entry.awards  # as the table sent it: checked below
         if counts is not None and not count_errors and isinstance(awards, Mapping):
             if GAME not in awards:
                 # D13: counted and not tapped: the counts award Game.
@@ -377,16 +378,18 @@ def _check_made_claim(variant: Variant, entry: HandEntry, *, sound: bool) -> lis
         return [RuleError("made", "Made must be true or false.", "D3")]
     if not sound:
         return []
+    assert entry.bidder is not None and entry.bid is not None  # a sound hand has them
     team = variant.team_of(entry.bidder)
     taken = taken_points(variant, entry)[team]
     in_play = variant.max_points_per_hand
     # D3 (a moon is made only by taking every point in play: the moon's rule).
-    moon = variant.is_moon(entry.bid)
+    stakes = variant.moon if variant.is_moon(entry.bid) else None
+    moon = stakes is not None
     made = taken >= in_play if moon else taken >= entry.bid
     if made == entry.made:
         return []
     actual, said = ("a make", "a set") if made else ("a set", "a make")
-    bid = f"{variant.moon.name}, every point ({in_play})" if moon else entry.bid
+    bid = f"{stakes.name}, every point ({in_play})" if stakes is not None else entry.bid
     return [
         RuleError(
             "made",
@@ -402,6 +405,8 @@ def taken_points(variant: Variant, entry: HandEntry) -> tuple[int, ...]:
     """Points each team took in a validated entry (zeros for a thrown-in deal)."""
     if entry.thrown_in:
         return (0,) * variant.teams
-    if entry.awards is not None:
-        return points_from_awards(variant, hand_awards(variant, entry))
+    awards = hand_awards(variant, entry)
+    if awards is not None:
+        return points_from_awards(variant, awards)
+    assert entry.points is not None  # a checked entry gives awards or points
     return tuple(entry.points)

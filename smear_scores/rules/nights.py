@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from .variants import Variant
 
@@ -50,7 +51,7 @@ class PlayerTotal:
     total: Fraction
     rank: int = 0
     tied: bool = False
-    _key: tuple = field(default=(), repr=False)
+    _key: tuple[Any, ...] = field(default=(), repr=False)
 
     @property
     def best(self) -> int | None:

@@ -12,16 +12,17 @@ def describe(variant: Variant, result: HandResult) -> str:
     label = variant.team_label
     if result.thrown_in:
         if result.all_pass == "dealer_set_back":
-            team = variant.team_of(result.dealer)
+            dealers = variant.team_of(result.dealer)
             return (
-                f"Thrown in: the dealer's team, {label(team)}, is set back "
-                f"{-result.changes[team]} ({result.changes[team]:+d}); the deal passes to "
+                f"Thrown in: the dealer's team, {label(dealers)}, is set back "
+                f"{-result.changes[dealers]} ({result.changes[dealers]:+d}); the deal passes to "
                 "the left."
             )
         if result.all_pass == "pass_deal":
             return "Thrown in: no score; the deal passes to the left."
         return "Thrown in: no score; the same dealer deals again."
     team = result.bidding_team
+    assert team is not None  # a hand not thrown in has a bidding team
     taken = result.points[team]
     change = result.changes[team]
     moon = result.moon
@@ -48,7 +49,7 @@ def describe(variant: Variant, result: HandResult) -> str:
         if other != team:
             capped = f" (held at {variant.target})" if result.capped[other] else ""
             parts.append(f"{label(other)} {change:+d}{capped}")
-    if result.all_points_win:
+    if result.all_points_win and result.took_all is not None:
         parts.append(f"{label(result.took_all)} took every point: wins the game")
     return " · ".join(parts)
 
@@ -59,6 +60,7 @@ def describe_end(before: GameState, after: GameState) -> str:
     variant = after.variant
     if after.finished:
         winner = after.winner
+        assert winner is not None  # a finished game has a winner
         runner_up = max(s for t, s in enumerate(after.scores) if t != winner)
         # "23–19", but "17 to -1": a dash before a minus sign reads as a typo.
         dash = "–" if runner_up >= 0 else " to "

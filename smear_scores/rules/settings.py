@@ -8,7 +8,7 @@ through ``error(path, message, topic)`` and all problems are found at once.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import RuleError
 from .presets import PRESET_SLUGS
@@ -78,7 +78,7 @@ SETTING_KEYS = (
 )
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -242,7 +242,7 @@ def _check_point_key(path: str, point: Any, keys: list[str], error: Error) -> st
             f"{POINT_KINDS[key].label} is in play twice: put each point in once.",
             "points",
         )
-    return key
+    return str(key)  # one of POINT_KINDS' keys
 
 
 def _check_point_worth(
@@ -251,7 +251,7 @@ def _check_point_worth(
     """One point's value and whether it may go unawarded; its value, or None."""
     label = POINT_KINDS[key].label
     value = point.get("value", POINT_KINDS[key].value)
-    worth = value
+    worth: int | None = value
     if not _whole(value) or not 1 <= value <= POINT_VALUE_MAX:
         error(
             f"{path}.value",
@@ -369,7 +369,7 @@ def _check_bids(
     if moon is not None:
         _check_moon(moon, max_bid if bids_ok else None, teams, error)
     if bids_ok and "min_bid" in data and "max_bid" in data:
-        _check_bid_range(min_bid, max_bid, total, moon is not None, error)
+        _check_bid_range(s["min_bid"], s["max_bid"], total, moon is not None, error)
 
 
 def _check_bid_range(

@@ -145,7 +145,7 @@ class Option:
     label: str
     type: type  # int or bool
     default: Any
-    allowed: tuple
+    allowed: tuple[Any, ...]
     rule: str
     help: str = ""
     sets: Mapping[Any, Mapping[str, Any]] = field(default_factory=dict)
@@ -383,6 +383,13 @@ class Variant:
 
     def category(self, key: str) -> PointCategory | None:
         return next((p for p in self.points if p.key == key), None)
+
+    def point(self, key: str) -> PointCategory:
+        """The point ``key`` of a variant that plays it (KeyError for one it does not)."""
+        found = self.category(key)
+        if found is None:
+            raise KeyError(key)
+        return found
 
     @property
     def bids(self) -> tuple[int, ...]:

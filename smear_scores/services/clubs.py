@@ -20,7 +20,7 @@ class MergeRefused(Refused):
 
 
 # The roster's longest name (Player.name); the seat of a game holds the same.
-NAME_LENGTH = Player._meta.get_field("name").max_length
+NAME_LENGTH: int = Player._meta.get_field("name").max_length or 0
 # A paste is a club's roster, not a phone book: refused whole above this many names.
 MAX_PASTED = 200
 

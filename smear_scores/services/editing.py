@@ -61,11 +61,13 @@ class HandCheck:
             ending = rules.describe_end(was, final)
             return f"This change {ending}."
         if was.finished and not final.finished:
+            assert was.winner is not None  # a finished game has a winner
             return (
                 f"This change reopens the game: {label(was.winner)} would not have won "
                 f"yet, and play goes on."
             )
         if was.finished and final.finished and was.winner != final.winner:
+            assert was.winner is not None and final.winner is not None
             return (
                 f"This change gives the game to {label(final.winner)} instead of "
                 f"{label(was.winner)} ({final.scores[final.winner]} points)."

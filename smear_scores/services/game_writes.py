@@ -10,7 +10,7 @@ one wraps it for every write."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.db.models import Exists, Model, OuterRef, QuerySet
 from django.utils import timezone
@@ -71,12 +71,12 @@ def game_lock(game: Game, *, removed: bool = False, scoring: bool = False) -> Ga
     With ``scoring`` (a hand recorded, edited or undone), neither does a table of a night's
     round once the next round is drawn: the round is over, its scores went into the draw
     and the standings, and only the director's audited correction changes it now."""
-    locked = _LOCK_READ.first(game.pk)
+    locked = cast(Game | None, _LOCK_READ.first(game.pk))
     if locked is None:
         raise Game.DoesNotExist(f"No game has the key {game.pk}.")
     if locked.removed_at is not None and not removed:
         raise Conflict(f"{removed_text(locked)} Restore it on its page to change it.", field="game")
-    if scoring and locked.at_night:
+    if scoring and locked.at_night:  # type: ignore[attr-defined]  # the read's annotation
         _check_round_open(locked)
     carry_seat_names(source=game, to=locked)
     return locked

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
+from typing import cast
 
 from django.db import transaction
 from django.utils import timezone
@@ -86,12 +87,13 @@ def league_game_create(
     errors = _league_open_problems(league) + _league_seat_problems(league, players)
     if errors:
         raise HandRefused(errors)
+    seated = cast(Sequence[Player], players)  # _league_seat_problems refused an empty seat
     game = game_create(
         **rules_given(league.variant, league.house_rules),
-        players=[p.name for p in players],
+        players=[p.name for p in seated],
         first_dealer=first_dealer,
         options=dict(league.options or {}),
         league=league,
-        seat_players=players,
+        seat_players=seated,
     )
     return game

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import unicodedata
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.db.models import F
@@ -226,9 +226,9 @@ def round_draw(*, night: Night, seed: int | None = None) -> Round:
     except HandRefused as refused:
         raise NightRefused(refused.errors[0].message) from None
     round_ = Round.objects.create(night=night, number=done + 1, seed=seed, present=list(players))
-    round_.sitting_out.set(drawn.sitting_out)
+    round_.sitting_out.set(cast(tuple[int, ...], drawn.sitting_out))
     for table in drawn.tables:
-        seated = [players[pid] for pid in table.seats]
+        seated = [players[cast(int, pid)] for pid in table.seats]
         game = game_create(
             **rules_given(night.variant, night.house_rules),
             players=[p.name for p in seated],

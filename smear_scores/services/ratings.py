@@ -6,10 +6,10 @@ ratings_recompute` replays them from scratch. Pages only read them: GET never wr
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Exists, Min, OuterRef
+from django.db.models import Count, Exists, Min, OuterRef, QuerySet
 from django.utils import timezone
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -21,7 +21,7 @@ from smear_scores.selectors.leagues import game_placings
 RATING_MODEL = PlackettLuce()
 
 
-def _rateable_games(club: Club):
+def _rateable_games(club: Club) -> QuerySet[Game]:
     """Finished league games of the club whose every seat names a roster player."""
     return Game.objects.filter(league__club=club, finished=True).exclude(
         Exists(Seat.objects.filter(game=OuterRef("pk"), player__isnull=True))
@@ -41,7 +41,7 @@ def ratings_fresh(*, club: Club) -> bool:
         ),
     )
     rated = Rating.objects.filter(player__club=club).aggregate(games=Count("game", distinct=True))
-    return counts["total"] == counts["fresh"] == rated["games"]
+    return bool(counts["total"] == counts["fresh"] == rated["games"])
 
 
 def ratings_refresh(*, club: Club) -> int:
@@ -148,7 +148,7 @@ def _rate(
     before = [
         [RATING_MODEL.rating(*current.get(p, (None, None))) for p in team] for team in members
     ]
-    after = RATING_MODEL.rate(before, ranks=placings)
+    after = RATING_MODEL.rate(before, ranks=cast(list[float], placings))
     rated = []
     for team, ratings in zip(members, after, strict=True):
         for player_id, rating in zip(team, ratings, strict=True):

@@ -3,6 +3,8 @@ however many phones ask for it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 
 from smear_scores import rules
@@ -25,7 +27,7 @@ def game_rematch(*, game: Game, keep_rotation: bool = False) -> Game:
         return existing
     first_dealer = rules.rematch_first_dealer(game.state(), keep_rotation=keep_rotation)
     seats = list(game.seats.order_by("position").select_related("player"))
-    if game.league_id is not None:
+    if game.league is not None:
         new = league_game_create(
             league=game.league,
             players=[seat.player for seat in seats],
@@ -36,6 +38,7 @@ def game_rematch(*, game: Game, keep_rotation: bool = False) -> Game:
         return new
     players = [seat.name for seat in seats]
     kept = game_house_rules(game)
+    played: dict[str, Any]
     if "house_rules" in kept:
         played = {"house_rules": game.house_rules}
     elif kept:

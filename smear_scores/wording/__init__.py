@@ -265,7 +265,8 @@ VALUE_SENTENCES: dict[str, dict[str, Any]] = {
 
 def value_sentence(key: str, value: Any, table: Table) -> str:
     """What ``key`` set to ``value`` does at a table with the settings ``table``."""
-    return VALUE_SENTENCES[key][value](table)
+    sentence: str = VALUE_SENTENCES[key][value](table)
+    return sentence
 
 
 def _and_join(words: list[str]) -> str:

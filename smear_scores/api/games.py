@@ -101,7 +101,7 @@ HOUSE_RULES_KEY = Header(
 )
 
 
-# Registered after .../hands/last, so that "last" is never read as a hand number.
+# Routes with it are registered after .../hands/last, so that "last" is never read as one.
 HandNumber = Annotated[int, Path(ge=1, description="The hand's number: 1, 2, …", example=1)]
 
 
@@ -392,18 +392,41 @@ def record_hand(
     return keyed_write(request, f"game:{game.public_id}", idempotency_key, write)
 
 
+@router.delete("/games/{id}/hands/last", auth=EditToken(), include_in_schema=False)
+def undo_unnamed_hand(request: HttpRequest, id: str):
+    """The address an undo once had: it named no hand, so a request sent twice, or two
+    devices at once, undid two. Answers how to name the hand."""
+    game = writable_game(request, id)
+    raise Refused(
+        [
+            RuleError(
+                "number",
+                f"Name the hand to undo: DELETE /api/games/{game.public_id}/hands/<number> "
+                "with the last hand's number (the last of GET's hands), so that a request "
+                "sent twice, or by two devices at once, undoes one hand.",
+                "",
+            )
+        ]
+    )
+
+
 @router.delete(
-    "/games/{id}/hands/last",
+    "/games/{id}/hands/{number}",
     auth=EditToken(),
     response={200: GameOut, **ERRORS},
-    summary="Undo the last hand",
+    summary="Undo the last hand, named by its number (409 if it is not the last)",
     exclude_unset=True,
 )
-def undo_hand(request: HttpRequest, id: str, idempotency_key: str | None = IDEMPOTENCY_KEY):
+def undo_hand(
+    request: HttpRequest,
+    id: str,
+    number: HandNumber,
+    idempotency_key: str | None = IDEMPOTENCY_KEY,
+):
     game = writable_game(request, id)
 
     def write() -> Answer:
-        updated = hand_undo(game=game, source="api")
+        updated = hand_undo(game=game, number=number, source="api")
         return Answer(200, game_out(updated))
 
     return keyed_write(request, f"game:{game.public_id}", idempotency_key, write)

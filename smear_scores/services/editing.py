@@ -95,6 +95,25 @@ def _check_version(hand: Hand, version: str | None, undone: str) -> None:
         )
 
 
+def _check_last(last: Hand, number: int | None) -> None:
+    # The hand named is no longer (or never was) the last one: undoing the last one now
+    # would take back a hand the caller did not name.
+    if number is None or number == last.number:
+        return
+    if number > last.number:
+        message = (
+            f"There is no hand {number} to undo: the last hand is hand {last.number}, and "
+            "nothing was undone. Read the game again and name its last hand to undo it."
+        )
+    else:
+        message = (
+            f"Hand {number} is not the last hand (hand {last.number} is): only the last hand "
+            f"can be undone, and nothing was undone. Edit hand {number} instead, or undo "
+            f"hand {last.number} first."
+        )
+    raise Conflict(message, field="number")
+
+
 def _edited(hands: list[Hand], number: int, entry: HandEntry) -> list[HandEntry]:
     """Every hand's entry, with hand ``number`` replaced by ``entry`` as given (its made/set
     claim too: the replay checks it as the edit's own check did)."""
@@ -243,16 +262,20 @@ def hand_edit(
 
 
 @transaction.atomic
-def hand_undo(*, game: Game, source: str = "web", version: str | None = None) -> Game:
+def hand_undo(
+    *, game: Game, source: str = "web", version: str | None = None, number: int | None = None
+) -> Game:
     """Remove the last hand; undoing the winning hand reopens the game (D8).
-    ``version`` (hand_version) is the hand the undo screen showed; Conflict if the last
-    hand is another one by now (two phones undoing at once undo one hand)."""
+    ``version`` (hand_version) is the hand the undo screen showed, ``number`` the hand an
+    API client names; Conflict if the last hand is another one by now (two phones undoing
+    at once, or a request sent twice, undo one hand)."""
     game = game_writes.game_lock(game, scoring=True)
     hands = list(game.hands.order_by("number"))
     if not hands:
         raise Conflict("There is no hand to undo yet.", field="game")
     last = hands.pop()
     _check_version(last, version, "undone")
+    _check_last(last, number)
     HandRevision.objects.create(
         game=game,
         number=last.number,

@@ -1,4 +1,4 @@
-"""POST /api/games/{id}/hands, PUT /api/games/{id}/hands/{n}, DELETE .../hands/last."""
+"""POST /api/games/{id}/hands, PUT /api/games/{id}/hands/{n}, DELETE /api/games/{id}/hands/{n}."""
 
 import gzip
 import json
@@ -275,7 +275,7 @@ def test_record_hand_finishing_the_game_names_the_winner_and_the_reason(api):
 WRITES = [
     ("post", "hands", {"thrown_in": True}),
     ("put", "hands/1", {"thrown_in": True}),
-    ("delete", "hands/last", None),
+    ("delete", "hands/1", None),
 ]
 
 
@@ -337,8 +337,10 @@ REFUSED = [
     ("put", "hands/1", {"thrown_in": True, "number": 2}, "token", 422),
     ("put", "hands/3", {"thrown_in": True}, "token", 404),
     ("put", "hands/1", {"thrown_in": True}, None, 401),
-    ("delete", "hands/last", None, "wrong", 403),
-    ("delete", "hands/last", None, None, 401),
+    ("delete", "hands/1", None, "wrong", 403),
+    ("delete", "hands/1", None, None, 401),
+    ("delete", "hands/2", None, "token", 409),
+    ("delete", "hands/last", None, "token", 422),
 ]
 
 
@@ -462,7 +464,7 @@ def test_undo_removes_the_last_hand(api):
     api.hand(game, {"bidder": 1, "bid": 3, "points": [2, 3, 1]})
     api.hand(game, {"bidder": 2, "bid": 3, "points": [2, 1, 3]})
 
-    response = api.delete(url(game, "hands/last"), token=game["edit_token"])
+    response = api.delete(url(game, "hands/2"), token=game["edit_token"])
 
     assert response.status_code == 200
     body = response.json()
@@ -475,7 +477,7 @@ def test_undo_of_the_winning_hand_reopens_the_game(api):
     for _ in range(4):
         api.hand(game, WIN_HAND)
 
-    response = api.delete(url(game, "hands/last"), token=game["edit_token"])
+    response = api.delete(url(game, "hands/4"), token=game["edit_token"])
 
     assert response.status_code == 200
     body = response.json()
@@ -486,10 +488,68 @@ def test_undo_of_the_winning_hand_reopens_the_game(api):
 def test_undo_with_no_hands_answers_409(api):
     game = api.create()
 
-    response = api.delete(url(game, "hands/last"), token=game["edit_token"])
+    response = api.delete(url(game, "hands/1"), token=game["edit_token"])
 
     assert response.status_code == 409
     assert errors(response) == [("game", "There is no hand to undo yet.", "")]
+
+
+def test_undo_sent_again_without_a_key_undoes_no_second_hand(api):
+    game = api.create()
+    api.hand(game, {"bidder": 1, "bid": 3, "points": [2, 3, 1]})
+    api.hand(game, {"bidder": 2, "bid": 3, "points": [2, 1, 3]})
+    assert api.delete(url(game, "hands/2"), token=game["edit_token"]).status_code == 200
+
+    again = api.delete(url(game, "hands/2"), token=game["edit_token"])
+
+    assert again.status_code == 409
+    assert errors(again) == [
+        (
+            "number",
+            "There is no hand 2 to undo: the last hand is hand 1, and nothing was undone. "
+            "Read the game again and name its last hand to undo it.",
+            "",
+        )
+    ]
+    assert [h["number"] for h in api.game(game["id"])["hands"]] == [1]
+
+
+def test_undo_of_a_hand_before_the_last_answers_409_and_undoes_nothing(api):
+    game = api.create()
+    api.hand(game, {"bidder": 1, "bid": 3, "points": [2, 3, 1]})
+    api.hand(game, {"bidder": 2, "bid": 3, "points": [2, 1, 3]})
+
+    response = api.delete(url(game, "hands/1"), token=game["edit_token"])
+
+    assert response.status_code == 409
+    assert errors(response) == [
+        (
+            "number",
+            "Hand 1 is not the last hand (hand 2 is): only the last hand can be undone, and "
+            "nothing was undone. Edit hand 1 instead, or undo hand 2 first.",
+            "",
+        )
+    ]
+    assert [h["number"] for h in api.game(game["id"])["hands"]] == [1, 2]
+
+
+def test_undo_of_the_last_hand_unnamed_says_to_name_it(api):
+    game = api.create()
+    api.hand(game, {"bidder": 1, "bid": 3, "points": [2, 3, 1]})
+
+    response = api.delete(url(game, "hands/last"), token=game["edit_token"])
+
+    assert response.status_code == 422
+    assert errors(response) == [
+        (
+            "number",
+            f"Name the hand to undo: DELETE /api/games/{game['id']}/hands/<number> with the "
+            "last hand's number (the last of GET's hands), so that a request sent twice, or "
+            "by two devices at once, undoes one hand.",
+            "",
+        )
+    ]
+    assert [h["number"] for h in api.game(game["id"])["hands"]] == [1]
 
 
 # -- what a write costs ---------------------------------------------------------------------
@@ -518,7 +578,7 @@ def test_record_hand_runs_fixed_queries(
     [
         ("post", "hands", {"bidder": 2, "bid": 4, "points": [1, 1, 4]}, 201),
         ("put", "hands/1", {"bidder": 0, "bid": 3, "points": [3, 2, 1]}, 200),
-        ("delete", "hands/last", None, 200),
+        ("delete", "hands/2", None, 200),
     ],
 )
 def test_write_answers_the_game_as_a_fresh_read_shows_it(api, method, tail, body, status):

@@ -247,9 +247,9 @@ def test_repeated_undo_with_the_same_key_removes_one_hand(api):
     game = api.create()
     api.hand(game, HAND)
     api.hand(game, {"thrown_in": True})
-    first = api.delete(f"/api/games/{game['id']}/hands/last", token=game["edit_token"], key="u")
+    first = api.delete(f"/api/games/{game['id']}/hands/2", token=game["edit_token"], key="u")
 
-    again = api.delete(f"/api/games/{game['id']}/hands/last", token=game["edit_token"], key="u")
+    again = api.delete(f"/api/games/{game['id']}/hands/2", token=game["edit_token"], key="u")
 
     assert (again.status_code, again.json()) == (200, first.json())
     assert [h["number"] for h in api.game(game["id"])["hands"]] == [1]

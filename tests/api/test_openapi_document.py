@@ -55,7 +55,7 @@ def idempotency_schema(document, path, method):
         ("/api/games", "post", MIN_NEW_GAME_KEY),
         ("/api/games/import", "post", MIN_NEW_GAME_KEY),
         ("/api/games/{id}/hands", "post", 1),
-        ("/api/games/{id}/hands/last", "delete", 1),
+        ("/api/games/{id}/hands/{number}", "delete", 1),
         ("/api/house-rules", "post", 1),
     ],
 )

@@ -86,7 +86,7 @@ def test_removed_game_answers_410_to_reads_and_writes_until_restored(api):
         token=body["edit_token"],
     )
     assert write.status_code == 410
-    undo = api.delete(f"/api/games/{body['id']}/hands/last", token=body["edit_token"])
+    undo = api.delete(f"/api/games/{body['id']}/hands/1", token=body["edit_token"])
     assert undo.status_code == 410
     assert Hand.objects.count() == 0
 

@@ -345,8 +345,7 @@ def test_openapi_document_is_served_with_every_route(api):
         "/api/games/import": ["post"],
         "/api/games/{id}": ["get"],
         "/api/games/{id}/hands": ["post"],
-        "/api/games/{id}/hands/{number}": ["put"],
-        "/api/games/{id}/hands/last": ["delete"],
+        "/api/games/{id}/hands/{number}": ["delete", "put"],
         "/api/house-rules": ["post"],
         "/api/house-rules/{id}": ["get"],
     }

@@ -303,14 +303,29 @@ def test_fuzz_api_hand_writes_refuse_and_leave_the_game(client, game, data):
         st.just("9" * 5000),
         st.integers(max_value=0).map(str),
         st.integers(min_value=3, max_value=10**6).map(str),
-    )
+    ),
+    method=st.sampled_from(["PUT", "DELETE"]),
 )
-def test_fuzz_api_edit_of_a_strange_hand_number_is_refused(client, game, number):
+def test_fuzz_api_edit_or_undo_of_a_strange_hand_number_is_refused(client, game, number, method):
     before = snapshot()
     url = f"/api/games/{game.public_id}/hands/{quote(number.encode('utf-8', 'surrogatepass'))}"
 
-    refused(send(client, "PUT", url, HAND, token=game.edit_token), 404, 422)
+    body = HAND if method == "PUT" else None
+    refused(send(client, method, url, body, token=game.edit_token), 404, 409, 422)
 
+    assert snapshot() == before
+
+
+@FUZZ
+@given(number=st.sampled_from(["1", "last", "01", "+1", "1.0"]))
+def test_fuzz_api_undo_of_a_hand_not_the_last_is_refused(client, game, number):
+    before = snapshot()  # the game has two hands: only "2" undoes one
+
+    response = send(
+        client, "DELETE", f"/api/games/{game.public_id}/hands/{number}", token=game.edit_token
+    )
+
+    refused(response, 409, 422)
     assert snapshot() == before
 
 

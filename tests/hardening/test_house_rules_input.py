@@ -129,7 +129,7 @@ def test_undo_with_a_body_nested_past_any_depth_still_answers(api):
     deep = "[" * 100_000 + "]" * 100_000
 
     response = api.client.delete(
-        f"/api/games/{game['id']}/hands/last",
+        f"/api/games/{game['id']}/hands/1",
         data=deep,
         content_type="application/json",
         headers={"Authorization": f"Bearer {game['edit_token']}"},

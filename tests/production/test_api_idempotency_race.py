@@ -88,3 +88,36 @@ def test_api_same_house_rules_key_twice_at_once_saves_one_set(held_key_store):
     assert answers[0].json() == answers[1].json()
     assert HouseRules.objects.count() == 1
     assert IdempotencyKey.objects.filter(key="rules-retry-1").count() == 1
+
+
+def _undo(game, number: int):
+    return Client().delete(
+        f"/api/games/{game.public_id}/hands/{number}",
+        headers={"Authorization": f"Bearer {game.edit_token}"},
+    )
+
+
+def test_api_two_undos_of_one_hand_at_once_undo_it_once(held_write):
+    game = services.game_create(
+        variant="ne-wisconsin", players=["Ann", "Bo", "Cy", "Di"], first_dealer=0
+    )
+    for number in (1, 2):
+        response = _post(
+            game, {"number": number, "bidder": 1, "bid": 2, "points": [1, 3]}, f"h{number}"
+        )
+        assert response.status_code == 201
+    held_write.arm()
+    first = in_thread(lambda: _undo(game, 2))
+    held_write.wait_inside()  # the first undo has taken hand 2 back, not yet committed
+    second = in_thread(lambda: _undo(game, 2))
+    wait_until_a_writer_waits()
+    held_write.release()
+
+    answers = [first.result(WAIT), second.result(WAIT)]
+
+    assert [a.status_code for a in answers] == [200, 409]
+    assert answers[1].json()["detail"][0]["message"] == (
+        "There is no hand 2 to undo: the last hand is hand 1, and nothing was undone. "
+        "Read the game again and name its last hand to undo it."
+    )
+    assert list(Hand.objects.filter(game=game).values_list("number", flat=True)) == [1]

@@ -69,9 +69,9 @@ table:
 	@set -e; \
 	export DEBUG=false HTTPS=false LAN_HOSTS=true WEB_CONCURRENCY=$(WORKERS) BIND=$(BIND_TABLE); \
 	export SECRET_KEY="$${SECRET_KEY:-$$(cat $(SECRET_KEY_FILE))}"; \
-	echo "Preparing the database (migrate) and the static files (collectstatic)..."; \
+	echo "Preparing the database (migrate) and the static files (collected when they changed)..."; \
 	$(BIN)/python manage.py migrate --noinput --verbosity 0; \
-	$(BIN)/python manage.py collectstatic --noinput --verbosity 0; \
+	$(BIN)/python manage.py collectstatic_changed --verbosity 0; \
 	$(BIN)/python manage.py table_address --host $(HOST) --port $(PORT); \
 	echo "Serving with DEBUG off ($(WORKERS) gunicorn workers). Ctrl-C stops it."; \
 	export GUNICORN_ACCESSLOG="$${GUNICORN_ACCESSLOG-}"; \
@@ -107,7 +107,7 @@ serve: $(STAMP)
 	if [ -z "$$ALLOWED_HOSTS" ]; then export ALLOWED_HOSTS=127.0.0.1,localhost HTTPS="$${HTTPS:-false}"; fi; \
 	echo "Serving http://$(BIND) with $(WORKERS) workers; DEBUG=false HTTPS=$${HTTPS:-true} ALLOWED_HOSTS=$$ALLOWED_HOSTS"; \
 	$(BIN)/python manage.py migrate --noinput; \
-	$(BIN)/python manage.py collectstatic --noinput --verbosity 0; \
+	$(BIN)/python manage.py collectstatic_changed --verbosity 0; \
 	exec $(BIN)/gunicorn --config gunicorn.conf.py
 
 # Measured speed, printed as a table (docs/benchmarks.md quotes the latest figures). Needs the local

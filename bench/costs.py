@@ -151,11 +151,11 @@ def engine_hand() -> list[tuple[str, float]]:
 
     from django.test import override_settings
 
-    import smear_scores.live.engine as live_engine
     from bench import engine as push_engine
     from bench.data import game_with_hands
     from bench.run import free_port
     from smear_scores.asgi import application
+    from smear_scores.live import nchan
     from smear_scores.models import Game
 
     if not push_engine.available():
@@ -173,8 +173,8 @@ def engine_hand() -> list[tuple[str, float]]:
             with override_settings(**push_engine.app_settings(publisher)):
                 app = AsgiAsWsgi(application, profiled=False)
                 labels = [
-                    timed(live_engine, "publish", "engine hand: the publish (board, sends)"),
-                    timed(live_engine, "post", "engine hand: the sends to the engine"),
+                    timed(nchan, "publish", "engine hand: the publish (board, sends)"),
+                    timed(nchan, "post", "engine hand: the sends to the engine"),
                 ]
                 call = hand_poster(app, games, "api")
                 for _ in range(WARM):

@@ -14,7 +14,7 @@ subscription hears its ``PUBLISH`` (``notify``); on SQLite one indexed query per
 seconds per process reads every game written since the last one. The ``hub`` of a process
 fans each change out to the streams open in it.
 
-With ``LIVE_ENGINE=nchan`` the app holds no stream: nginx with nchan does (``engine``),
+With ``LIVE_ENGINE=nchan`` the app holds no stream: nginx with nchan does (``nchan``),
 and each committed write publishes its boards there."""
 
 # (Here rather than in notify, which needs Django set up: bench/notify.py's writer

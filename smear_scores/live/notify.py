@@ -25,7 +25,7 @@ from django.conf import settings
 from django.db import connection, transaction
 
 from smear_scores.live import NOTIFY_ALONE
-from smear_scores.live.engine import GAME_BOARDS
+from smear_scores.live.nchan import GAME_BOARDS
 from smear_scores.models import Game
 from smear_scores.selectors.games import version_of
 
@@ -88,10 +88,10 @@ def publish(notice: Notice) -> None:
     """Send ``notice`` now (its transaction has committed)."""
     sent = channel()
     if sent == "nchan":
-        from smear_scores.live import engine
+        from smear_scores.live import nchan
 
         try:
-            engine.publish(
+            nchan.publish(
                 notice.key,
                 notice.version,
                 notice.public_id,
@@ -99,9 +99,9 @@ def publish(notice: Notice) -> None:
                 notice.followed,
                 notice.game,
             )
-        except engine.Away as error:
+        except nchan.Away as error:
             # Its phones' streams are cut too: they poll, and say their version when they
-            # reconnect (engine.subscribe).
+            # reconnect (nchan.subscribe).
             log.warning("Live boards: the push engine does not answer (%s)", error)
     elif sent == "redis":
         _redis().publish(CHANNEL, notice.payload)

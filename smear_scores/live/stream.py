@@ -193,11 +193,11 @@ async def response(
     knows it, or, with ``recheck``, what it answers on each change. With ``draw`` (a kind
     of board, and what draws it), each change carries the board itself. The phone says
     the version it shows as ``?v=``. With the push engine (settings.LIVE_ENGINE) the
-    stream is handed to it (engine.subscribe) and this process holds none."""
+    stream is handed to it (nchan.subscribe) and this process holds none."""
     if settings.LIVE_ENGINE:
-        from smear_scores.live import engine
+        from smear_scores.live import nchan
 
-        return await sync_to_async(engine.subscribe)(
+        return await sync_to_async(nchan.subscribe)(
             request, keys, version, draw[0] if draw else None
         )
     admission = current().admit(client_address(request), keys)

@@ -117,7 +117,7 @@ class Game(models.Model):
     # its pages, its rows kept; GameRevision records who removed or restored it, and when.
     removed_at = models.DateTimeField(null=True, blank=True)
     # Whether a phone has ever followed the watchers' board, or the table view, through the
-    # push engine (live.engine.subscribe): every later change of the game draws that board
+    # push engine (live.nchan.subscribe): every later change of the game draws that board
     # for it without asking the engine who follows it. Set once, never cleared.
     board_followed = models.BooleanField(default=False)
     table_followed = models.BooleanField(default=False)

@@ -102,33 +102,33 @@ def settings_from(given: dict[str, Any]) -> tuple[dict[str, Any], list[RuleError
 def setting_values() -> dict[str, tuple[Any, ...]]:
     """Each setting that takes one of a few values, and those values, as the engine lists
     them: what the OpenAPI document's enums and the builder's buttons are made from."""
-    engine = rules.variants
+    variants = rules.variants
     return {
-        "point_key": tuple(engine.POINT_KINDS),
-        "low_goes_to": engine.LOW_GOES_TO,
-        "game_goes_to": engine.GAME_GOES_TO,
-        "all_pass": engine.ALL_PASS,
-        "set_bid": engine.SET_BID,
-        "non_bidders": engine.NON_BIDDERS,
-        "win": engine.WIN,
-        "moon_made": engine.MOON_MADE,
-        "moon_failed": engine.MOON_FAILED,
-        "words": engine.WORDS,
+        "point_key": tuple(variants.POINT_KINDS),
+        "low_goes_to": variants.LOW_GOES_TO,
+        "game_goes_to": variants.GAME_GOES_TO,
+        "all_pass": variants.ALL_PASS,
+        "set_bid": variants.SET_BID,
+        "non_bidders": variants.NON_BIDDERS,
+        "win": variants.WIN,
+        "moon_made": variants.MOON_MADE,
+        "moon_failed": variants.MOON_FAILED,
+        "words": variants.WORDS,
     }
 
 
 def setting_limits() -> dict[str, int]:
     """The largest number each kind of setting takes (the smallest is in the schema)."""
-    engine = rules.variants
+    variants = rules.variants
     return {
-        "name": engine.NAME_MAX,
-        "words": engine.WORDS_MAX,
-        "point_value": engine.POINT_VALUE_MAX,
-        "target": engine.TARGET_MAX,
-        "stake": engine.STAKE_MAX,
+        "name": variants.NAME_MAX,
+        "words": variants.WORDS_MAX,
+        "point_value": variants.POINT_VALUE_MAX,
+        "target": variants.TARGET_MAX,
+        "stake": variants.STAKE_MAX,
         "bid": HIGHEST_BID,
-        "players": max(p for p, _ in engine.seat_shapes()),
-        "players_min": min(p for p, _ in engine.seat_shapes()),
+        "players": max(p for p, _ in variants.seat_shapes()),
+        "players_min": min(p for p, _ in variants.seat_shapes()),
     }
 
 

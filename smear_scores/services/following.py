@@ -1,4 +1,4 @@
-"""A phone follows a board through the push engine (live.engine.subscribe): the board is
+"""A phone follows a board through the push engine (live.nchan.subscribe): the board is
 marked on its game's row (``Game.board_followed``, ``table_followed``) or its night's
 (``Night.room_followed``), and every write after draws it for the engine."""
 

@@ -337,7 +337,7 @@ def test_one_publish_to_several_channels_leaves_its_message_on_each(shape):
     answer, data = _call(app_a, "GET", f"/g/{game['id']}/live/")
     now = re.search(rb'data-version="([^"]+)"', data).group(1).decode()
     # Phones that come later, showing the version already: the app sends nothing more
-    # (engine.subscribe), so what they are given is what the hand left on their channel.
+    # (nchan.subscribe), so what they are given is what the hand left on their channel.
     streams = [
         Stream(shape.front, f"/g/{game['id']}/events/?v={now}"),
         Stream(shape.front, f"/g/{game['id']}/table/events/?v={now}"),
@@ -380,7 +380,7 @@ def test_the_engine_lets_an_idle_app_connection_go_before_the_app_closes_it():
 @pytest.fixture
 def published(settings, monkeypatch) -> list[tuple[str, str, bytes]]:
     """Everything the app hands the engine, in this process: (method, channel, body)."""
-    from smear_scores.live import engine
+    from smear_scores.live import nchan
 
     settings.LIVE_ENGINE = "nchan"
     sent: list[tuple[str, str, bytes]] = []
@@ -389,7 +389,7 @@ def published(settings, monkeypatch) -> list[tuple[str, str, bytes]]:
         sent.append((method, channel, body))
         return 200, b'{"subscribers": 1, "messages": 1}'
 
-    monkeypatch.setattr(engine, "_call", call)
+    monkeypatch.setattr(nchan, "_call", call)
     return sent
 
 
@@ -465,11 +465,11 @@ class Engine:
 
 @pytest.fixture
 def engine_requests(settings, monkeypatch) -> Engine:
-    from smear_scores.live import engine
+    from smear_scores.live import nchan
 
     settings.LIVE_ENGINE = "nchan"
     fake = Engine()
-    monkeypatch.setattr(engine, "_call", fake.call)
+    monkeypatch.setattr(nchan, "_call", fake.call)
     return fake
 
 
@@ -478,13 +478,13 @@ def _requests_of_a_hand(fake: Engine, game, room: str = "") -> tuple[list, int]:
     channels, what it carries: "" for a question, "version" for the game's version,
     "room version" for ``room``'s, or "board"); and how many times the app asked the
     database which night the game is played at."""
-    from smear_scores.live import engine
+    from smear_scores.live import nchan
     from smear_scores.selectors.games import version_of
     from smear_scores.selectors.nights import night_version
     from smear_scores.services.recording import hand_record
 
     asked = []
-    nights_of = engine._nights_of
+    nights_of = nchan._nights_of
 
     def counted(game_id):
         asked.append(game_id)
@@ -492,7 +492,7 @@ def _requests_of_a_hand(fake: Engine, game, room: str = "") -> tuple[list, int]:
 
     fake.requests.clear()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(engine, "_nights_of", counted)
+        patch.setattr(nchan, "_nights_of", counted)
         game, _ = hand_record(game=game, entry=filler_entry(game.state()))
     said = {version_of(game).encode(): "version"}
     if room:
@@ -539,7 +539,7 @@ def test_a_hand_gives_its_version_to_every_channel_nobody_watches_in_one_request
 def test_an_engine_that_takes_one_channel_a_request_is_sent_each_alone(
     make_game, engine_requests, monkeypatch, caplog
 ):
-    from smear_scores.live import engine
+    from smear_scores.live import nchan
     from smear_scores.models import Game
 
     game = make_game("schmier", hands=1)
@@ -551,9 +551,9 @@ def test_an_engine_that_takes_one_channel_a_request_is_sent_each_alone(
         # before, whose publisher takes no comma).
         return (404, b"") if "," in channel else (status, data)
 
-    monkeypatch.setattr(engine, "_call", one_channel_only)
+    monkeypatch.setattr(nchan, "_call", one_channel_only)
     # What this process learns of the engine, learnt afresh here.
-    monkeypatch.setattr(engine, "_one_channel_a_request", threading.Event())
+    monkeypatch.setattr(nchan, "_one_channel_a_request", threading.Event())
     requests, _ = _requests_of_a_hand(engine_requests, game)
 
     assert requests == [
@@ -656,7 +656,7 @@ def test_a_hands_boards_are_drawn_from_the_game_its_write_left_without_reading_i
     from django.test.utils import CaptureQueriesContext
 
     from smear_scores.boards import table_board, watcher_board
-    from smear_scores.live import engine
+    from smear_scores.live import nchan
     from smear_scores.models import Game
     from smear_scores.selectors.games import version_of
     from smear_scores.services.recording import hand_record
@@ -664,7 +664,7 @@ def test_a_hands_boards_are_drawn_from_the_game_its_write_left_without_reading_i
     game = make_game("schmier", hands=1)
     Game.objects.filter(pk=game.pk).update(board_followed=True, table_followed=True)
     game = Game.objects.get(pk=game.pk)
-    published = engine.publish
+    published = nchan.publish
     reads: list[list[str]] = []
 
     def counted(*args, **kwargs):
@@ -672,7 +672,7 @@ def test_a_hands_boards_are_drawn_from_the_game_its_write_left_without_reading_i
             published(*args, **kwargs)
         reads.append([q["sql"] for q in queries.captured_queries])
 
-    monkeypatch.setattr(engine, "publish", counted)
+    monkeypatch.setattr(nchan, "publish", counted)
     engine_requests.requests.clear()
     game, _ = hand_record(game=game, entry=filler_entry(game.state()))
 

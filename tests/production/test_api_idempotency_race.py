@@ -98,7 +98,7 @@ def _undo(game, number: int):
 
 
 def test_api_two_undos_of_one_hand_at_once_undo_it_once(held_write):
-    game = services.game_create(
+    game = new_games.game_create(
         variant="ne-wisconsin", players=["Ann", "Bo", "Cy", "Di"], first_dealer=0
     )
     for number in (1, 2):

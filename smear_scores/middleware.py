@@ -13,7 +13,7 @@ from django.utils.cache import patch_cache_control
 
 from smear_scores.rules import Refusal
 from smear_scores.selectors.accounts import signin_version
-from smear_scores.views.refusals import answer_refusal
+from smear_scores.views.refusal_pages import answer_refusal
 
 
 def private_answers(get_response: Callable[[HttpRequest], HttpResponse]):
@@ -77,7 +77,7 @@ class Refusals:
     """The web's one handler for the app's refusals (rules.Refusal), raised by a service or
     a view: a stale screen (409), a rule (422), a removed game (410), a page that is not
     there (404) … Each is answered by the page its view named, in the view's words
-    (views.refusals.answer_refusal); any page of a removed game answers 410 with the page
+    (views.refusal_pages.answer_refusal); any page of a removed game answers 410 with the page
     that says when, so no page of such a game is missed.
 
     Sync-only on purpose. Under ASGI, Django runs a middleware that can do both the way

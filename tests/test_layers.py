@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import smear_scores
-from smear_scores import refusals, rules
+from smear_scores import request_refusals, rules
 
 PACKAGE = Path(smear_scores.__file__).parent
 
@@ -127,14 +127,14 @@ def test_screens_take_nothing_from_the_api():
 
 def test_refusals_derive_from_the_one_hierarchy():
     # Every refusal a service raises has a kind, so each doorway's one handler answers it.
-    from smear_scores.refusals import Conflict
+    from smear_scores.request_refusals import Conflict
     from smear_scores.selectors.games import GameRemoved
     from smear_scores.services.clubs import MergeRefused, RosterRefused
     from smear_scores.services.idempotency import KeyReused
     from smear_scores.services.nights import NightRefused
 
-    # The kinds: the engine's (rules/errors.py) and the doorways' (smear_scores/refusals.py).
-    homes = {rules.Refusal.__module__, refusals.__name__}
+    # The kinds: the engine's (rules/errors.py) and the doorways' (request_refusals.py).
+    homes = {rules.Refusal.__module__, request_refusals.__name__}
     kinds = {
         kind.__name__: next(k.__name__ for k in kind.__mro__ if k.__module__ in homes)
         for kind in (GameRemoved, MergeRefused, RosterRefused, Conflict, KeyReused, NightRefused)

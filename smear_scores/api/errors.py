@@ -23,7 +23,7 @@ from ninja.errors import (
 )
 from ninja.parser import Parser
 
-from smear_scores.refusals import Conflict
+from smear_scores.request_refusals import Conflict
 from smear_scores.rules import RecordRefused, Refusal, RuleError
 from smear_scores.selectors.variants import option_names
 from smear_scores.services.idempotency import MIN_NEW_GAME_KEY, WEAK_NEW_GAME_KEY, KeyReused

@@ -15,7 +15,7 @@ from ninja.security import HttpBearer
 
 from smear_scores.models import Game, HouseRules
 from smear_scores.permissions import token_matches
-from smear_scores.refusals import Forbidden, Gone, NotFound
+from smear_scores.request_refusals import Forbidden, Gone, NotFound
 from smear_scores.rules import HandEntry, RecordRefused, Refused, RuleError
 from smear_scores.selectors.games import GameRemoved, game_get, removed_text
 from smear_scores.selectors.house_rules import house_rules_get

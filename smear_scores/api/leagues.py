@@ -6,7 +6,7 @@ from django.http import HttpRequest
 from ninja import Field, Router, Schema
 
 from smear_scores.models import League
-from smear_scores.refusals import NotFound
+from smear_scores.request_refusals import NotFound
 from smear_scores.selectors.leagues import league_get, league_table
 
 from .schemas import ErrorOut

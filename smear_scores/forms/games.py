@@ -10,8 +10,8 @@ from django import forms
 
 from smear_scores import rules
 
+from .field_refusals import RefusalErrors
 from .fields import option_field
-from .refusals import RefusalErrors
 
 
 class NewGameForm(RefusalErrors, forms.Form):

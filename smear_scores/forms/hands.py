@@ -29,9 +29,9 @@ from smear_scores.rules.hands import and_join
 from smear_scores.templatetags.links import rules_url
 from smear_scores.templatetags.teams import team_colour
 
+from .field_refusals import RefusalErrors
 from .fields import AsciiIntegerField
 from .pad import ChoiceGroup, PadChoice
-from .refusals import RefusalErrors
 
 NOT_OUT = "none"
 # The value of the "Yes, thrown in" button: drop a half-entered hand on purpose (D4).

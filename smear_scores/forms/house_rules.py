@@ -13,7 +13,7 @@ from smear_scores import wording
 from smear_scores.rules import Refused, RuleError
 from smear_scores.selectors import house_rules
 
-from .refusals import ListedRefusals
+from .field_refusals import ListedRefusals
 
 VALUES = house_rules.setting_values()
 LIMITS = house_rules.setting_limits()

@@ -8,7 +8,7 @@ from django import forms
 
 from smear_scores.models import League, Player
 
-from .refusals import ListedRefusals
+from .field_refusals import ListedRefusals
 
 
 class LeagueGameForm(ListedRefusals, forms.Form):

@@ -10,8 +10,8 @@ from django import forms
 from smear_scores import rules
 from smear_scores.services.nights import MAX_BONUS, MAX_ROUND_HANDS, MAX_ROUNDS
 
+from .field_refusals import ListedRefusals
 from .fields import option_field
-from .refusals import ListedRefusals
 
 
 class NightForm(ListedRefusals, forms.Form):

@@ -6,7 +6,7 @@ A refusal knows its kind and so its status, the number both doorways answer with
 handler, ``middleware.Refusals``; the API's, ``api.errors.SmearAPI``); it is a plain
 number here, so the engine still imports nothing of the web. The other kinds of "no" (a
 stale screen, a caller who may not, a removed game, nothing there) are not the engine's:
-smear_scores.refusals. Services raise them; no view catches them one by one.
+smear_scores.request_refusals. Services raise them; no view catches them one by one.
 """
 
 from __future__ import annotations

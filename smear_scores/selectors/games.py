@@ -23,7 +23,7 @@ from django.utils import timezone
 from smear_scores import rules
 from smear_scores.models import Game, Hand, RoundTable, Seat
 from smear_scores.models.prepared import PreparedRead
-from smear_scores.refusals import Gone
+from smear_scores.request_refusals import Gone
 from smear_scores.selectors.house_rules import house_rules_id, is_house_variant
 
 # The alphabet and length of Game.public_id (secrets.token_urlsafe, at most 16 characters).

@@ -11,7 +11,7 @@ from django.db import transaction
 
 from smear_scores import rules
 from smear_scores.models import Game, Hand, HandRevision
-from smear_scores.refusals import Conflict
+from smear_scores.request_refusals import Conflict
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
 from smear_scores.selectors.games import named_variant
 from smear_scores.services import game_writes

@@ -20,7 +20,7 @@ from smear_scores.live import notify
 from smear_scores.models import Game, Hand, HandRevision, Round, RoundTable
 from smear_scores.models.games import STANDINGS
 from smear_scores.models.prepared import PreparedRead, rows_write
-from smear_scores.refusals import Conflict
+from smear_scores.request_refusals import Conflict
 from smear_scores.rules import HandResult
 from smear_scores.selectors.games import carry_seat_names, named_variant, removed_text
 from smear_scores.services.ratings import ratings_refresh_for

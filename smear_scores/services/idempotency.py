@@ -28,7 +28,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from smear_scores.models import IdempotencyKey
-from smear_scores.refusals import Conflict
+from smear_scores.request_refusals import Conflict
 from smear_scores.rules import HandRefused
 
 MAX_KEY = 200

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from smear_scores import rules
 from smear_scores.models import Game, Hand, HandRevision
-from smear_scores.refusals import Conflict
+from smear_scores.request_refusals import Conflict
 from smear_scores.rules import HandEntry, HandResult
 from smear_scores.selectors.games import game_get, named_state, result_text
 from smear_scores.services import game_writes

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from smear_scores.live import notify
 from smear_scores.models import Game, GameRevision
-from smear_scores.refusals import Conflict
+from smear_scores.request_refusals import Conflict
 from smear_scores.selectors.games import is_casual
 from smear_scores.services import game_writes
 

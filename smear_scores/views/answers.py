@@ -6,7 +6,7 @@ so every such answer says it varies on ``HX-Request``: a cache (the browser's ow
 must not hand the fragment to a plain request, or the page to htmx.
 
 Views do not catch the app's refusals (rules.Refusal). One handler, the middleware
-``middleware.Refusals`` (views.refusals.answer_refusal), answers them: with the page the
+``middleware.Refusals`` (views.refusal_pages.answer_refusal), answers them: with the page the
 view named for them (``refusals_shown_by``), else a removed game's page (410) or the page
 for an address that leads nowhere (404)."""
 

@@ -13,7 +13,7 @@ with the reason in plain words. htmx is configured in base.html (``htmx-config``
 ``responseHandling``) to swap 4xx answers too, so the same status codes serve both. The
 views do not catch the services' refusals: a refused hand is put beside its fields by its
 form (``HandForm.attempt``), and anything else a scorer's write is refused for is answered
-by ``_refused_board`` through the web's one handler (views.refusals)."""
+by ``_refused_board`` through the web's one handler (views.refusal_pages)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ from smear_scores.permissions import (
     was_stopped,
 )
 from smear_scores.phone import totals_on
-from smear_scores.refusals import Gone, NotFound
+from smear_scores.request_refusals import Gone, NotFound
 from smear_scores.rules import Refusal
 from smear_scores.selectors import games
 from smear_scores.services import editing

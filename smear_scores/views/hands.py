@@ -35,7 +35,7 @@ from smear_scores.permissions import (
     can_score,
 )
 from smear_scores.phone import remember_totals
-from smear_scores.refusals import Conflict
+from smear_scores.request_refusals import Conflict
 from smear_scores.rules import Refusal
 from smear_scores.selectors import games
 from smear_scores.services import editing, recording

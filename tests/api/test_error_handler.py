@@ -10,7 +10,7 @@ from ninja.testing import TestClient
 
 from smear_scores.api import api
 from smear_scores.api.errors import SmearAPI
-from smear_scores.refusals import Conflict, Forbidden, Gone, NotFound
+from smear_scores.request_refusals import Conflict, Forbidden, Gone, NotFound
 from smear_scores.rules import RecordRefused, Refused, RuleError
 from smear_scores.services.idempotency import KeyReused
 

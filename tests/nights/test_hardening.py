@@ -11,7 +11,7 @@ import html
 import pytest
 
 from smear_scores.models import Club, Correction, Entrant, Game, HandRevision, Player
-from smear_scores.refusals import Conflict
+from smear_scores.request_refusals import Conflict
 from smear_scores.rules import HandEntry
 from smear_scores.services import nights
 from smear_scores.services.editing import hand_edit, hand_undo

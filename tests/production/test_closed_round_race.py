@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 
 from smear_scores.models import Club, Game, Player, Round
-from smear_scores.refusals import Conflict
+from smear_scores.request_refusals import Conflict
 from smear_scores.rules import HandEntry
 from smear_scores.services import nights
 from smear_scores.services.editing import hand_undo

@@ -8,7 +8,7 @@ from django.test import Client
 
 from smear_scores import rules
 from smear_scores.models import Game, Hand, HandRevision
-from smear_scores.refusals import Conflict
+from smear_scores.request_refusals import Conflict
 from smear_scores.rules import HandEntry
 from smear_scores.selectors import games
 from smear_scores.services.editing import hand_edit, hand_undo

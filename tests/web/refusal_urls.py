@@ -4,7 +4,7 @@ from django.http import HttpResponse
 from django.urls import path
 
 from smear_scores import urls as project_urls
-from smear_scores.refusals import Conflict, Forbidden, NotFound
+from smear_scores.request_refusals import Conflict, Forbidden, NotFound
 from smear_scores.rules import Refused, RuleError
 from smear_scores.selectors.games import game_get
 from smear_scores.views.answers import refusals_shown_by

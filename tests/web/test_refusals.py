@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.utils.cache import has_vary_header
 
-from smear_scores.refusals import Forbidden
+from smear_scores.request_refusals import Forbidden
 from smear_scores.rules import Refused
 from smear_scores.services import removal
 

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from smear_scores.models import Game, GameRevision, Hand, HandRevision
-from smear_scores.refusals import Conflict
+from smear_scores.request_refusals import Conflict
 from smear_scores.services.editing import hand_undo
 from smear_scores.services.handover import game_scoring_rotate
 from smear_scores.services.league_games import league_game_create

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 
-from smear_scores.refusals import NotFound
+from smear_scores.request_refusals import NotFound
 from smear_scores.rules import Refusal
 from smear_scores.selectors.games import GameRemoved
 

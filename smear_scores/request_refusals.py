@@ -3,7 +3,7 @@ fits what is stored (409), this caller may not do it (403), it was removed (410)
 no such thing (404). The rules' own refusals (``Refused``, ``HandRefused``: 422) are the
 engine's, in rules/errors.py; these are the doorways' and the services', so they live
 outside the engine. Each is a ``rules.Refusal``: it knows its status, and the web's one
-handler (views.refusals) and the API's (api.errors.SmearAPI) answer it."""
+handler (views.refusal_pages) and the API's (api.errors.SmearAPI) answer it."""
 
 from __future__ import annotations
 

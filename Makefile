@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install lock run table secret-key dev test check fmt chromium lint serve bench push-engine
+.PHONY: install lock run table secret-key dev test security check fmt chromium lint serve bench push-engine
 
 # The virtualenv holds exactly the locked set: requirements.lock pins every package with
 # its hashes (compiled by `make lock` from pyproject.toml), installed by plain pip so a
@@ -126,6 +126,17 @@ bench: $(STAMP)
 
 test: $(STAMP) chromium push-engine
 	$(BIN)/python -m pytest
+
+# The security tests (tests/hardening, marked `security`) again as production runs them:
+# DEBUG off, the static files collected (into a temporary folder), a secret key of their own.
+# Some behaviour differs with DEBUG (a receiver kept alive by a cache, the storage of static
+# files); this run is where such a difference shows.
+security: $(STAMP)
+	@set -e; static=$$(mktemp -d); trap 'rm -rf "$$static"' EXIT; \
+	export DEBUG=false HTTPS=false STATIC_ROOT="$$static" \
+		SECRET_KEY=security-tests-only-$$($(BIN)/python -c "import secrets; print(secrets.token_urlsafe(40))"); \
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0; \
+	$(BIN)/python -m pytest -m security -q
 
 # Daily work: lint, then every test that needs no browser, with fewer hypothesis examples.
 check: lint

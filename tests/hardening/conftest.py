@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from smear_scores.models import Club
@@ -27,3 +29,12 @@ def four(club):
 @pytest.fixture
 def other_club(db):
     return Club.objects.create(name="Friday Club", slug="friday")
+
+
+def pytest_collection_modifyitems(items):
+    """Every test here is a security test: `make security` runs them again with DEBUG off,
+    as production runs, after collecting the static files as a release does."""
+    here = str(Path(__file__).parent)
+    for item in items:
+        if str(item.path).startswith(here):
+            item.add_marker(pytest.mark.security)

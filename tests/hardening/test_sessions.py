@@ -5,6 +5,10 @@ scores) stays with the device."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 from django.conf import settings
 from django.test import Client
@@ -99,3 +103,51 @@ def test_a_casual_scorer_is_asked_no_extra_query(client, make_game, django_asser
         response = client.get(f"/g/{game.public_id}/live/", headers={"If-None-Match": version})
 
     assert response.status_code == 304
+
+
+SIGN_OUT_WITH_DEBUG_OFF = """
+import django
+django.setup()
+import gc
+gc.collect()  # what a production process does sooner or later after ready()
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.test import Client
+from smear_scores.selectors.accounts import signin_version
+assert not settings.DEBUG
+call_command("migrate", verbosity=0)
+user = User.objects.create_user("ada", password="pw", is_staff=True, is_superuser=True)
+device = Client()
+device.force_login(user)
+thief = Client(raise_request_exception=False)  # the admin page itself needs the static files
+thief.cookies[settings.SESSION_COOKIE_NAME] = device.cookies[settings.SESSION_COOKIE_NAME].value
+device.post("/clubs/logout/")
+print(signin_version(user_id=user.pk), thief.get("/admin/").status_code)
+"""
+
+
+def test_sign_out_ends_a_copied_session_in_a_process_with_debug_off(tmp_path):
+    # Django keeps a signal's receivers by weak reference; with DEBUG on one of its caches
+    # holds them too, so only a process started with DEBUG off (as production is) shows
+    # receivers that nothing else keeps alive.
+    env = {
+        **os.environ,
+        "DEBUG": "false",
+        "HTTPS": "false",
+        "ALLOWED_HOSTS": "testserver",
+        "SECRET_KEY": "a-secret-key-for-this-test-only-" + "x" * 40,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "STATIC_ROOT": str(tmp_path / "static"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-W", "ignore", "-c", SIGN_OUT_WITH_DEBUG_OFF],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=settings.BASE_DIR,
+    )
+    assert done.returncode == 0, done.stderr
+    version, admin = done.stdout.split()
+    assert (version, admin) == ("1", "302"), "the sign-out did not end the copied session"

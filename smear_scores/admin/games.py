@@ -72,6 +72,11 @@ class GameAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
+    def has_delete_permission(self, request, obj=None):
+        # A game's hands and their history go only through the services; a scorer
+        # removes a game from the home list (services.game_remove), which keeps it whole.
+        return False
+
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         game = form.instance
@@ -84,35 +89,41 @@ class GameAdmin(admin.ModelAdmin):
             ratings_recompute(club=game.league.club)
 
 
+class ShownOnly(admin.ModelAdmin):
+    """A record the admin shows and never adds, changes or deletes (its page, and the
+    changelist's bulk delete): hands are recorded, edited and undone only through the
+    services, which replay the game and keep its audit; a hand deleted here would leave
+    standings that count it, and an audit record deleted here a history with a hole."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(ShownOnly):
     list_display = ["game", "number", "bidder", "bid", "made", "thrown_in"]
     readonly_fields = [f.name for f in Hand._meta.fields]
 
-    def has_add_permission(self, request):
-        # Hands are recorded at the table through the scoring service, which replays
-        # the game; a hand typed in here would bypass it.
-        return False
-
 
 @admin.register(HandRevision)
-class HandRevisionAdmin(admin.ModelAdmin):
+class HandRevisionAdmin(ShownOnly):
+    """The history, written only by the services that record, edit or undo a hand."""
+
     list_display = ["game", "number", "action", "source", "at"]
     readonly_fields = [f.name for f in HandRevision._meta.fields]
 
-    def has_add_permission(self, request):
-        # The history is written only by the service that records or edits a hand.
-        return False
-
 
 @admin.register(GameRevision)
-class GameRevisionAdmin(admin.ModelAdmin):
-    """When a scorer removed a casual game from the home list, or restored it."""
+class GameRevisionAdmin(ShownOnly):
+    """When a scorer removed a casual game from the home list, or restored it (written
+    only by services.game_remove and game_restore)."""
 
     list_display = ["game", "action", "source", "at"]
     list_filter = ["action"]
     readonly_fields = [f.name for f in GameRevision._meta.fields]
-
-    def has_add_permission(self, request):
-        # Written only by services.game_remove and game_restore.
-        return False

@@ -118,7 +118,7 @@ def _edited(hands: list[Hand], number: int, entry: HandEntry) -> list[HandEntry]
     """Every hand's entry, with hand ``number`` replaced by ``entry`` as given (its made/set
     claim too: the replay checks it as the edit's own check did)."""
     entries = [h.entry() for h in hands]
-    entries[number - 1] = entry
+    entries[_position(hands, number)] = entry
     return entries
 
 
@@ -182,11 +182,17 @@ def _store_replay(
     game_writes.standings_store(game, state)
 
 
+def _position(hands: list[Hand], number: int) -> int:
+    """Where hand ``number`` is among ``hands`` (found by its number, never by counting:
+    a game restored with a hole in its hands still edits the hand named)."""
+    return next(i for i, hand in enumerate(hands) if hand.number == number)
+
+
 def _played_hands(game: Game, number: int, *, to: str = "") -> list[Hand]:
     """The game's hands in order, or Conflict when it has no hand ``number`` (``to``: what
     was asked of that hand, " to edit")."""
     hands = list(game.hands.order_by("number"))
-    if not 1 <= number <= len(hands):
+    if not any(hand.number == number for hand in hands):
         raise Conflict(
             f"There is no hand {number}{to}: this game has {len(hands)} hand"
             f"{'s' if len(hands) != 1 else ''}.",
@@ -216,7 +222,12 @@ def hand_check(*, game: Game, entry: HandEntry, number: int | None = None) -> Ha
     except HandRefused as refused:
         return HandCheck(number, None, refused.errors, variant)
     return HandCheck(
-        number, results[number - 1], [], variant, was=was, final=replace(final, variant=variant)
+        number,
+        results[_position(hands, number)],
+        [],
+        variant,
+        was=was,
+        final=replace(final, variant=variant),
     )
 
 
@@ -242,7 +253,7 @@ def hand_edit(
     ``version`` (hand_version) is the hand the edit screen showed; Conflict if it changed."""
     game = game_writes.game_lock(game, scoring=True)
     hands = _played_hands(game, number, to=" to edit")
-    target = hands[number - 1]
+    target = hands[_position(hands, number)]
     _check_version(target, version, "changed")
     old = target.as_record()
     state, results = _replay_edited(game, hands, number, entry)

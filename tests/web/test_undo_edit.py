@@ -408,3 +408,25 @@ def test_hand_edit_confirm_says_how_the_change_moves_the_end_of_the_game_d8(
     response = scorer_for(game).post(url, {"number": str(number), "by_totals": "on", **change})
     assert response.status_code == 200
     assert find_all(text(response), "p", "note") == ([said] if said else [])
+
+
+def test_hand_edit_finds_the_hand_by_its_number_not_its_place(make_game):
+    # A game with a hole where hand 2 was (a hand deleted outside the services, as the
+    # admin once could): an edit of hand 3 changes hand 3, and hand 2 is not there to edit.
+    from smear_scores.refusals import Conflict
+    from smear_scores.services.editing import hand_edit
+
+    game = make_game("ne-wisconsin", hands=3)
+    Hand.objects.filter(game=game, number=2).delete()
+    edited = rules.HandEntry(bidder=1, bid=2, points=(0, 2))
+    before = list(game.hands.order_by("number").values_list("number", "bidder", "bid"))
+
+    with pytest.raises(Conflict):
+        hand_edit(game=game, number=2, entry=edited)
+    assert list(game.hands.order_by("number").values_list("number", "bidder", "bid")) == before
+
+    hand_edit(game=game, number=3, entry=edited)
+
+    after = list(game.hands.order_by("number").values_list("number", "bidder", "bid"))
+    assert after == [before[0], (3, 1, 2)]
+    assert HandRevision.objects.filter(game=game, action="edit").get().number == 3

@@ -413,7 +413,7 @@ def test_hand_edit_confirm_says_how_the_change_moves_the_end_of_the_game_d8(
 def test_hand_edit_finds_the_hand_by_its_number_not_its_place(make_game):
     # A game with a hole where hand 2 was (a hand deleted outside the services, as the
     # admin once could): an edit of hand 3 changes hand 3, and hand 2 is not there to edit.
-    from smear_scores.refusals import Conflict
+    from smear_scores.request_refusals import Conflict
     from smear_scores.services.editing import hand_edit
 
     game = make_game("ne-wisconsin", hands=3)

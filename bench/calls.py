@@ -102,7 +102,8 @@ class AsgiAsWsgi:
         self.loop = asyncio.new_event_loop()
         if not profiled:
             return
-        respond = handler._respond
+        # The handler's own step that runs a request on its kept thread (Django's).
+        respond = handler._respond  # noqa: SLF001
 
         def counted(scope, body_file):
             # On a kept thread, started before the count: profiled here.
@@ -114,7 +115,7 @@ class AsgiAsWsgi:
             finally:
                 profile.disable()
 
-        handler._respond = counted
+        handler._respond = counted  # noqa: SLF001
 
     def __call__(self, environ: dict, start_response):
         headers = [

@@ -93,5 +93,5 @@ def admin_club_ids(request: HttpRequest) -> set[int] | None:
         cached = set(
             Membership.objects.filter(user=user, is_admin=True).values_list("club_id", flat=True)
         )
-        request._admin_club_ids = cached
+        request._admin_club_ids = cached  # noqa: SLF001 (this module's memo on the request)
     return cached

@@ -89,7 +89,7 @@ class Admission:
         if self.released:
             return
         self.released = True
-        self.hub._let_out(self)
+        self.hub.let_out(self)
 
 
 def _fresh(fn: Callable[..., Any], *args: Any) -> Any:
@@ -159,7 +159,7 @@ class Hub:
             self.by_key[keys[0]] += 1
         return Admission(self, client, keys)
 
-    def _let_out(self, admission: Admission) -> None:
+    def let_out(self, admission: Admission) -> None:
         self.admitted -= 1
         self.by_client[admission.client] -= 1
         if self.by_client[admission.client] <= 0:

@@ -154,7 +154,7 @@ def _drawn(channel: str, version: str, draw: Callable[[], str | None]) -> None:
 GAME_BOARDS = ("board", "table")
 
 
-def _nights_of(game_id: int) -> list[tuple[int, bool]]:
+def game_nights(game_id: int) -> list[tuple[int, bool]]:
     """The nights that play the game, each with whether its room was ever followed."""
     from smear_scores.models import RoundTable
 
@@ -230,7 +230,7 @@ def publish(
     for board in followed:
         _drawn(channel_of(key, board), version, draws[board])
     if at_night is not False:
-        for night_id, room_followed in _nights_of(pk):
+        for night_id, room_followed in game_nights(pk):
             _room(night_id, room_followed)
 
 

@@ -208,7 +208,8 @@ async def response(
         events(keys, version, recheck, draw, shown, admission), content_type="text/event-stream"
     )
     # An answer closed before its stream began (the phone gone at once) gives its place back.
-    answer._resource_closers.append(admission.release)
+    # (Django closes an answer through its closers; there is no public way to add one.)
+    answer._resource_closers.append(admission.release)  # noqa: SLF001
     answer["Cache-Control"] = "no-cache, no-transform"
     # nginx passes the stream through unbuffered, whatever its proxy_buffering.
     answer["X-Accel-Buffering"] = "no"

@@ -51,7 +51,7 @@ class PlayerTotal:
     total: Fraction
     rank: int = 0
     tied: bool = False
-    _key: tuple[Any, ...] = field(default=(), repr=False)
+    rank_key: tuple[Any, ...] = field(default=(), repr=False)
 
     @property
     def best(self) -> int | None:
@@ -106,11 +106,11 @@ def night_totals(
             total=total,
         )
         best = entry.best
-        entry._key = (-total, -won[player], -(best if best is not None else -(10**6)))
+        entry.rank_key = (-total, -won[player], -(best if best is not None else -(10**6)))
         totals.append(entry)
-    totals.sort(key=lambda t: (t._key, t.name.lower()))
+    totals.sort(key=lambda t: (t.rank_key, t.name.lower()))
     for i, t in enumerate(totals):
-        if i and totals[i - 1]._key == t._key:
+        if i and totals[i - 1].rank_key == t.rank_key:
             t.rank = totals[i - 1].rank
             t.tied = totals[i - 1].tied = True
         else:

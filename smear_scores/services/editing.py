@@ -114,7 +114,7 @@ def _check_last(last: Hand, number: int | None) -> None:
     raise Conflict(message, field="number")
 
 
-def _edited(hands: list[Hand], number: int, entry: HandEntry) -> list[HandEntry]:
+def entries_edited(hands: list[Hand], number: int, entry: HandEntry) -> list[HandEntry]:
     """Every hand's entry, with hand ``number`` replaced by ``entry`` as given (its made/set
     claim too: the replay checks it as the edit's own check did)."""
     entries = [h.entry() for h in hands]
@@ -139,7 +139,7 @@ def _replay_edited(
     errors = rules.validate_hand(game.rules_variant, entry)
     if errors:
         raise HandRefused(errors, hand_number=number)
-    entries = _edited(hands, number, entry)
+    entries = entries_edited(hands, number, entry)
     try:
         return rules.replay(named_variant(game), game.options, game.first_dealer, entries)
     except HandRefused as refused:

@@ -89,7 +89,7 @@ def _prune_due() -> bool:
     return random.randrange(PRUNE_EVERY) == 0
 
 
-def _stored(scope: str, key: str, fingerprint: str) -> Answer | None:
+def stored_answer(scope: str, key: str, fingerprint: str) -> Answer | None:
     row = IdempotencyKey.objects.filter(scope=scope, key=key).first()
     if row is None:
         return None
@@ -113,7 +113,7 @@ def idempotent_write(
         return write()
     try:
         with transaction.atomic():
-            earlier = _stored(scope, key, fingerprint)
+            earlier = stored_answer(scope, key, fingerprint)
             if earlier is not None:
                 return earlier
             answer = write()
@@ -121,7 +121,7 @@ def idempotent_write(
                 # Refused, e.g. "hand 1 is already recorded": a request with this key may
                 # have stored its answer while this one waited for the game's lock (a
                 # new snapshot per statement on PostgreSQL). Its answer stands.
-                return _stored(scope, key, fingerprint) or answer
+                return stored_answer(scope, key, fingerprint) or answer
             if _prune_due():
                 idempotency_keys_prune()
             IdempotencyKey.objects.create(
@@ -135,7 +135,7 @@ def idempotent_write(
         # Two requests with the same key at once: the other one stored its answer first,
         # and this one, having waited for the game's lock, failed on the insert or found
         # its hand already taken; its write was rolled back. The first answer stands.
-        earlier = _stored(scope, key, fingerprint)
+        earlier = stored_answer(scope, key, fingerprint)
         if earlier is None:
             raise
         return earlier

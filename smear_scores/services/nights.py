@@ -50,7 +50,7 @@ class NightRefused(Refused):
         super().__init__([RuleError(field, message, "")])
 
 
-def _bump(night: Night) -> None:
+def night_version_bump(night: Night) -> None:
     # The room view's cheap version check reads this (with the games' own stamps).
     Night.objects.filter(pk=night.pk).update(version=F("version") + 1)
     notify.night_changed(night.pk)
@@ -161,7 +161,7 @@ def night_check_in(*, night: Night, player: Player | None = None, walk_in: str =
     if not created and not entrant.present:
         entrant.present = True
         entrant.save(update_fields=["present"])
-    _bump(night)
+    night_version_bump(night)
     return entrant
 
 
@@ -173,7 +173,7 @@ def night_check_out(*, night: Night, player: Player) -> Entrant:
         raise NightRefused(f"{player.name} is not checked in to {night.name}.", field="player")
     entrant.present = False
     entrant.save(update_fields=["present"])
-    _bump(night)
+    night_version_bump(night)
     return entrant
 
 
@@ -239,7 +239,7 @@ def round_draw(*, night: Night, seed: int | None = None) -> Round:
             seat_players=seated,
         )
         RoundTable.objects.create(round=round_, number=table.number, game=game)
-    _bump(night)
+    night_version_bump(night)
     return round_
 
 
@@ -279,5 +279,5 @@ def round_correct(
     correction = Correction.objects.create(
         table=table, team=team, points=points, reason=reason[:200], by=by
     )
-    _bump(table.round.night)
+    night_version_bump(table.round.night)
     return correction

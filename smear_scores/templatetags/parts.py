@@ -101,14 +101,15 @@ class SharedParts:
 def _read(context: Context) -> dict[str, object]:
     """The page's board and hand form, read, for a part drawn now: the part looks them up
     tens of times, each lookup through the lazy object's proxy otherwise. (A page whose
-    parts are all kept reads neither.)"""
+    parts are all kept reads neither.) Django's lazy object has no public way to read it
+    once: its ``_wrapped`` and ``_setup`` are read here."""
     read = {}
     for name in ("board", "form"):
         value = context.get(name)
         if isinstance(value, SimpleLazyObject):
-            if value._wrapped is empty:
-                value._setup()
-            read[name] = value._wrapped
+            if value._wrapped is empty:  # noqa: SLF001
+                value._setup()  # noqa: SLF001
+            read[name] = value._wrapped  # noqa: SLF001
     return read
 
 
@@ -116,9 +117,9 @@ def board_moved(board: object) -> bool:
     """Whether the page's board (read, if the part read it) is of a newer version than
     the one its parts are kept under (selectors.games.Board.moved)."""
     if isinstance(board, SimpleLazyObject):
-        if board._wrapped is empty:
+        if board._wrapped is empty:  # noqa: SLF001
             return False
-        board = board._wrapped
+        board = board._wrapped  # noqa: SLF001
     return bool(getattr(board, "moved", False))
 
 

@@ -279,14 +279,14 @@ def test_key_stored_by_a_concurrent_request_wins_and_this_write_is_rolled_back(d
     IdempotencyKey.objects.create(
         scope="games", key="k-1", status=201, response={"request": fingerprint, "body": "first"}
     )
-    real_stored = idempotency._stored
+    real_stored = idempotency.stored_answer
     looks = []
 
     def stored_missed_once(scope, key, fingerprint):
         looks.append(key)
         return None if len(looks) == 1 else real_stored(scope, key, fingerprint)
 
-    monkeypatch.setattr(idempotency, "_stored", stored_missed_once)
+    monkeypatch.setattr(idempotency, "stored_answer", stored_missed_once)
 
     def write():
         game_create(variant="schmier", players=SIX, first_dealer=0)

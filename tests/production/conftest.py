@@ -88,7 +88,7 @@ def sqlite_lock_met(monkeypatch):
         return
     from django.db.backends.sqlite3.base import DatabaseWrapper
 
-    begin = DatabaseWrapper._start_transaction_under_autocommit
+    begin = DatabaseWrapper._start_transaction_under_autocommit  # noqa: SLF001 (Django's BEGIN)
 
     def begin_or_meet_the_lock(self) -> None:
         waiting_ms = int(self.settings_dict["OPTIONS"].get("timeout", 5) * 1000)

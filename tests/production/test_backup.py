@@ -11,7 +11,7 @@ from django.contrib.auth.models import Permission, User
 from django.core import serializers
 from django.core.management import CommandError, call_command
 
-from smear_scores.management.commands._backup import backup_models
+from smear_scores.backup import backup_models
 from smear_scores.models import Club, Game, Hand, HandRevision, League, Membership
 from smear_scores.rules import HandEntry
 from smear_scores.services import clubs, league_games

@@ -40,13 +40,13 @@ def night_with_round_one_played():
 def test_an_undo_waiting_for_a_draw_is_refused(monkeypatch):
     night, game = night_with_round_one_played()
     held = HeldWrite()
-    bump = nights._bump
+    bump = nights.night_version_bump
 
     def bump_then_hold(night):
         bump(night)
         held.hold_here()
 
-    monkeypatch.setattr(nights, "_bump", bump_then_hold)
+    monkeypatch.setattr(nights, "night_version_bump", bump_then_hold)
     held.arm()
     draw = in_thread(lambda: nights.round_draw(night=night, seed=2))
     held.wait_inside()

@@ -26,13 +26,13 @@ def test_round_draw_twice_at_once_draws_one_round(monkeypatch):
     # The first draw waits inside its transaction, its round and games written, until
     # the second draw has started and queued behind it.
     held = HeldWrite()
-    bump = nights._bump
+    bump = nights.night_version_bump
 
     def bump_then_hold(night):
         bump(night)
         held.hold_here()
 
-    monkeypatch.setattr(nights, "_bump", bump_then_hold)
+    monkeypatch.setattr(nights, "night_version_bump", bump_then_hold)
     held.arm()
     first = in_thread(lambda: nights.round_draw(night=night, seed=1))
     held.wait_inside()

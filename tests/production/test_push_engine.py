@@ -484,7 +484,7 @@ def _requests_of_a_hand(fake: Engine, game, room: str = "") -> tuple[list, int]:
     from smear_scores.services.recording import hand_record
 
     asked = []
-    nights_of = nchan._nights_of
+    nights_of = nchan.game_nights
 
     def counted(game_id):
         asked.append(game_id)
@@ -492,7 +492,7 @@ def _requests_of_a_hand(fake: Engine, game, room: str = "") -> tuple[list, int]:
 
     fake.requests.clear()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(nchan, "_nights_of", counted)
+        patch.setattr(nchan, "game_nights", counted)
         game, _ = hand_record(game=game, entry=filler_entry(game.state()))
     said = {version_of(game).encode(): "version"}
     if room:

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.core.cache import cache
 from django.db import connection
-from django.middleware.csrf import _unmask_cipher_token
+from django.middleware.csrf import _unmask_cipher_token  # noqa: PLC2701 (the token's secret)
 from django.test import Client
 from django.test.signals import template_rendered
 from django.test.utils import CaptureQueriesContext

@@ -117,4 +117,4 @@ def test_an_edit_is_replayed_with_every_field_it_was_given(make_game):
     game = make_game("schmier", hands=3)
     entry = HandEntry(bidder=1, bid=3, points=(0, 4, 2), made=True, card_points=None)
     hands = list(game.hands.order_by("number"))
-    assert editing._edited(hands, 2, entry)[1] == entry
+    assert editing.entries_edited(hands, 2, entry)[1] == entry

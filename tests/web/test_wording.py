@@ -414,5 +414,5 @@ def test_the_builder_s_win_sentence_reads_must_bid_to_win_as_the_rules_page_does
     settings = dict(rules.settings_of(minnesota), non_bidders="must_bid_to_win")
     sentence = setting_sentence("win", settings["win"], settings)
     played = dataclasses.replace(minnesota, non_bidders="must_bid_to_win")
-    assert sentence == wording.value_sentence("win", played.win, rules_pages._table(played))
+    assert sentence == wording.value_sentence("win", played.win, rules_pages._table(played))  # noqa: SLF001
     assert sentence != setting_sentence("win", settings["win"], dict(settings, non_bidders="score"))

@@ -11,7 +11,7 @@ from django.core import serializers
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
-from ._backup import ExactJSONEncoder, backup_models, plural
+from smear_scores.backup import ExactJSONEncoder, backup_models, plural
 
 
 class Command(BaseCommand):

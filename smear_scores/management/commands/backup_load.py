@@ -11,7 +11,7 @@ from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connections, transaction
 
-from ._backup import backup_models, label, plural
+from smear_scores.backup import backup_models, label, plural
 
 
 class Command(BaseCommand):

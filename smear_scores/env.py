@@ -40,6 +40,48 @@ def env_int(name: str, default: int) -> int:
         ) from None
 
 
+# One client address may hold at most this share of a process's streams (a quarter), so
+# that one address, however it sets its caps, leaves the other phones most of them.
+CLIENT_SHARE = 4
+
+
+def client_share(limit: int) -> int:
+    """The most streams one address may hold in a process that holds ``limit``."""
+    return max(1, limit // CLIENT_SHARE)
+
+
+def env_stream_caps() -> tuple[int | None, int, int]:
+    """The live boards' caps: the streams one process holds (LIVE_MAX_STREAMS; None when
+    unset, worked out by live.hub.stream_limit), one client address (…_PER_CLIENT, 60) and
+    one game (…_PER_GAME, 200). A cap of 0 per address or game, or a per-address cap above
+    a quarter of an explicit process limit, is refused: one address could take every
+    stream. The hub caps a default per-address cap at that share too."""
+    limit: int | None = env_int("LIVE_MAX_STREAMS", -1)
+    if limit is not None and limit < 0:
+        limit = None
+    per_client = env_int("LIVE_MAX_STREAMS_PER_CLIENT", 60)
+    per_game = env_int("LIVE_MAX_STREAMS_PER_GAME", 200)
+    for name, value in (
+        ("LIVE_MAX_STREAMS_PER_CLIENT", per_client),
+        ("LIVE_MAX_STREAMS_PER_GAME", per_game),
+    ):
+        if value < 1:
+            raise ImproperlyConfigured(
+                f"{name}={value} would let no board stream: give 1 or more, or set "
+                "LIVE_MAX_STREAMS=0 to turn the streams off (every board then checks every "
+                "few seconds)."
+            )
+    explicit = os.environ.get("LIVE_MAX_STREAMS_PER_CLIENT") is not None
+    if limit and explicit and per_client > client_share(limit):
+        raise ImproperlyConfigured(
+            f"LIVE_MAX_STREAMS_PER_CLIENT={per_client} is more than a quarter of "
+            f"LIVE_MAX_STREAMS={limit}: one address could hold every live board of a "
+            f"process. Give LIVE_MAX_STREAMS_PER_CLIENT={client_share(limit)} or less, a "
+            "larger LIVE_MAX_STREAMS, or leave either unset."
+        )
+    return limit, per_client, per_game
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     raw = os.environ.get(name)
     if raw is None:

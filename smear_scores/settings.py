@@ -7,7 +7,15 @@ from pathlib import Path
 
 from csp.constants import NONE, SELF
 
-from .env import env_bool, env_cache, env_database, env_int, env_list, env_str
+from .env import (
+    env_bool,
+    env_cache,
+    env_database,
+    env_int,
+    env_list,
+    env_str,
+    env_stream_caps,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -188,15 +196,11 @@ CACHES = {
 # Live boards (smear_scores.live): how many streams one app process keeps open; past it a
 # board polls instead. Unset: what the process's open-file limit and its share of the
 # machine's memory allow (hub.stream_limit).
-LIVE_MAX_STREAMS = env_int("LIVE_MAX_STREAMS", -1)
-if LIVE_MAX_STREAMS < 0:
-    LIVE_MAX_STREAMS = None
 # The streams one client address may hold in one process (a club's wifi puts a room of
-# phones behind one address: two boards each for 30 phones), and one board's streams in
-# one process (every phone of a busy table and its watchers). Past either, that phone
-# polls and nobody else loses a stream.
-LIVE_MAX_STREAMS_PER_CLIENT = env_int("LIVE_MAX_STREAMS_PER_CLIENT", 60)
-LIVE_MAX_STREAMS_PER_GAME = env_int("LIVE_MAX_STREAMS_PER_GAME", 200)
+# phones behind one address: two boards each for 30 phones; never more than a quarter of
+# the process's streams), and one board's streams in one process (every phone of a busy
+# table and its watchers). Past either, that phone polls and nobody else loses a stream.
+LIVE_MAX_STREAMS, LIVE_MAX_STREAMS_PER_CLIENT, LIVE_MAX_STREAMS_PER_GAME = env_stream_caps()
 # Where a write's notice goes once it commits (live.notify): with LIVE_REDIS_URL (or
 # REDIS_URL) a Redis PUBLISH that every process's feed hears, else on PostgreSQL a NOTIFY
 # after the commit; SQLite needs none.

@@ -98,3 +98,35 @@ def test_settings_refuse_to_start_without_secret_key_when_debug_is_off():
     )
     assert result.returncode == 1
     assert "SECRET_KEY is not set and DEBUG is off" in result.stderr
+
+
+def test_stream_caps_refuse_a_per_address_cap_above_a_share_of_the_process_limit(monkeypatch):
+    from smear_scores.env import env_stream_caps
+
+    monkeypatch.setenv("LIVE_MAX_STREAMS", "10")
+    monkeypatch.setenv("LIVE_MAX_STREAMS_PER_CLIENT", "60")
+    with pytest.raises(ImproperlyConfigured) as refused:
+        env_stream_caps()
+    assert str(refused.value) == (
+        "LIVE_MAX_STREAMS_PER_CLIENT=60 is more than a quarter of LIVE_MAX_STREAMS=10: one "
+        "address could hold every live board of a process. Give LIVE_MAX_STREAMS_PER_CLIENT=2 "
+        "or less, a larger LIVE_MAX_STREAMS, or leave either unset."
+    )
+    monkeypatch.setenv("LIVE_MAX_STREAMS_PER_CLIENT", "2")
+    assert env_stream_caps() == (10, 2, 200)
+    monkeypatch.delenv("LIVE_MAX_STREAMS_PER_CLIENT")
+    assert env_stream_caps() == (10, 60, 200)  # the default: a quarter of 10 applies (hub)
+
+
+@pytest.mark.parametrize("name", ["LIVE_MAX_STREAMS_PER_CLIENT", "LIVE_MAX_STREAMS_PER_GAME"])
+def test_stream_caps_refuse_a_cap_that_lets_no_board_stream(monkeypatch, name):
+    from smear_scores.env import env_stream_caps
+
+    monkeypatch.delenv("LIVE_MAX_STREAMS", raising=False)
+    monkeypatch.setenv(name, "0")
+    with pytest.raises(ImproperlyConfigured) as refused:
+        env_stream_caps()
+    assert str(refused.value) == (
+        f"{name}=0 would let no board stream: give 1 or more, or set LIVE_MAX_STREAMS=0 "
+        "to turn the streams off (every board then checks every few seconds)."
+    )

@@ -23,6 +23,7 @@ from typing import Any
 from django.conf import settings
 from django.db import DatabaseError, connections
 
+from smear_scores.env import client_share
 from smear_scores.live import feeds
 
 Key = tuple[str, int]
@@ -144,12 +145,14 @@ class Hub:
     def admit(self, client: str, keys: Iterable[Key]) -> Admission | str:
         """A place for one more stream from ``client`` following ``keys``, or why there
         is none: "process" (this process holds all it can), "client" (this address holds
-        settings.LIVE_MAX_STREAMS_PER_CLIENT), "game" (that board has
+        settings.LIVE_MAX_STREAMS_PER_CLIENT, or a quarter of the process's streams if
+        that is fewer: env.client_share), "game" (that board has
         settings.LIVE_MAX_STREAMS_PER_GAME). Refused, a board polls; no other is touched."""
         keys = tuple(keys)
-        if self.admitted >= stream_limit():
+        limit = stream_limit()
+        if self.admitted >= limit:
             return "process"
-        if self.by_client[client] >= settings.LIVE_MAX_STREAMS_PER_CLIENT:
+        if self.by_client[client] >= min(settings.LIVE_MAX_STREAMS_PER_CLIENT, client_share(limit)):
             return "client"
         if keys and self.by_key[keys[0]] >= settings.LIVE_MAX_STREAMS_PER_GAME:
             return "game"

@@ -101,3 +101,19 @@ def test_the_default_limit_is_what_the_file_limit_and_the_memory_allow(settings,
     assert hub.stream_limit() == 2048
     monkeypatch.setattr(resource, "getrlimit", lambda _: (1024, 1024))
     assert hub.stream_limit() == 768
+
+
+def test_one_address_never_holds_more_than_a_quarter_of_a_process_streams(
+    asgi_server, make_game, settings, streams
+):
+    # LIVE_MAX_STREAMS set low, the per-address cap left at its default (60): one address
+    # takes a quarter of the process's streams, and the other phones keep the rest.
+    settings.LIVE_MAX_STREAMS = 8
+    game = make_game("ne-wisconsin")
+    greedy = [_open(asgi_server, game, streams) for _ in range(3)]
+    others = [
+        _open(asgi_server, game, streams, **{"X-Forwarded-For": f"192.0.2.{n}"}) for n in (7, 8)
+    ]
+
+    assert [s.response.status for s in greedy] == [200, 200, 503]
+    assert [s.response.status for s in others] == [200, 200]

@@ -50,7 +50,7 @@ def club_leagues(club: Club) -> list[League]:
     )
 
 
-def club_nights(club: Club, limit: int = 20) -> list[dict]:
+def club_days(club: Club, limit: int = 20) -> list[dict]:
     """The latest dates on which the club played, with their number of games."""
     return list(
         Game.objects.filter(league__club=club)
@@ -127,7 +127,7 @@ def _day_bounds(day: date) -> tuple[datetime, datetime]:
     return start, start + timedelta(days=1)
 
 
-def night_games(club: Club, day: date) -> list[GameLine]:
+def day_games(club: Club, day: date) -> list[GameLine]:
     """Every league game of the club started on ``day`` (local time), tables still playing
     first, then the finished ones; two queries."""
     start, end = _day_bounds(day)

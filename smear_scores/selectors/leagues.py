@@ -14,15 +14,15 @@ Game.winner) and from the hand columns (bidder, bid, made, awards).
 
 from smear_scores.selectors.clubs import (
     GameLine,
+    club_days,
     club_get,
     club_leagues,
     club_list,
-    club_nights,
     club_roster,
+    day_games,
     game_line,
     league_games,
     league_get,
-    night_games,
     player_get,
 )
 from smear_scores.selectors.league_exports import league_hand_rows
@@ -48,7 +48,7 @@ __all__ = [
     "club_get",
     "club_leagues",
     "club_list",
-    "club_nights",
+    "club_days",
     "club_roster",
     "game_line",
     "game_placings",
@@ -57,7 +57,7 @@ __all__ = [
     "league_hand_rows",
     "league_table",
     "PROVISIONAL_GAMES",
-    "night_games",
+    "day_games",
     "ordinal_word",
     "player_get",
     "player_page",

@@ -81,7 +81,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "club": club,
             "leagues": leagues.club_leagues(club),
-            "nights": leagues.club_nights(club),
+            "days": leagues.club_days(club),
             "tournaments": nights.club_progressive_nights(club),
             "roster": leagues.club_roster(club),
             "member": permissions.is_member(request.user, club.pk),
@@ -205,7 +205,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
 
 @require_GET
 @vary_on_headers("HX-Request")
-def night_detail(request: HttpRequest, slug: str, day: str) -> HttpResponse:
+def league_day(request: HttpRequest, slug: str, day: str) -> HttpResponse:
     club = _club(slug)
     try:
         on = date.fromisoformat(day)
@@ -214,7 +214,7 @@ def night_detail(request: HttpRequest, slug: str, day: str) -> HttpResponse:
     if not NIGHTS_FROM <= on <= NIGHTS_UNTIL:
         # The night's bounds are worked out as times of day, which stop at year 9999.
         raise Http404("No club met on that date: check the year.")
-    lines = leagues.night_games(club, on)
+    lines = leagues.day_games(club, on)
     context = {
         "club": club,
         "day": on,
@@ -223,10 +223,10 @@ def night_detail(request: HttpRequest, slug: str, day: str) -> HttpResponse:
         "poll": NIGHT_POLL_SECONDS,
         "updated": timezone.localtime(),
     }
-    return page_or_fragment(request, "leagues/night.html", "night-games", context)
+    return page_or_fragment(request, "leagues/day.html", "night-games", context)
 
 
 @require_GET
-def night_today(request: HttpRequest, slug: str) -> HttpResponse:
+def league_day_today(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(slug)
-    return redirect("night", slug=club.slug, day=timezone.localdate().isoformat())
+    return redirect("league_day", slug=club.slug, day=timezone.localdate().isoformat())

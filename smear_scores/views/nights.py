@@ -56,7 +56,7 @@ def _refuse(request: HttpRequest, club: Club) -> HttpResponse | None:
 
 
 @require_http_methods(["GET", "POST"])
-def night_new(request: HttpRequest, slug: str) -> HttpResponse:
+def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(slug)
     refused = _refuse(request, club)
     if refused:

@@ -51,7 +51,7 @@ def league_urls(league, players, games) -> list[str]:
     return [
         reverse("clubs"),
         reverse("club", args=[league.club.slug]),
-        reverse("night", args=[league.club.slug, timezone.localdate().isoformat()]),
+        reverse("league_day", args=[league.club.slug, timezone.localdate().isoformat()]),
         reverse("league", args=[league.pk]),
         reverse("league_games", args=[league.pk]),
         reverse("league_table_csv", args=[league.pk]),

@@ -102,7 +102,7 @@ CASES = {
         reverse("game_restore", args=[_removed(mg, sf).public_id])
     ),
     "league": lambda c, mg, sf: _get(reverse("league", args=[_league().pk])),
-    "night": lambda c, mg, sf: _get(reverse("night", args=[_club().slug, "2026-11-29"])),
+    "league_day": lambda c, mg, sf: _get(reverse("league_day", args=[_club().slug, "2026-11-29"])),
     "tournament_room": lambda c, mg, sf: _get(reverse("tournament_room", args=[_night().pk])),
     "house_rules_new": lambda c, mg, sf: _get(reverse("house_rules_new")),
     "house_rules_new (a point moved)": lambda c, mg, sf: _post(
@@ -130,7 +130,7 @@ ONE_WAY = {
     "tournament_check_out": "a plain POST answered with a redirect",
     "tournament_draw": "a plain POST answered with a redirect",
     "tournament_correct": "a plain POST answered with a redirect",
-    "night_today": "a redirect",
+    "league_day_today": "a redirect",
     "league_games": "a page htmx never asks for",
     "league_game_new": "a plain form",
     "league_table_csv": "a file",

@@ -1,12 +1,13 @@
 from .accounts import SignInVersion
 from .clubs import Club, League, Membership, Player, Rating
-from .games import Game, GameRevision, Hand, HandRevision, IdempotencyKey, Seat
+from .games import Dispute, Game, GameRevision, Hand, HandRevision, IdempotencyKey, Seat
 from .house_rules import HouseRules
 from .nights import Correction, Entrant, Night, Round, RoundTable
 
 __all__ = [
     "Club",
     "Correction",
+    "Dispute",
     "Entrant",
     "Game",
     "GameRevision",

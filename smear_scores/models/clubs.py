@@ -14,6 +14,14 @@ from smear_scores.names import name_key
 class Club(models.Model):
     name = models.CharField(max_length=80)
     slug = models.SlugField(max_length=40, unique=True, help_text="Used in the club's links.")
+    # Two keys: how long after a league game or a night's round finishes its result counts
+    # without every other team's agreement, if nobody disputed it (services.agreements).
+    confirm_hours = models.PositiveSmallIntegerField(
+        "hours to agree",
+        default=24,
+        help_text="A finished league game or night round counts once every other team "
+        "agreed to it, or this many hours after it finished if nobody disputed a hand.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

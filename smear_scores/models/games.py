@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
@@ -121,6 +122,24 @@ class Game(models.Model):
     # for it without asking the engine who follows it. Set once, never cleared.
     board_followed = models.BooleanField(default=False)
     table_followed = models.BooleanField(default=False)
+    # Two keys (services.agreements): the other teams confirm the hands the scoring phone
+    # records. On for league games and night rounds. ``scorer_team`` is the team whose
+    # phone scores (it need not agree to its own hands); ``agreed_through`` holds, per team,
+    # the last hand it agreed to (agreeing to a hand agrees to every earlier one);
+    # ``agreed_at`` is when the finished game was agreed by every other team or settled by
+    # the club's director, ``disputed`` whether a hand's dispute is open. A club's league
+    # tables, ratings and night standings count the game once agreed, or once the club's
+    # window passed with no dispute (selectors.agreements.counted).
+    confirm = models.BooleanField("the other teams confirm", default=False)
+    scorer_team = models.PositiveSmallIntegerField(default=0)
+    agreed_through = models.JSONField(default=list, blank=True)
+    agreed_at = models.DateTimeField(null=True, blank=True)
+    disputed = models.BooleanField(default=False)
+    # The secret a team's own phone joins with (its code on the table card is derived
+    # from it per team: permissions.team_code); not the scoring secret.
+    team_secret = models.CharField(
+        max_length=SCORING_LENGTH, default=new_scoring_secret, editable=False
+    )
 
     class Meta:
         ordering = ["-updated_at"]
@@ -283,6 +302,10 @@ class HandRevision(models.Model):
         EDIT = "edit", "edited"
         UNDO = "undo", "undone"
         IMPORT = "import", "imported"
+        # Two keys: ``new`` holds the team and what it said, or the director's decision.
+        AGREE = "agree", "agreed"
+        DISPUTE = "dispute", "disputed"
+        DECIDE = "decide", "settled"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revisions")
     number = models.PositiveIntegerField()
@@ -337,3 +360,34 @@ class IdempotencyKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} {self.key}"
+
+
+class Dispute(models.Model):
+    """A team's "Not right" on one hand of a game, open until the scorer's edit is agreed
+    to or the club's director settles it (services.agreements)."""
+
+    class Decision(models.TextChoices):
+        KEEP = "keep", "kept as recorded"
+        EDIT = "edit", "corrected"
+        SWAP = "swap", "points swapped"
+        EDITED = "edited", "edited by the scorer"
+        WITHDRAWN = "withdrawn", "agreed to after all"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="disputes")
+    number = models.PositiveIntegerField()
+    team = models.PositiveSmallIntegerField()
+    words = models.CharField(max_length=200)
+    at = models.DateTimeField(auto_now_add=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+    decision = models.CharField(max_length=10, choices=Decision.choices, blank=True, default="")
+    reason = models.CharField(max_length=200, blank=True, default="")
+    settled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["game", "number", "at", "id"]
+        indexes = [models.Index(fields=["game", "settled_at"], name="dispute_game_open")]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} of {self.game_id}: {self.words}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from django.db.models import (
@@ -25,6 +26,7 @@ from django.db.models import (
 from django.db.models.lookups import Exact, GreaterThan
 
 from smear_scores.models import Hand, League, Player, Rating, Seat
+from smear_scores.selectors.agreements import PendingGame, counted, league_pending
 from smear_scores.selectors.placings import ordinal_word
 from smear_scores.selectors.rating_scale import is_provisional, rating_shown
 
@@ -167,6 +169,12 @@ class LeagueTable:
     @property
     def with_points(self) -> bool:
         return self.league.ranking == League.Ranking.LEAGUE_POINTS
+
+    @cached_property
+    def pending(self) -> list[PendingGame]:
+        """Finished games that do not count yet: awaiting the other teams, or disputed
+        (read when shown: one query, two with any)."""
+        return league_pending(self.league)
 
 
 def rule_text(league: League) -> str:
@@ -342,7 +350,7 @@ def _team_seats(league: League, teams: int, size: int):
     """Each finished game's teams as one row per team: its first seat (``position`` <
     ``teams``) with the player of every seat of the team (``p0`` … in seat order: seat
     ``team + j * teams`` is ``p<j>``, S1). Games with a seat not on the roster are left out."""
-    finished = Q(game__league=league, game__finished=True)
+    finished = Q(game__league=league) & counted(league.club, prefix="game__")
     seats = Seat.objects.filter(finished, position__lt=teams)
     members = {"p0": F("player_id")}
     for j in range(1, size):
@@ -364,7 +372,9 @@ def _team_seats(league: League, teams: int, size: int):
 def _team_bids(league: League, teams: int, size: int, seats: int):
     """Bids per (bidder, the bidder's partners in seat order after the bidder): gives both
     the players' and the teams' bids."""
-    hands = Hand.objects.filter(game__league=league, game__finished=True, thrown_in=False)
+    hands = Hand.objects.filter(
+        Q(game__league=league) & counted(league.club, prefix="game__"), thrown_in=False
+    )
     names = ["me__player_id"]
     hands = hands.annotate(
         me=FilteredRelation("game__seats", condition=Q(game__seats__position=F("bidder")))

@@ -4,11 +4,12 @@ room view's version stamp."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from django.db.models import Count, Max, QuerySet, Sum
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 from smear_scores.models import (
     Club,
@@ -30,6 +31,7 @@ from smear_scores.rules.nights import (
     night_totals,
     points_text,
 )
+from smear_scores.selectors.agreements import game_counts
 from smear_scores.selectors.clubs import play_status
 
 __all__ = ["SIT_OUT_RULE", "TIE_RULE"]  # the night's stated rules, shown on its pages
@@ -244,15 +246,30 @@ def night_standings(night: Night, rounds: list[RoundView] | None = None) -> list
         .order_by("player__name")
         .values_list("player_id", "player__name")
     )
-    totals = night_totals(
-        night.rules_variant, [r.result() for r in rounds], names, win_bonus=night.win_bonus
-    )
+    # Two keys: a table counts once its game counts (selectors.agreements.counted); until
+    # then its players' cell says so and their total leaves it out.
+    now = timezone.now()
+    waiting: dict[int, set[int]] = defaultdict(set)
+    results = []
+    for r in rounds:
+        result = r.result()
+        kept = []
+        for card, table in zip(r.tables, result.tables, strict=True):
+            game = card.game
+            if game.confirm and game.finished and not game_counts(game, night.club, now=now):
+                waiting[r.number].update(p for p in card.seat_ids if p is not None)
+            else:
+                kept.append(table)
+        results.append(replace(result, tables=tuple(kept)))
+    totals = night_totals(night.rules_variant, results, names, win_bonus=night.win_bonus)
     numbers = [r.number for r in rounds]
     standings = []
     for t in totals:
         cells = []
         for number in numbers:
-            if number in t.scores:
+            if t.player in waiting[number]:
+                cells.append("awaiting")
+            elif number in t.scores:
                 cells.append(str(t.scores[number]))
             elif number in t.sat_out:
                 cells.append(f"out ({points_text(t.average)})")

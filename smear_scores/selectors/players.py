@@ -21,7 +21,8 @@ from django.db.models.functions import Cast, Mod
 from django.db.models.lookups import Exact
 
 from smear_scores import rules
-from smear_scores.models import Game, Hand, Player, Rating, Seat
+from smear_scores.models import Club, Game, Hand, Player, Rating, Seat
+from smear_scores.selectors.agreements import counted, pending_words
 from smear_scores.selectors.clubs import game_line, game_title, seats_prefetch
 from smear_scores.selectors.league_table import AwardOf
 from smear_scores.selectors.placings import game_placings, ordinal_word
@@ -85,7 +86,7 @@ def _teams_of_game() -> Cast:
 def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> PlayerPage:
     """Everything the player's page shows, in a fixed number of queries."""
     seats = _player_seats(player)
-    totals = _finished_totals(seats)
+    totals = _finished_totals(seats, player.club)
     bid_hands = _hands_bid(player)
     taken = _points_taken(player)
     ratings, rated_games = _latest_ratings(player)
@@ -94,7 +95,7 @@ def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> 
         played=totals["played"],
         won=totals["won"],
         games=_games(player, games_page),
-        partners=_partners(seats),
+        partners=_partners(seats, player.club),
         bids=_bids_by_level(bid_hands),
         categories=_categories(taken),
         awarded_hands=taken["hands"],
@@ -111,9 +112,10 @@ def _player_seats(player: Player) -> QuerySet[Seat]:
     )
 
 
-def _finished_totals(seats: QuerySet[Seat]) -> dict[str, int]:
-    """Finished games played and won."""
-    return seats.filter(game__finished=True).aggregate(
+def _finished_totals(seats: QuerySet[Seat], club: Club) -> dict[str, int]:
+    """Finished games played and won, of those that count (agreed, or their window
+    passed with no dispute: selectors.agreements.counted)."""
+    return seats.filter(counted(club, prefix="game__")).aggregate(
         played=Count("id"), won=Count("id", filter=Q(game__winner=F("team")))
     )
 
@@ -129,6 +131,9 @@ def _games(player: Player, number: Any) -> Page:
     )
     games = Paginator(game_qs, GAMES_PER_PAGE).get_page(number)
     games.object_list = [_game_line_for(player, game) for game in games.object_list]
+    for line in games.object_list:
+        teams = [team["players"] for team in line.teams]
+        line.awaiting = pending_words(line.game, teams, player.club)
     return games
 
 
@@ -163,14 +168,14 @@ def _game_line_for(player: Player, game: Game) -> Any:
 MOST_PARTNERS = 3
 
 
-def _partners(seats: QuerySet[Seat]) -> list[dict]:
+def _partners(seats: QuerySet[Seat], club: Club) -> list[dict]:
     """The other seats of the player's team in every finished game, most games first."""
     same_team = Q()
     for j in range(1, MOST_PARTNERS + 1):
         same_team |= Q(game__seats__position=F("position") + j * _teams_of_game())
         same_team |= Q(game__seats__position=F("position") - j * _teams_of_game())
     partner_rows = (
-        seats.filter(game__finished=True)
+        seats.filter(counted(club, prefix="game__"))
         .annotate(mate=FilteredRelation("game__seats", condition=same_team))
         .filter(mate__player__isnull=False)
         .values("mate__player_id", "mate__player__name")

@@ -14,7 +14,7 @@ from smear_scores.models import Game, Hand, HandRevision
 from smear_scores.request_refusals import Conflict
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
 from smear_scores.selectors.games import named_variant
-from smear_scores.services import game_writes
+from smear_scores.services import agreement_marks, game_writes
 
 
 @dataclass(frozen=True)
@@ -257,6 +257,7 @@ def hand_edit(
     _check_version(target, version, "changed")
     old = target.as_record()
     state, results = _replay_edited(game, hands, number, entry)
+    agreement_marks.hand_changed(game, number)
     _store_replay(game, hands, state, results)
     target.revisions += 1
     Hand.objects.filter(pk=target.pk).update(revisions=target.revisions)
@@ -274,12 +275,18 @@ def hand_edit(
 
 @transaction.atomic
 def hand_undo(
-    *, game: Game, source: str = "web", version: str | None = None, number: int | None = None
+    *,
+    game: Game,
+    source: str = "web",
+    version: str | None = None,
+    number: int | None = None,
+    director: bool = False,
 ) -> Game:
     """Remove the last hand; undoing the winning hand reopens the game (D8).
     ``version`` (hand_version) is the hand the undo screen showed, ``number`` the hand an
     API client names; Conflict if the last hand is another one by now (two phones undoing
-    at once, or a request sent twice, undo one hand)."""
+    at once, or a request sent twice, undo one hand). A hand another team agreed to is
+    undone only by the club's director (``director``)."""
     game = game_writes.game_lock(game, scoring=True)
     hands = list(game.hands.order_by("number"))
     if not hands:
@@ -287,6 +294,8 @@ def hand_undo(
     last = hands.pop()
     _check_version(last, version, "undone")
     _check_last(last, number)
+    agreement_marks.undo_allowed(game, last.number, director=director)
+    agreement_marks.hand_changed(game, last.number)
     HandRevision.objects.create(
         game=game,
         number=last.number,

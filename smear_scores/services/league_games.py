@@ -95,5 +95,6 @@ def league_game_create(
         options=dict(league.options or {}),
         league=league,
         seat_players=seated,
+        confirm=True,
     )
     return game

@@ -237,6 +237,7 @@ def round_draw(*, night: Night, seed: int | None = None) -> Round:
             hand_limit=night.round_hands,
             league=night.league,
             seat_players=seated,
+            confirm=True,
         )
         RoundTable.objects.create(round=round_, number=table.number, game=game)
     night_version_bump(night)

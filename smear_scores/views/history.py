@@ -10,6 +10,7 @@ from smear_scores.permissions import (
     can_score,
 )
 from smear_scores.selectors import games
+from smear_scores.selectors.agreements import agreement_events
 
 from .answers import page_or_fragment
 from .board import (
@@ -30,6 +31,8 @@ def game_history(request: HttpRequest, public_id: str) -> HttpResponse:
         "rows": rows,
         "chart": games.history_chart(game.rules_variant, rows),
         "scorer": can_score(request, game),
+        # Two keys: what the other teams said of each hand, and the director's decisions.
+        "agreements": sorted(agreement_events(game).items()) if game.confirm else None,
     }
     return page_or_fragment(request, "games/history.html", "history", context)
 
@@ -45,12 +48,16 @@ def game_history_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     labels = list(games.team_names(game))
     # D13: the card points each team counted; empty where the table did not count.
     counted = labels if game.rules_variant.counts_game else []
+    # Two keys: a last column with what the other teams said of each hand and the
+    # director's decisions, in a game they confirm.
+    events = agreement_events(game) if game.confirm else None
     writer.writerow(
         ["hand", "dealer", "bidder", "bid", "result"]
         + [f"{label} points" for label in labels]
         + [f"{label} total" for label in labels]
         + ["edited"]
         + [f"{label} card points" for label in counted]
+        + (["agreement"] if events is not None else [])
     )
     for row in rows:
         writer.writerow(
@@ -59,5 +66,6 @@ def game_history_csv(request: HttpRequest, public_id: str) -> HttpResponse:
             + row.totals
             + ["yes" if row.edited else "no"]
             + (row.card_points if row.card_points is not None else [""] * len(counted))
+            + (["; ".join(events.get(row.number, []))] if events is not None else [])
         )
     return response

@@ -9,6 +9,8 @@ from django.contrib.auth.models import User
 
 from smear_scores.models import Club, League, Membership, Player
 from smear_scores.rules import HandEntry
+from smear_scores.selectors.agreements import agree_version, agreeing_teams
+from smear_scores.services.agreements import hand_agree
 from smear_scores.services.league_games import league_game_create
 from smear_scores.services.recording import hand_record
 
@@ -32,15 +34,39 @@ def roster(club: Club, *names: str) -> list[Player]:
     return [Player.objects.get_or_create(club=club, name=n)[0] for n in names]
 
 
-def play(league: League, players: list[Player], hands: list[tuple[int, int, tuple]], **kw):
-    """A league game with ``hands`` recorded, each (bidder seat, bid, points per team)."""
-    game = league_game_create(league=league, players=players, first_dealer=0, **kw)
-    for bidder, bid, points in hands:
-        game, _ = hand_record(game=game, entry=HandEntry(bidder=bidder, bid=bid, points=points))
+def agree_all(game):
+    """Every other team agrees to every hand of ``game`` (two keys), as their phones would."""
+    for team in agreeing_teams(game):
+        hands = list(game.hands.order_by("number"))
+        if hands:
+            game = hand_agree(
+                game=game,
+                team=team,
+                number=len(hands),
+                version=agree_version(hands, len(hands)),
+            )
     return game
 
 
-def wisconsin_win(league, players, winner: int, loser_score: int = 0):
+def play(
+    league: League,
+    players: list[Player],
+    hands: list[tuple[int, int, tuple]],
+    *,
+    agreed: bool = True,
+    **kw,
+):
+    """A league game with ``hands`` recorded, each (bidder seat, bid, points per team), and,
+    unless ``agreed`` is False, agreed to by the other teams once finished."""
+    game = league_game_create(league=league, players=players, first_dealer=0, **kw)
+    for bidder, bid, points in hands:
+        game, _ = hand_record(game=game, entry=HandEntry(bidder=bidder, bid=bid, points=points))
+    if agreed and game.finished:
+        game = agree_all(game)
+    return game
+
+
+def wisconsin_win(league, players, winner: int, loser_score: int = 0, **kw):
     """A finished Wisconsin game: ``winner``'s team reaches 16 in four hands of 4 made bids;
     the other team takes ``loser_score`` points (0 to 3) in one extra early hand."""
     other = 1 - winner
@@ -52,7 +78,7 @@ def wisconsin_win(league, players, winner: int, loser_score: int = 0):
     win_pts = [0, 0]
     win_pts[winner] = 4
     hands += [(winner, 4, tuple(win_pts))] * 4
-    return play(league, players, hands)
+    return play(league, players, hands, **kw)
 
 
 @pytest.fixture

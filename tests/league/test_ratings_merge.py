@@ -70,7 +70,9 @@ def test_ratings_refresh_drops_a_reopened_game(club, league, four):
     first = wisconsin_win(league, four, winner=0)
     last = wisconsin_win(league, four, winner=1)
     assert ratings_fresh(club=club)
-    hand_undo(game=last)  # reopens the game (D8), and drops its ratings in the same write
+    # The director undoes the agreed last hand: it reopens the game (D8), and drops its
+    # ratings in the same write.
+    hand_undo(game=last, director=True)
     assert ratings_refresh(club=club) == 0
     assert sorted(set(Rating.objects.values_list("game_id", flat=True))) == [first.pk]
     assert ratings_fresh(club=club)

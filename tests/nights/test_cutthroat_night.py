@@ -12,6 +12,7 @@ from smear_scores.models import Night
 from smear_scores.rules import HandEntry
 from smear_scores.selectors.nights import night_rounds, night_standings
 from smear_scores.services.recording import hand_record
+from tests.league.conftest import agree_all
 
 from .test_pages import login, run_night
 
@@ -48,6 +49,7 @@ def test_cutthroat_night_seats_tables_of_four_each_alone(
     assert table.partnerships == [[name] for name in names]
     # The second seat bids 2 and takes High and Low; the fourth takes Jack and Game.
     entry = HandEntry(bidder=1, bid=2, awards={"high": 1, "low": 1, "jack": 3, "game": 3})
-    hand_record(game=table.game, entry=entry)
+    game, _ = hand_record(game=table.game, entry=entry)
+    agree_all(game)  # the round counts once the other players agree (two keys)
     standings = {s.name: s.rounds for s in night_standings(night)}
     assert [standings[name] for name in names] == [["0"], ["2"], ["0"], ["2"]]

@@ -36,8 +36,8 @@ def login(client, user):
     assert client.login(username=user.username, password=PASSWORD)
 
 
-def finish(round_):
-    return [play_out(game, [C_MAKES, C_MAKES]) for game in games_of(round_)]
+def finish(round_, *, agreed: bool = True):
+    return [play_out(game, [C_MAKES, C_MAKES], agreed=agreed) for game in games_of(round_)]
 
 
 @pytest.fixture
@@ -77,7 +77,7 @@ def test_a_round_takes_no_hand_once_the_next_is_drawn(two_rounds, write):
 def test_the_round_still_being_played_takes_hands(club, players):
     night = open_night(club, players)
     first = nights.round_draw(night=night, seed=1)
-    game = finish(first)[0]
+    game = finish(first, agreed=False)[0]
 
     game = hand_undo(game=game)  # the last round, not closed: a mistake is put right
 

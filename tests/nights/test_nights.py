@@ -10,6 +10,8 @@ from smear_scores.selectors.nights import night_rounds, night_standings, night_v
 from smear_scores.services import nights as services
 from smear_scores.services.recording import hand_record
 
+from tests.league.conftest import agree_all
+
 from .conftest import DAY
 
 
@@ -27,10 +29,12 @@ def games_of(round_):
     return [t.game for t in round_.tables.order_by("number").select_related("game")]
 
 
-def play_out(game, entries):
+def play_out(game, entries, *, agreed: bool = True):
+    """The hands played, and the finished table agreed to by its other teams (two keys)
+    unless not ``agreed``."""
     for entry in entries:
         game, _ = hand_record(game=game, entry=entry)
-    return game
+    return agree_all(game) if game.finished and agreed else game
 
 
 def test_round_draw_seats_every_present_player_at_games_of_the_night(club, players):
@@ -181,3 +185,19 @@ def test_draw_with_too_few_players_says_how_many_more(club, players):
         "A Schmier table needs 6 players and only 4 are checked in: check in 2 more to draw "
         "a round."
     )
+
+
+def test_a_finished_table_counts_in_the_standings_once_its_other_teams_agree(club, players):
+    night = open_night(club, players, n=12)
+    g1, g2 = games_of(services.round_draw(night=night, seed=5))
+    g1 = play_out(g1, [HandEntry(bidder=2, bid=3, points=(1, 1, 4))] * 2, agreed=False)
+    play_out(g2, [HandEntry(bidder=0, bid=3, points=(5, 1, 0))] * 2)
+    assert g1.confirm and g1.finished
+    seats1 = list(g1.seats.order_by("position").values_list("name", flat=True))
+
+    standing = {s.name: s for s in night_standings(night)}[seats1[2]]
+    assert (standing.rounds, standing.total, standing.played) == (["awaiting"], 0, 0)
+
+    agree_all(g1)
+    standing = {s.name: s for s in night_standings(night)}[seats1[2]]
+    assert (standing.rounds, standing.total) == (["8"], 8)

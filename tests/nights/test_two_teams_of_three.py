@@ -11,6 +11,7 @@ from smear_scores.models import Night
 from smear_scores.rules import HandEntry
 from smear_scores.selectors.nights import night_rounds, night_standings
 from smear_scores.services.recording import hand_record
+from tests.league.conftest import agree_all
 
 from .test_pages import login, run_night
 
@@ -41,7 +42,8 @@ def test_two_teams_of_three_night_seats_tables_of_six_partners_alternating(
     # The first table's first team bids 3 and takes every point but Game (5 points).
     game = first.tables[0].game
     awards = {"high": 0, "low": 0, "right_bauer": 0, "left_bauer": 0, "joker": 0, "game": None}
-    hand_record(game=game, entry=HandEntry(bidder=0, bid=3, awards=awards))
+    game, _ = hand_record(game=game, entry=HandEntry(bidder=0, bid=3, awards=awards))
+    agree_all(game)  # the round counts once the other team agrees (two keys)
     standings = {s.name: s.rounds for s in night_standings(night)}
     team, others = first.tables[0].partnerships
     assert [standings[name] for name in team] == [["5"]] * 3

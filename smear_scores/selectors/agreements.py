@@ -1,0 +1,293 @@
+"""Two keys: which hands of a game the other teams agreed to, what they disputed, and
+which games count (league tables, ratings, night standings). Reads only; the writes are
+services.agreements."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from django.db.models import Q
+from django.utils import timezone
+
+from smear_scores.models import Club, Dispute, Game, Hand, HandRevision
+from smear_scores import rules
+from smear_scores.selectors.games import named_variant, team_names
+
+
+def window(club: Club) -> timedelta:
+    return timedelta(hours=club.confirm_hours)
+
+
+def counted(club: Club, *, prefix: str = "", now: datetime | None = None) -> Q:
+    """A finished game that counts: one nobody needs to confirm, one every other team
+    agreed to (or the director settled), or one whose club's window passed after it
+    finished with no dispute open. ``prefix``: the path to the game ("game__")."""
+    now = now or timezone.now()
+    p = prefix
+    return Q(**{f"{p}finished": True}) & (
+        Q(**{f"{p}confirm": False})
+        | Q(**{f"{p}agreed_at__isnull": False})
+        | Q(**{f"{p}disputed": False, f"{p}finished_at__lte": now - window(club)})
+    )
+
+
+def game_counts(game: Game, club: Club, *, now: datetime | None = None) -> bool:
+    """counted, for one game already read."""
+    if not game.finished:
+        return False
+    if not game.confirm or game.agreed_at is not None:
+        return True
+    now = now or timezone.now()
+    return (
+        not game.disputed
+        and game.finished_at is not None
+        and game.finished_at <= now - window(club)
+    )
+
+
+def agreed_list(game: Game) -> list[int]:
+    """Per team, the last hand it agreed to (0: none)."""
+    teams = game.rules_variant.teams
+    through = list(game.agreed_through or [])
+    return [int(through[t]) if t < len(through) else 0 for t in range(teams)]
+
+
+def agreeing_teams(game: Game) -> list[int]:
+    """The teams that agree to the scorer's hands: every team but the scoring phone's."""
+    return [t for t in range(game.rules_variant.teams) if t != game.scorer_team]
+
+
+def awaiting(game: Game) -> list[int]:
+    """The teams whose agreement the game still waits for (none once agreed)."""
+    if not game.confirm or game.agreed_at is not None:
+        return []
+    through = agreed_list(game)
+    return [t for t in agreeing_teams(game) if through[t] < game.hands_played]
+
+
+def awaiting_text(game: Game, club: Club | None = None) -> str:
+    """'awaiting Bo & Di', 'disputed', or '' when the game counts or needs nobody."""
+    if not game.confirm or game.agreed_at is not None:
+        return ""
+    if game.disputed:
+        return "disputed: the director settles it"
+    if club is not None and game_counts(game, club):
+        return ""
+    names = team_names(game)
+    waiting = awaiting(game)
+    if not waiting:
+        return ""
+    return "awaiting " + " and ".join(names[t] for t in waiting)
+
+
+@dataclass
+class HandToAgree:
+    number: int
+    text: str  # "Hand 7: Ann & Cy bid 4 and took 5: made, +5 · Bo & Di +1"
+    version: str
+    disputes: list[Dispute] = field(default_factory=list)
+    agreed: bool = False
+
+
+def agree_version(hands: list[Hand], number: int) -> str:
+    """What a phone saw of hands 1 to ``number``: the last one's row and how often any of
+    them was edited. An undo and a new hand, or an edit, changes it."""
+    seen = hands[:number]
+    return f"{seen[-1].pk}.{sum(h.revisions for h in seen)}" if seen else "0"
+
+
+@dataclass
+class AgreementBoard:
+    """What a team's phone shows: the hands it has not agreed to yet, in the table's
+    words, every open dispute, and whether the game waits for it."""
+
+    game: Game
+    team: int | None
+    team_name: str
+    hands: list[HandToAgree]
+    disputes: list[Dispute]
+    through: int
+    awaiting: str
+    version: str  # of the whole game as shown (agreeing to its last hand)
+
+    @property
+    def last(self) -> HandToAgree | None:
+        return self.hands[-1] if self.hands else None
+
+
+def open_disputes(*, game: Game | None = None, night_id: int | None = None) -> list[Dispute]:
+    """The disputes not yet settled, of one game or of every table of a night, each with
+    its game (oldest first). What the club-night dashboard shows as "a dispute"."""
+    disputes = Dispute.objects.filter(settled_at__isnull=True).select_related("game")
+    if game is not None:
+        disputes = disputes.filter(game=game)
+    if night_id is not None:
+        disputes = disputes.filter(game__night_table__round__night_id=night_id)
+    return list(disputes.order_by("at", "id"))
+
+
+def agreement_board(game: Game, team: int | None) -> AgreementBoard:
+    """The board of ``team``'s phone (None: every team's open disputes and no hand to
+    agree, as the scorer's and the watchers' boards mark them). Two queries."""
+    names = team_names(game)
+    hands = list(game.hands.order_by("number"))
+    disputes = open_disputes(game=game)
+    by_hand: dict[int, list[Dispute]] = defaultdict(list)
+    for d in disputes:
+        by_hand[d.number].append(d)
+    through = agreed_list(game)[team] if team is not None else 0
+    if team is None or team == game.scorer_team or game.agreed_at is not None:
+        through = len(hands)
+    shown = [h for h in hands if h.number > through or h.number in by_hand]
+    variant = named_variant(game)
+    results: list[rules.HandResult] = []
+    if shown:
+        # The hands' lines as the scorer saw them when recording: the engine's words.
+        _, results = rules.replay(
+            variant, game.options, game.first_dealer, [h.entry() for h in hands]
+        )
+    rows = []
+    for hand in shown:
+        line = rules.describe(variant, results[hand.number - 1])
+        rows.append(
+            HandToAgree(
+                number=hand.number,
+                text=f"Hand {hand.number}: {line}",
+                version=agree_version(hands, hand.number),
+                disputes=by_hand.get(hand.number, []),
+                agreed=hand.number <= through,
+            )
+        )
+    return AgreementBoard(
+        game=game,
+        team=team,
+        team_name=names[team] if team is not None else "",
+        hands=rows,
+        disputes=disputes,
+        through=through,
+        awaiting=awaiting_text(game),
+        version=agree_version(hands, len(hands)),
+    )
+
+
+@dataclass
+class HandState:
+    number: int
+    agreed_by: list[int]
+    awaiting: list[int]
+    disputed: bool
+
+
+def hand_states(game: Game) -> list[HandState]:
+    """Each hand's agreement: the teams that agreed to it, those it waits for, and whether
+    a dispute of it is open (the API's GET)."""
+    through = agreed_list(game)
+    teams = agreeing_teams(game)
+    open_ = {d.number for d in open_disputes(game=game)} if game.disputed else set()
+    settled = game.agreed_at is not None
+    states = []
+    for number in range(1, game.hands_played + 1):
+        agreed = [t for t in teams if settled or through[t] >= number]
+        states.append(
+            HandState(
+                number=number,
+                agreed_by=agreed if game.confirm else [],
+                awaiting=[t for t in teams if t not in agreed] if game.confirm else [],
+                disputed=number in open_,
+            )
+        )
+    return states
+
+
+def agreement_events(game: Game) -> dict[int, list[str]]:
+    """Per hand, what was said of it, in order: agreements (on the hand agreed through),
+    disputes and the director's decisions, in words ("Bo & Di agreed", "Bo & Di: not
+    right, “points swapped”", "settled by ann: kept as recorded, “checked”")."""
+    names = team_names(game)
+    events: dict[int, list[str]] = defaultdict(list)
+    rows = HandRevision.objects.filter(
+        game=game,
+        action__in=[
+            HandRevision.Action.AGREE,
+            HandRevision.Action.DISPUTE,
+            HandRevision.Action.DECIDE,
+        ],
+    ).order_by("at", "id")
+    for row in rows:
+        events[row.number].append(event_text(row, names))
+    return events
+
+
+def event_text(row: HandRevision, names: tuple[str, ...]) -> str:
+    new = row.new or {}
+    team = new.get("team")
+    who = names[team] if isinstance(team, int) and team < len(names) else "a team"
+    when = timezone.localtime(row.at).strftime("%-d %b %H:%M")
+    if row.action == HandRevision.Action.AGREE:
+        return f"{who} agreed to hands 1–{row.number} ({when})"
+    if row.action == HandRevision.Action.DISPUTE:
+        return f"{who}: not right, “{new.get('words', '')}” ({when})"
+    decision = dict(Dispute.Decision.choices).get(new.get("decision", ""), "settled")
+    return f"Settled by {new.get('by') or 'the director'}: {decision}, “{new.get('reason', '')}” ({when})"
+
+
+def hand_history(game: Game, number: int) -> list[str]:
+    """Everything that happened to hand ``number``: recorded, edited, undone, agreed to
+    (an agreement to a later hand included), disputed, settled; in order."""
+    names = team_names(game)
+    out = []
+    for row in HandRevision.objects.filter(game=game).order_by("at", "id"):
+        when = timezone.localtime(row.at).strftime("%-d %b %H:%M")
+        if row.action in (HandRevision.Action.AGREE,):
+            if row.number >= number:
+                out.append(event_text(row, names))
+        elif row.number == number:
+            if row.action in (HandRevision.Action.DISPUTE, HandRevision.Action.DECIDE):
+                out.append(event_text(row, names))
+            else:
+                out.append(f"{row.get_action_display().capitalize()} ({row.source}, {when})")
+    return out
+
+
+@dataclass
+class PendingGame:
+    game: Game
+    title: str  # "Ann & Cy v Bo & Di"
+    awaiting: str  # "awaiting Bo & Di"
+
+
+def pending_words(game: Game, teams: list[list[str]], club: Club) -> str:
+    """'awaiting Bo & Di' (the teams by their players), 'disputed: …', or '' when the
+    game counts; no query."""
+    if not game.finished or game_counts(game, club):
+        return ""
+    if game.disputed:
+        return "disputed: the director settles it"
+    named = [" & ".join(teams[t]) for t in awaiting(game) if t < len(teams)]
+    return "awaiting " + " and ".join(named) if named else ""
+
+
+def league_pending(league) -> list[PendingGame]:
+    """The league's finished games that do not count yet, oldest first: two queries."""
+    from smear_scores.selectors.clubs import game_line, seats_prefetch
+
+    club = league.club
+    games = (
+        Game.objects.filter(league=league, finished=True, confirm=True)
+        .exclude(counted(club))
+        .prefetch_related(seats_prefetch())
+        .order_by("finished_at", "id")
+    )
+    pending = []
+    for game in games:
+        teams = [team["players"] for team in game_line(game).teams]
+        pending.append(
+            PendingGame(
+                game=game,
+                title=" v ".join(" & ".join(t) for t in teams),
+                awaiting=pending_words(game, teams, club),
+            )
+        )
+    return pending

@@ -1,0 +1,49 @@
+"""Two keys, as the scorer's own writes touch them: an edit of a hand asks the other
+teams again for it and every later hand, and an undo of a hand another team agreed to
+needs that team's "Not right" first, or the club's director. Called by services.editing
+under the game's lock, before the standings are stored (so the ratings refreshed with
+them see the game as no longer agreed). The agreements themselves: services.agreements."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from smear_scores.models import Dispute, Game
+from smear_scores.request_refusals import Conflict
+from smear_scores.selectors.agreements import agreed_list, agreeing_teams
+from smear_scores.selectors.games import team_names
+
+
+def hand_changed(game: Game, number: int, *, decision: str = Dispute.Decision.EDITED) -> None:
+    """Hand ``number`` was edited (or undone): every team agrees to it again, and the
+    hands after it; a dispute of it is answered by the change (``decision``)."""
+    if not game.confirm:
+        return
+    through = agreed_list(game)
+    game.agreed_through = [min(t, number - 1) for t in through]
+    game.agreed_at = None
+    Dispute.objects.filter(game=game, number=number, settled_at__isnull=True).update(
+        settled_at=timezone.now(), decision=decision
+    )
+    game.disputed = Dispute.objects.filter(game=game, settled_at__isnull=True).exists()
+    Game.objects.filter(pk=game.pk).update(
+        agreed_through=game.agreed_through, agreed_at=None, disputed=game.disputed
+    )
+
+
+def undo_allowed(game: Game, number: int, *, director: bool = False) -> None:
+    """Conflict when another team agreed to hand ``number`` (the last) and the director is
+    not the one undoing it."""
+    if not game.confirm or director:
+        return
+    through = agreed_list(game)
+    agreed = [t for t in agreeing_teams(game) if through[t] >= number]
+    if agreed:
+        names = team_names(game)
+        who = " and ".join(names[t] for t in agreed)
+        raise Conflict(
+            f"Hand {number} was agreed to by {who}, so it cannot be undone from here: ask "
+            f"{who} to tap “Not right” on it first, or edit it instead (they will be asked "
+            "to agree again), or ask the club's director.",
+            field="number",
+        )

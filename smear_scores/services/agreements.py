@@ -1,0 +1,259 @@
+"""Two keys: the other teams agree to the hands the scoring phone recorded, or say a hand
+is not right; the club's director settles what they dispute. Each write locks the game
+row first (game_writes.game_lock), as every other write to a game does, so two phones
+agreeing or disputing at once are serialised and end in one state; each is kept in the
+game's audit (HandRevision: agree, dispute, decide), which its history and CSV show.
+
+A finished game counts in the league table, the ratings and a night's standings once
+every other team agreed to its last hand, or the director settled it, or the club's
+window passed with no dispute open (selectors.agreements.counted)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from django.db import transaction
+from django.utils import timezone
+
+from smear_scores.live import notify
+from smear_scores.models import Dispute, Game, Hand, HandRevision
+from smear_scores.request_refusals import Conflict, Forbidden
+from smear_scores.rules import HandEntry, Refused, RuleError
+from smear_scores.selectors.agreements import agree_version, agreed_list, agreeing_teams
+from smear_scores.selectors.games import team_names
+from smear_scores.services import editing, game_writes
+from smear_scores.services.ratings import ratings_refresh_for
+
+# What a dispute, or the director's reason, says: a few words.
+WORDS_MAX = 200
+
+
+def _words(words: str, field: str, what: str) -> str:
+    words = " ".join((words or "").split())
+    if not words:
+        raise Refused([RuleError(field, f"Say in a few words {what}.", "")])
+    if len(words) > WORDS_MAX:
+        raise Refused(
+            [
+                RuleError(
+                    field,
+                    f"Say it in at most {WORDS_MAX} characters ({len(words)} now): the "
+                    "director asks the table for the rest.",
+                    "",
+                )
+            ]
+        )
+    return words
+
+
+def _confirming(game: Game) -> Game:
+    locked = game_writes.game_lock(game)
+    if not locked.confirm:
+        raise Conflict(
+            "This game does not ask the other teams to agree: its scores count as recorded.",
+            field="game",
+        )
+    return locked
+
+
+def _team_checked(game: Game, team: int) -> None:
+    if team not in agreeing_teams(game):
+        if 0 <= team < game.rules_variant.teams:
+            raise Forbidden(
+                f"{team_names(game)[team]} score this game on their own phone, so their hands "
+                "need no agreement from them: the other teams agree from their phones.",
+                field="team",
+            )
+        raise Forbidden("This phone is not joined for a team of this game.", field="team")
+
+
+def _hands_seen(game: Game, number: int, version: str | None, what: str) -> list[Hand]:
+    hands = list(game.hands.order_by("number"))
+    if not 1 <= number <= len(hands):
+        raise Conflict(
+            f"There is no hand {number} to {what}: this game has {len(hands)} hand"
+            f"{'s' if len(hands) != 1 else ''}. Read the board again.",
+            field="number",
+        )
+    if version is not None and version != agree_version(hands, number):
+        raise Conflict(
+            f"The hands up to hand {number} changed since this board showed them: nothing "
+            f"was {what}d. Read them again, then agree or say what is not right.",
+            field="version",
+        )
+    return hands
+
+
+def _settle_state(game: Game) -> None:
+    """Store what the agreements now add up to: whether a dispute is open, and whether
+    the finished game is agreed by every other team (when, if it just became so); the
+    boards move on (updated_at), and the club's ratings follow in this transaction."""
+    disputed = Dispute.objects.filter(game=game, settled_at__isnull=True).exists()
+    through = agreed_list(game)
+    agreed = (
+        game.finished
+        and not disputed
+        and all(through[t] >= game.hands_played for t in agreeing_teams(game))
+    )
+    game.disputed = disputed
+    game.agreed_through = through
+    if not agreed:
+        game.agreed_at = None
+    elif game.agreed_at is None:
+        game.agreed_at = timezone.now()
+    game.save(update_fields=["agreed_through", "agreed_at", "disputed", "updated_at"])
+    notify.game_changed(game)
+    if game.league_id is not None and game.finished:
+        ratings_refresh_for(league_id=game.league_id)
+
+
+def _log(game: Game, number: int, action: str, source: str, **new) -> None:
+    HandRevision.objects.create(game=game, number=number, action=action, new=new, source=source)
+
+
+@transaction.atomic
+def hand_agree(
+    *,
+    game: Game,
+    team: int,
+    number: int,
+    version: str | None,
+    source: str = "web",
+    by: str = "",
+) -> Game:
+    """``team`` agrees to hand ``number`` and every hand before it, as its phone showed
+    them (``version``: selectors.agreements.agree_version; Conflict if they changed). Its
+    own dispute of one of them is withdrawn. Returns the game as written."""
+    locked = _confirming(game)
+    _team_checked(locked, team)
+    _hands_seen(locked, number, version, "agree")
+    through = agreed_list(locked)
+    if through[team] < number:
+        through[team] = number
+    locked.agreed_through = through
+    Dispute.objects.filter(
+        game=locked, team=team, number__lte=number, settled_at__isnull=True
+    ).update(settled_at=timezone.now(), decision=Dispute.Decision.WITHDRAWN)
+    _log(locked, number, HandRevision.Action.AGREE, source, team=team, through=number, by=by)
+    _settle_state(locked)
+    return locked
+
+
+@transaction.atomic
+def hand_dispute(
+    *,
+    game: Game,
+    team: int,
+    number: int,
+    words: str,
+    version: str | None = None,
+    source: str = "web",
+    by: str = "",
+) -> Dispute:
+    """``team`` says hand ``number`` is not right, in a few ``words``: every board marks
+    the hand, and the game cannot count until the scorer's edit is agreed to or the
+    director settles it. The team's agreement to that hand and later ones is lifted."""
+    words = _words(words, "words", "what is not right with the hand (“the 4 was ours”)")
+    locked = _confirming(game)
+    _team_checked(locked, team)
+    _hands_seen(locked, number, version, "dispute")
+    names = team_names(locked)
+    already = Dispute.objects.filter(
+        game=locked, team=team, number=number, settled_at__isnull=True
+    ).first()
+    if already is not None:
+        raise Conflict(
+            f"{names[team]} already said hand {number} is not right (“{already.words}”): "
+            "nothing more was added. The scorer edits it, or the director settles it.",
+            field="number",
+        )
+    through = agreed_list(locked)
+    through[team] = min(through[team], number - 1)
+    locked.agreed_through = through
+    dispute = Dispute.objects.create(game=locked, number=number, team=team, words=words)
+    _log(locked, number, HandRevision.Action.DISPUTE, source, team=team, words=words, by=by)
+    _settle_state(locked)
+    return dispute
+
+
+def swapped(entry: HandEntry, a: int, b: int) -> HandEntry:
+    """The hand with teams ``a`` and ``b``'s points exchanged (entered in each other's
+    column): points, awarded points and counted card points alike."""
+
+    def other(team: int | None) -> int | None:
+        return b if team == a else a if team == b else team
+
+    points = entry.points
+    if points is not None:
+        listed = list(points)
+        listed[a], listed[b] = listed[b], listed[a]
+        points = tuple(listed)
+    awards = entry.awards
+    if awards is not None:
+        awards = {kind: other(team) for kind, team in awards.items()}
+    counts = entry.card_points
+    if counts is not None:
+        listed = list(counts)
+        listed[a], listed[b] = listed[b], listed[a]
+        counts = tuple(listed)
+    return replace(entry, points=points, awards=awards, card_points=counts)
+
+
+@transaction.atomic
+def dispute_settle(
+    *,
+    game: Game,
+    number: int,
+    decision: str,
+    reason: str,
+    by,
+    entry: HandEntry | None = None,
+    teams: tuple[int, int] | None = None,
+    source: str = "web",
+) -> Game:
+    """The club's director settles the game at hand ``number``: keeps it as recorded
+    (``keep``), changes it (``edit``, to ``entry``), or exchanges two ``teams``' points on
+    it (``swap``). Every open dispute of the game is closed with the decision and its
+    ``reason``, kept with who (``by``) and when, and the game stands as it is after the
+    decision: agreed for every team."""
+    reason = _words(reason, "reason", "why the game stands so (“checked with both tables”)")
+    if decision not in (Dispute.Decision.KEEP, Dispute.Decision.EDIT, Dispute.Decision.SWAP):
+        raise Refused([RuleError("decision", "Choose keep, edit or swap.", "")])
+    locked = _confirming(game)
+    hands = _hands_seen(locked, number, None, "settle")
+    name = getattr(by, "get_username", lambda: "")() if by is not None else ""
+    Dispute.objects.filter(game=locked, settled_at__isnull=True).update(
+        settled_at=timezone.now(), decision=decision, reason=reason, settled_by=by
+    )
+    teams_named: list[int] = []
+    if decision == Dispute.Decision.SWAP:
+        count = locked.rules_variant.teams
+        if teams is None:
+            if count != 2:
+                raise Refused(
+                    [RuleError("teams", "Name the two teams whose points are swapped.", "")]
+                )
+            teams = (0, 1)
+        a, b = teams
+        if a == b or not (0 <= a < count and 0 <= b < count):
+            raise Refused([RuleError("teams", "Name two different teams of the game.", "")])
+        entry = swapped(hands[number - 1].entry(), a, b)
+        teams_named = [a, b]
+    if decision != Dispute.Decision.KEEP:
+        if entry is None:
+            raise Refused([RuleError("entry", "Give the hand as it should be.", "")])
+        editing.hand_edit(game=locked, number=number, entry=entry, source=source)
+        locked = game_writes.game_lock(locked)
+    locked.agreed_through = [locked.hands_played] * locked.rules_variant.teams
+    _log(
+        locked,
+        number,
+        HandRevision.Action.DECIDE,
+        source,
+        decision=str(decision),
+        reason=reason,
+        by=name,
+        teams=teams_named,
+    )
+    _settle_state(locked)
+    return locked

@@ -10,7 +10,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
-from smear_scores.models import Club, League, Membership, Player
+from smear_scores.models import Club, Game, League, Membership, Player
+from tests.league.conftest import agree_all
 
 pytestmark = pytest.mark.browser
 
@@ -71,6 +72,11 @@ def _table(page: Page) -> list[tuple[str, str, str]]:
     ]
 
 
+def _agree_finished(league: League) -> None:
+    for game in Game.objects.filter(league=league, finished=True, agreed_at__isnull=True):
+        agree_all(game)
+
+
 def test_league_night_two_tables_two_phones(phone: Page, second_phone: Page):
     club = Club.objects.create(name="Tuesday Smear Club", slug="tuesday")
     league = League.objects.create(
@@ -101,6 +107,9 @@ def test_league_night_two_tables_two_phones(phone: Page, second_phone: Page):
     expect(phone.locator(".night-summary")).to_contain_text("2 games: 1 still playing.")
     _no_sideways_scroll(phone)
 
+    # Bob & Dan agree to it (two keys; their phone's board has its own test).
+    _agree_finished(league)
+
     # The league table counts the finished game only.
     table_two = second_phone.url
     second_phone.goto(f"/leagues/{league.pk}/")
@@ -127,7 +136,8 @@ def test_league_night_two_tables_two_phones(phone: Page, second_phone: Page):
         "2 games: all finished.", timeout=25_000
     )
 
-    # The league table now has both games; a member of the club sees it update.
+    # The league table now has both games once agreed; a member of the club sees it update.
+    _agree_finished(league)
     phone.goto(f"/leagues/{league.pk}/")
     assert _table(phone) == [
         ("=1", "Ann", "1"),

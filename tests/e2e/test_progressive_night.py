@@ -11,8 +11,9 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
-from smear_scores.models import Club, Membership, Night, Player
+from smear_scores.models import Club, Membership, Night, Player, RoundTable
 from smear_scores.selectors.nights import night_standings
+from tests.league.conftest import agree_all
 
 from .conftest import CHROMIUM_FLAGS  # noqa: F401  (the browser fixture launches with them)
 
@@ -141,6 +142,10 @@ def test_progressive_night_twelve_players_three_rounds(browser, live_server):
             director.reload()
 
         expect(director.locator("main")).to_contain_text("All 3 rounds are drawn.")
+        # Every table's other teams agree (two keys: their phones' board has its own test).
+        for table in RoundTable.objects.filter(round__night=night).select_related("game"):
+            agree_all(table.game)
+        watcher.reload()
         # The room's standings are each player's own total, as the night's rule says.
         expected = [(s.name, s.total_text) for s in night_standings(night)]
         rows = watcher.locator("table.standings tbody tr")

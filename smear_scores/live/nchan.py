@@ -36,6 +36,7 @@ import json
 import logging
 import threading
 import urllib.parse
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -234,6 +235,44 @@ def publish(
             _room(night_id, room_followed)
 
 
+# Seconds the engine's clock may be behind the database's: a channel's last message
+# published at least this long after a version was written is of that version or later.
+CLOCK_SKEW = 2
+# The channels this process repaired, each with the version it gave (most recent last).
+REPAIRS_KEPT = 10_000
+_repaired: OrderedDict[str, str] = OrderedDict()
+_repaired_lock = threading.Lock()
+
+
+def _may_be_behind(held: dict, version: str) -> bool:
+    """Whether a channel's last message (``held``: info) may predate ``version`` (the
+    write's time in microseconds): the engine stamps each message with its own time, in
+    whole seconds ("<seconds>:<tag>")."""
+    stamp = str(held.get("last_message_id") or "").partition(":")[0]
+    if not stamp.isdigit():
+        return True
+    return int(stamp) < int(version) // 1_000_000 + CLOCK_SKEW
+
+
+def _first_repair(channel: str, version: str) -> bool:
+    """True the first time this process gives ``channel`` this ``version`` (and marks it
+    so): a hundred phones saying an old version cost the watchers one message, not a
+    hundred."""
+    with _repaired_lock:
+        if _repaired.get(channel) == version:
+            return False
+        _repaired[channel] = version
+        _repaired.move_to_end(channel)
+        while len(_repaired) > REPAIRS_KEPT:
+            _repaired.popitem(last=False)
+        return True
+
+
+def _forget_repair(channel: str) -> None:
+    with _repaired_lock:
+        _repaired.pop(channel, None)
+
+
 def subscribe(request: HttpRequest, keys: list[Key], version: str, kind: str | None):
     """The phone's stream, handed to the engine; or, the engine away, a 503 (the board
     polls, and asks again after Retry-After). A board a phone follows (``kind``) is marked
@@ -245,11 +284,22 @@ def subscribe(request: HttpRequest, keys: list[Key], version: str, kind: str | N
 
         board_followed(key=keys[0], kind=kind)
     try:
-        # A phone that shows an older version than this one, or a channel that holds no
-        # message yet (a new game, an engine restarted), is given the version at once:
-        # what a publish lost in between would have said.
-        if (shown is not None and shown != version) or not info(channel).get("messages"):
+        # A channel that holds no message yet (a new game, an engine restarted), or one
+        # whose last message may be older than this version (a publish lost while the
+        # engine was away) when a phone says it shows an older one, is given the version
+        # at once: what a publish lost in between would have said. Anyone may say an old
+        # version, so a channel whose message is surely newer is left alone, and each
+        # process repairs a channel once per version.
+        held = info(channel)
+        if not held.get("messages"):
             post([channel], version)
+        elif shown is not None and shown != version and _may_be_behind(held, version):
+            if _first_repair(channel, version):
+                try:
+                    post([channel], version)
+                except Away:
+                    _forget_repair(channel)
+                    raise
     except Away as error:
         log.warning("Live boards: the push engine does not answer (%s); the boards poll", error)
         return HttpResponse(

@@ -321,6 +321,33 @@ def test_with_the_engine_away_a_hand_commits_and_the_board_polls(shape):
         phone.close()
 
 
+def test_stale_stream_requests_make_the_app_publish_nothing_more_to_the_watchers(shape):
+    # Any visitor may ask for a board's stream saying an old version. The channel holds
+    # the current one already: a hundred such requests are given it by the engine, and
+    # the watchers hear nothing of them (at most one repair per app process while the
+    # engine's clock cannot tell the channel's message from the version's write).
+    app_a, _ = shape.apps
+    game = _game(app_a)
+    watcher = Stream(shape.front, f"/g/{game['id']}/events/?v=")
+    try:
+        shown = _version(watcher.next())
+        for _ in range(100):
+            stale = Stream(shape.front, f"/g/{game['id']}/events/?v=1")
+            assert stale.answer.status == 200
+            assert _version(stale.next()) == shown  # the engine gives it the current one
+            stale.close()
+
+        _hand(app_a, game)
+
+        heard = []
+        while (event := watcher.next()) and _version(event) == shown:
+            heard.append(event)
+        assert int(_version(event)) > int(shown)  # the hand's version
+        assert len(heard) <= len(shape.apps)
+    finally:
+        watcher.close()
+
+
 def test_one_publish_to_several_channels_leaves_its_message_on_each(shape):
     # The engine's publisher takes several channels in one request (deploy/nchan/).
     json_please = {"Accept": "text/json"}

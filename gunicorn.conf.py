@@ -3,7 +3,11 @@
 Every value can be changed from the environment: WEB_CONCURRENCY (worker processes),
 BIND (address:port), GUNICORN_TIMEOUT (seconds), FORWARDED_ALLOW_IPS (the proxy's address)."""
 
+import ctypes
 import os
+import signal
+import sys
+import threading
 
 # ASGI, for the live boards' streams (smear_scores.live): each worker is a uvicorn event
 # loop that holds every stream open in it and answers pages as Django always did.
@@ -28,3 +32,37 @@ loglevel = os.environ.get("GUNICORN_LOGLEVEL", "info")
 # No control socket: it lives at one path per user, so a second instance (the benchmark
 # beside a running site) would collide with the first.
 control_socket_disable = True
+# A restart binds its port at once, even while the workers of a server that ended are
+# still finishing their requests (each worker's socket is let go as it ends).
+reuse_port = True
+
+# Linux: prctl's PR_SET_PDEATHSIG, the signal the kernel sends a process when its parent ends.
+PR_SET_PDEATHSIG = 1
+
+
+def post_fork(server, worker):
+    """A worker ends with its master: killed outright (kill -9, out of memory), the master
+    cannot stop its workers, which would serve the old code for as long as they live, with
+    nobody to replace one that fails, and hold the port a restart needs. The kernel sends
+    each worker SIGTERM when the master ends (Linux), or a thread notices (elsewhere); the
+    worker then finishes its requests and exits as on any shutdown."""
+    master = server.pid
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl")
+    except (OSError, AttributeError):
+        _watch_master(master)
+    # The master may have ended between the fork and the prctl.
+    if os.getppid() != master:
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _watch_master(master: int) -> None:
+    def watch() -> None:
+        while os.getppid() == master:
+            threading.Event().wait(1)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="master-watch", daemon=True).start()
+    print("gunicorn: no prctl here; a thread watches the master", file=sys.stderr)

@@ -146,3 +146,95 @@ def test_every_hand_acknowledged_through_kill_9_of_app_workers_is_stored(tmp_pat
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(DEADLINE)
         cluster.remove()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # Reparented and exited, but not yet reaped: a zombie holds no socket.
+    state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    return state != "Z"
+
+
+def _gunicorn(env: dict) -> subprocess.Popen:
+    return subprocess.Popen(
+        [Path(sys.executable).parent / "gunicorn", "--config", "gunicorn.conf.py"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
+def _answers(port: int, server: subprocess.Popen) -> None:
+    deadline = time.monotonic() + DEADLINE
+    while True:
+        assert server.poll() is None, f"gunicorn exited with {server.returncode}"
+        try:
+            status, _ = _send(port, "GET", "/api/variants", {}, {})
+            if status == 200:
+                return
+        except OSError:
+            pass
+        assert time.monotonic() < deadline, "gunicorn did not answer"
+        time.sleep(0.1)  # a server starting: nothing to wait on but its port
+
+
+def test_workers_end_with_their_master_and_a_restart_binds_its_port(tmp_path):
+    # kill -9 of gunicorn's master (an out-of-memory kill, a crash): its workers, with a
+    # board's stream open, end with it rather than serve the old code with nobody to
+    # replace them, and the server started again binds the same port and answers.
+    port = free_port()
+    env = {
+        **{k: os.environ[k] for k in ("PATH", "HOME", "LANG", "TMPDIR") if k in os.environ},
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "DEBUG": "false",
+        "HTTPS": "false",
+        "SECRET_KEY": "a-secret-key-for-this-test-only-0123456789-abcdefghijklmnop",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "WEB_CONCURRENCY": "2",
+        "BIND": f"127.0.0.1:{port}",
+        "GUNICORN_ACCESSLOG": "",
+    }
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    )
+    first = _gunicorn(env)
+    second = None
+    stream = None
+    workers: list[int] = []
+    try:
+        _answers(port, first)
+        body = {"variant": "ne-wisconsin", "players": ["Ann", "Bo", "Cy", "Dee"]}
+        game = _send(port, "POST", "/api/games", body, {})[1]
+        stream = http.client.HTTPConnection("127.0.0.1", port, timeout=DEADLINE)
+        stream.request(
+            "GET", f"/g/{game['id']}/events/?v=", headers={"Accept": "text/event-stream"}
+        )
+        assert stream.getresponse().status == 200
+        workers = _workers(first.pid)
+        assert len(workers) == 2
+
+        os.kill(first.pid, signal.SIGKILL)
+        first.wait(DEADLINE)
+        deadline = time.monotonic() + DEADLINE
+        while any(_alive(pid) for pid in workers):
+            assert time.monotonic() < deadline, "the workers outlived their master"
+            time.sleep(0.05)  # nothing to wait on but the processes' end
+
+        second = _gunicorn(env)
+        _answers(port, second)
+    finally:
+        if stream is not None:
+            stream.close()
+        for server in (first, second):
+            if server is not None and server.poll() is None:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait(DEADLINE)
+        for pid in workers:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)

@@ -1,6 +1,7 @@
 """The house's doorways: the screens (views/) and the API (api/) never call the rules
 engine; they ask services to write and services or selectors to check and read. They may
-name the engine's types (HandEntry, HandRefused, Variant …) and nothing else of it."""
+name the engine's types (HandEntry, HandRefused, Variant …) and read its data (the list of
+presets, its limits), and call nothing of it."""
 
 from __future__ import annotations
 
@@ -16,8 +17,16 @@ from smear_scores import request_refusals, rules
 PACKAGE = Path(smear_scores.__file__).parent
 
 
+def _type_or_data(name: str) -> bool:
+    """A class of the engine, or a value it holds that cannot be called (VARIANTS)."""
+    found = getattr(rules, name, None)
+    if inspect.isclass(found):
+        return True
+    return found is not None and not callable(found) and not inspect.ismodule(found)
+
+
 def engine_uses(path: Path) -> list[str]:
-    """What one module takes from the engine other than a type: 'file:line name'."""
+    """What one module takes from the engine other than a type or data: 'file:line name'."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
         if isinstance(node, ast.Import):
@@ -38,7 +47,7 @@ def engine_uses(path: Path) -> list[str]:
                 found += [
                     f"{path.name}:{node.lineno} {alias.name}"
                     for alias in node.names
-                    if not inspect.isclass(getattr(rules, alias.name, None))
+                    if not _type_or_data(alias.name)
                 ]
     return found
 
@@ -58,13 +67,15 @@ def test_engine_uses_finds_calls_and_data_taken_from_the_engine(tmp_path):
         "from smear_scores import rules\n"
         "import smear_scores.rules.game\n"
         "from smear_scores.rules import HandEntry, HandRefused, describe, VARIANTS\n"
+        "from smear_scores.rules import variants, new_game, PRESET_SLUGS\n"
     )
 
     assert engine_uses(module) == [
         "view.py:1 the rules module",
         "view.py:2 import smear_scores.rules.game",
         "view.py:3 describe",
-        "view.py:3 VARIANTS",
+        "view.py:4 variants",
+        "view.py:4 new_game",
     ]
 
 

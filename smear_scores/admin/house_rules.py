@@ -9,7 +9,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from smear_scores.models import HouseRules
-from smear_scores.selectors.house_rules import shown_settings
+from smear_scores.wording.builder import shown_settings
 
 from .scoped import ClubScopedAdmin
 

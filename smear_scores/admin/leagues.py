@@ -8,8 +8,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from smear_scores.models import HouseRules, League
-from smear_scores.rules import Option, Variant
-from smear_scores.selectors import variants
+from smear_scores.rules import VARIANTS, Option, Variant
 
 from .scoped import ClubScopedAdmin, shown_name
 
@@ -55,7 +54,7 @@ class LeagueForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if "variant" in self.fields:
-            self.fields["variant"].choices = [(v.slug, v.name) for v in variants.variants()]
+            self.fields["variant"].choices = [(v.slug, v.name) for v in VARIANTS.values()]
         self.variants = self.offered_variants(self.instance)
         for variant in self.variants:
             current = self.instance.options if self.instance.variant == variant.slug else {}
@@ -70,7 +69,7 @@ class LeagueForm(forms.ModelForm):
     def offered_variants(league: League | None) -> list[Variant]:
         if league_variant_fixed(league):
             return [league.rules_variant]
-        return variants.variants()
+        return list(VARIANTS.values())
 
     @staticmethod
     def _field(variant: Variant, option: Option, value) -> forms.Field:

@@ -24,8 +24,7 @@ from ninja.errors import (
 from ninja.parser import Parser
 
 from smear_scores.request_refusals import Conflict
-from smear_scores.rules import RecordRefused, Refusal, RuleError
-from smear_scores.selectors.variants import option_names
+from smear_scores.rules import VARIANTS, RecordRefused, Refusal, RuleError
 from smear_scores.services.idempotency import MIN_NEW_GAME_KEY, WEAK_NEW_GAME_KEY, KeyReused
 
 from .schemas import ErrorOut
@@ -97,7 +96,7 @@ def _sentence(error: dict[str, Any]) -> str:
     if kind == "missing":
         return f"Give {field}: it is required."
     if kind == "extra_forbidden" and field.startswith("options."):
-        known = option_names()
+        known = sorted({o.name for v in VARIANTS.values() for o in v.options})
         return (
             f"There is no option {field[len('options.') :]!r}; the options are "
             f"{', '.join(known)} (GET /api/variants says which variant takes which)."

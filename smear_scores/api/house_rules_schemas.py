@@ -11,16 +11,16 @@ from ninja import Field, Schema
 from pydantic import AfterValidator, ConfigDict, WithJsonSchema, create_model
 from pydantic_core import PydanticCustomError
 
-from smear_scores import wording
+from smear_scores.rules import VARIANTS
 from smear_scores.selectors.house_rules import setting_limits, setting_values
-from smear_scores.selectors.variants import variant_slugs
+from smear_scores.wording.api import SETTING_WORDS, api_description, flag_description
 
 
 def _known_variant(slug: str) -> str:
     """A variant slug checked against the presets as they are when the request comes,
     not as they were when this module was imported (a preset added later is accepted)."""
-    slugs = [repr(s) for s in variant_slugs()]
-    if slug not in variant_slugs():
+    slugs = [repr(s) for s in VARIANTS]
+    if slug not in VARIANTS:
         expected = f"{', '.join(slugs[:-1])} or {slugs[-1]}" if len(slugs) > 1 else slugs[0]
         # Worded by api/errors.py like any other choice that is not one of the list.
         raise PydanticCustomError(
@@ -32,7 +32,7 @@ def _known_variant(slug: str) -> str:
 VariantSlug = Annotated[
     str,
     AfterValidator(_known_variant),
-    WithJsonSchema({"type": "string", "enum": list(variant_slugs())}),
+    WithJsonSchema({"type": "string", "enum": list(VARIANTS)}),
 ]
 
 
@@ -61,36 +61,6 @@ def optional(description: str, **constraints: Any) -> Any:
     return Field(None, description=description, json_schema_extra=_no_default, **constraints)
 
 
-SETTING_WORDS = {
-    "name": "Shown everywhere the variant's name is.",
-    "based_on": "The preset the rules start from (GET /api/variants): a setting left out "
-    "is the preset's.",
-    "players": "How many play: 2 to 8.",
-    "teams": "How many teams: as many as players for cutthroat (each plays alone), else "
-    "partnerships of two (4, 6 or 8 players) or two teams of three (6 players). Partners sit "
-    "alternately round the table, never side by side.",
-    "target": "The score that ends the game.",
-    "min_bid": "The lowest bid.",
-    "max_bid": "The highest bid; with a moon, the moon's bid. Without a moon it may not "
-    "be more than the points in play.",
-    "points": "The points in play, in the order of the buttons and the rules page; each key once.",
-    "low_goes_to": wording.api_description("low_goes_to"),
-    "game_goes_to": wording.api_description("game_goes_to"),
-    "card_points_total": "The card points of the whole deck, so the table may count Game "
-    f"({wording.CARD_POINTS}; D13); null where Game is only tapped. Only with game_goes_to "
-    "card_points.",
-    "moon": "A named top bid (shoot the moon, smudge) and its stakes; null for none.",
-    "all_pass": wording.api_description("all_pass"),
-    "all_pass_points": "The dealer's set-back when everyone passes (dealer_set_back).",
-    "set_bid": wording.api_description("set_bid"),
-    "non_bidders": wording.api_description("non_bidders"),
-    "win": wording.api_description("win"),
-    "all_points_wins": "A team that takes every point in play in one hand wins at once.",
-    "words": "Words only, for the rules page: the deck, the cards dealt, the kitty, the "
-    "discards, the trump ranking, the Low card, the jokers.",
-}
-
-
 class _StrictIn(Schema):
     model_config = ConfigDict(strict=True, extra="forbid")
 
@@ -110,15 +80,7 @@ class PointIn(_StrictIn):
     )
 
 
-def _flag_description(key: str, intro: str) -> str:
-    """A setting that is on or off, worded as the builder words it: true, then false."""
-    table = wording.Table()
-    said = (f"{flag}: {wording.flag_sentence(key, on, table)}" for flag, on in FLAGS)
-    return f"{wording.SETTING_LABELS[key]} ({intro}). {' '.join(said)}"
-
-
-FLAGS = (("true", True), ("false", False))
-NEGATIVE_TO_ZERO = _flag_description("moon_negative_to_zero", "made to_target")
+NEGATIVE_TO_ZERO = flag_description("moon_negative_to_zero", "made to_target")
 
 
 class MoonIn(_StrictIn):
@@ -128,13 +90,13 @@ class MoonIn(_StrictIn):
     )
     made: MoonMade = Field(
         "wins",
-        description=wording.api_description("moon_made"),
+        description=api_description("moon_made"),
     )
     made_points: int = Field(0, ge=0, le=LIMITS["stake"], description="For made: scores.")
     negative_to_zero: bool = Field(False, description=NEGATIVE_TO_ZERO)
     failed: MoonFailed = Field(
         "loses",
-        description=wording.api_description("moon_failed"),
+        description=api_description("moon_failed"),
     )
     failed_points: int = Field(0, ge=0, le=LIMITS["stake"], description="For failed: set_back.")
 

@@ -22,7 +22,7 @@ from smear_scores.selectors.games import (
     seat_names,
     team_names,
 )
-from smear_scores.selectors.variants import option_fields
+from smear_scores.wording.api import option_fields
 
 from .house_rules_schemas import SettingsIn, SettingsOut, VariantSlug, optional
 

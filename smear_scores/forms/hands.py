@@ -28,6 +28,7 @@ from smear_scores.rules import HandEntry, HandRefused
 from smear_scores.rules.hands import and_join
 from smear_scores.templatetags.links import rules_url
 from smear_scores.templatetags.teams import team_colour
+from smear_scores.wording.words import point_words
 
 from .field_refusals import RefusalErrors
 from .fields import AsciiIntegerField
@@ -37,11 +38,6 @@ NOT_OUT = "none"
 # The value of the "Yes, thrown in" button: drop a half-entered hand on purpose (D4).
 THROWN_IN_ANYWAY = "anyway"
 MAX_HAND_NUMBER = 99_999
-
-
-def point_words(point: rules.PointCategory) -> str:
-    """A point as the table names it: "High", "Trey 3", "Pedro 5"."""
-    return point.label if point.value == 1 else f"{point.label} {point.value}"
 
 
 # Beside Low, who gets it (the table taps that team): the one that played the lowest trump,

@@ -9,9 +9,10 @@ from typing import Any
 
 from django import forms
 
-from smear_scores import wording
 from smear_scores.rules import Refused, RuleError
 from smear_scores.selectors import house_rules
+from smear_scores.wording.builder import seat_shapes
+from smear_scores.wording.settings import CHOICE_LABELS, SETTING_LABELS, WORD_LABELS
 
 from .field_refusals import ListedRefusals
 
@@ -26,7 +27,7 @@ SET_TO_NULL = re.compile(rf"\bset ({SETTING_PATH.pattern}) to null\b")
 
 
 def _choices(key: str, values_key: str | None = None) -> list[tuple[str, str]]:
-    labels = wording.CHOICE_LABELS[key]
+    labels = CHOICE_LABELS[key]
     return [(value, labels[value]) for value in VALUES[values_key or key]]
 
 
@@ -49,7 +50,7 @@ def _number(label: str, low: int, high: int, *, required: bool = True) -> forms.
 def _choice(key: str, label: str | None = None) -> forms.ChoiceField:
     """One setting of a few values, as radio buttons: the setting's values, labelled."""
     return forms.ChoiceField(
-        label=label or wording.SETTING_LABELS[key],
+        label=label or SETTING_LABELS[key],
         choices=_choices(key),
         widget=forms.RadioSelect,
     )
@@ -75,28 +76,26 @@ class HouseRulesForm(ListedRefusals, forms.Form):
     )
     based_on = forms.ChoiceField(widget=forms.HiddenInput)
     order = forms.CharField(widget=forms.HiddenInput, required=False)
-    seats = forms.ChoiceField(label=wording.SETTING_LABELS["seats"], widget=forms.RadioSelect)
-    target = _number(wording.SETTING_LABELS["target"], 1, LIMITS["target"])
-    min_bid = _number(wording.SETTING_LABELS["min_bid"], 1, LIMITS["bid"])
-    max_bid = _number(wording.SETTING_LABELS["max_bid"], 1, LIMITS["bid"])
-    moon = forms.BooleanField(label=wording.SETTING_LABELS["moon"], required=False)
+    seats = forms.ChoiceField(label=SETTING_LABELS["seats"], widget=forms.RadioSelect)
+    target = _number(SETTING_LABELS["target"], 1, LIMITS["target"])
+    min_bid = _number(SETTING_LABELS["min_bid"], 1, LIMITS["bid"])
+    max_bid = _number(SETTING_LABELS["max_bid"], 1, LIMITS["bid"])
+    moon = forms.BooleanField(label=SETTING_LABELS["moon"], required=False)
     moon_name = forms.CharField(label="Its name", max_length=200, required=False, strip=True)
     moon_made = _choice("moon_made", "Made")
     moon_made_points = _number("Points for a made moon", 0, LIMITS["stake"], required=False)
     moon_negative_to_zero = forms.BooleanField(
-        label=wording.SETTING_LABELS["moon_negative_to_zero"], required=False
+        label=SETTING_LABELS["moon_negative_to_zero"], required=False
     )
     moon_failed = _choice("moon_failed", "Failed")
     moon_failed_points = _number("Set-back for a failed moon", 0, LIMITS["stake"], required=False)
     low_goes_to = _choice("low_goes_to")
     game_goes_to = _choice("game_goes_to")
     card_points_total = _number(
-        wording.SETTING_LABELS["card_points_total"], 1, LIMITS["target"], required=False
+        SETTING_LABELS["card_points_total"], 1, LIMITS["target"], required=False
     )
     all_pass = _choice("all_pass")
-    all_pass_points = _number(
-        wording.SETTING_LABELS["all_pass_points"], 0, LIMITS["stake"], required=False
-    )
+    all_pass_points = _number(SETTING_LABELS["all_pass_points"], 0, LIMITS["stake"], required=False)
     set_bid = _choice("set_bid")
     non_bidders = _choice("non_bidders")
     win = _choice("win")
@@ -138,7 +137,7 @@ class HouseRulesForm(ListedRefusals, forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["based_on"].choices = [(v.slug, v.name) for v in house_rules.presets()]
         self.fields["seats"].choices = [
-            (f"{players}x{teams}", words) for players, teams, words in house_rules.seat_shapes()
+            (f"{players}x{teams}", words) for players, teams, words in seat_shapes()
         ]
         for key, kind in house_rules.point_kinds().items():
             self.fields[f"point_{key}"] = forms.BooleanField(label=kind.label, required=False)
@@ -150,7 +149,7 @@ class HouseRulesForm(ListedRefusals, forms.Form):
             )
         for key in VALUES["words"]:
             self.fields[f"words_{key}"] = forms.CharField(
-                label=wording.WORD_LABELS[key],
+                label=WORD_LABELS[key],
                 required=False,
                 strip=True,
                 max_length=LIMITS["words"],

@@ -23,6 +23,8 @@ from .variants import (
     MOON_MADE,
     NAME_MAX,
     NON_BIDDERS,
+    PLAYERS_MAX,
+    PLAYERS_MIN,
     POINT_KINDS,
     POINT_VALUE_MAX,
     SET_BID,
@@ -152,8 +154,12 @@ def _check_name(data: Mapping[str, Any], s: Mapping[str, Any], error: Error) -> 
 def _check_seats(data: Mapping[str, Any], s: Mapping[str, Any], error: Error) -> bool:
     """The players and teams (S1): a shape of table the engine seats. True when they are."""
     players, teams = s.get("players"), s.get("teams")
-    if "players" in data and (not _whole(players) or not 2 <= players <= 8):
-        error("players", f"Players must be a whole number from 2 to 8, not {players!r}.", "seats")
+    if "players" in data and (not _whole(players) or not PLAYERS_MIN <= players <= PLAYERS_MAX):
+        error(
+            "players",
+            f"Players must be a whole number from {PLAYERS_MIN} to {PLAYERS_MAX}, not {players!r}.",
+            "seats",
+        )
     elif "teams" in data and not _whole(teams):
         error("teams", f"Teams must be a whole number, not {teams!r}.", "seats")
     elif "players" in data and "teams" in data:

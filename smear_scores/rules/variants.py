@@ -177,6 +177,18 @@ SET_BID = ("lose_bid", "keep_less_bid")
 NON_BIDDERS = ("score", "must_bid_to_win", "held_at_target")
 WIN = ("most_points", "bidder_out_first", "bidding_team_out_first", "made_bid_only")
 WORDS = ("deck", "dealt", "kitty", "discards", "trump_ranking", "low_card", "jokers")
+# Each setting that takes one of a few values, and those values (the moon's as moon_made
+# and moon_failed): the builder's buttons and the API's enums.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "low_goes_to": LOW_GOES_TO,
+    "game_goes_to": GAME_GOES_TO,
+    "all_pass": ALL_PASS,
+    "set_bid": SET_BID,
+    "non_bidders": NON_BIDDERS,
+    "win": WIN,
+    "moon_made": MOON_MADE,
+    "moon_failed": MOON_FAILED,
+}
 WORDS_MAX = 300
 NAME_MAX = 60
 POINT_VALUE_MAX = 36
@@ -226,13 +238,25 @@ SETTING_TOPICS = {
 }
 
 
+# The fewest and the most players at one table.
+PLAYERS_MIN, PLAYERS_MAX = 2, 8
+
+
 def seat_shapes() -> list[tuple[int, int]]:
     """Every (players, teams) a table can play: cutthroat 2-8 (each plays alone),
     partnerships of two (2x2, 3x2, 4x2) and two teams of three (2x3)."""
-    return sorted({(n, n) for n in range(2, 9)} | {(4, 2), (6, 3), (8, 4), (6, 2)})
+    alone = {(n, n) for n in range(PLAYERS_MIN, PLAYERS_MAX + 1)}
+    return sorted(alone | {(4, 2), (6, 3), (8, 4), (6, 2)})
+
+
+def team_seats(players: int, teams: int, team: int) -> tuple[int, ...]:
+    """The seats of ``team`` (S1): seat s is on team s % teams, so partners alternate."""
+    return tuple(range(team, players, teams))
 
 
 def shape_words(players: int, teams: int) -> str:
+    """'4 players, 2 partnerships', '6 players, 2 teams of 3', '5 players, each playing
+    alone': a variant's summary, the builder's seats and the fairness table say it so."""
     if teams == players:
         return f"{players} players, each playing alone"
     size = players // teams
@@ -321,7 +345,7 @@ class Variant:
         return seat % self.teams
 
     def seats_of(self, team: int) -> tuple[int, ...]:
-        return tuple(range(team, self.players, self.teams))
+        return team_seats(self.players, self.teams, team)
 
     @property
     def cutthroat(self) -> bool:

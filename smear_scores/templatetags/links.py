@@ -12,9 +12,8 @@ from django import template
 from django.urls import get_script_prefix, reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from smear_scores.rules import Variant
+from smear_scores.rules import VARIANTS, Variant
 from smear_scores.selectors.house_rules import house_rules_id
-from smear_scores.selectors.variants import variant_get
 
 register = template.Library()
 
@@ -27,7 +26,7 @@ def rules_url(variant: Variant, game: Any = None) -> str:
     inline, a saved set since deleted) are read on the game's own page, written from the
     rules it froze. Without a game, the variant's own page."""
     game = game or None  # a template that names no game passes ""
-    own = variant_get(variant.slug) is not None or (
+    own = variant.slug in VARIANTS or (
         house_rules_id(variant) is not None
         and (game is None or getattr(game, "house_rules_id", None) is not None)
     )

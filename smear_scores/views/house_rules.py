@@ -23,9 +23,9 @@ from smear_scores.models import Club, HouseRules
 from smear_scores.permissions import is_club_admin
 from smear_scores.phone import forget_on_phone, keep_on_phone, kept_ids
 from smear_scores.selectors import house_rules as house_rules_selectors
-from smear_scores.selectors import rules_pages
 from smear_scores.selectors.clubs import club_by_id
 from smear_scores.services import house_rules as house_rules_services
+from smear_scores.wording import builder, rules_pages
 
 from .answers import page_or_fragment
 
@@ -60,7 +60,7 @@ def _start(value: str) -> dict[str, Any]:
 def _builder_context(form: HouseRulesForm, settings: dict[str, Any]) -> dict[str, Any]:
     return {
         "form": form,
-        "builder": house_rules_selectors.builder(settings, say=form.in_form_message),
+        "builder": builder.builder(settings, say=form.in_form_message),
         "points": form.point_rows(),
         "presets": house_rules_selectors.presets(),
     }
@@ -123,7 +123,7 @@ def house_rules_page(request: HttpRequest, public_id: str) -> HttpResponse:
         "variant": house_rules.rules_variant,
         "based_on_name": house_rules_selectors.preset_name(house_rules.based_on),
         "page": rules_pages.rules_page(house_rules.rules_variant),
-        "example": house_rules_selectors.example_hand(house_rules.settings),
+        "example": builder.example_hand(house_rules.settings),
         "link": link,
         "kept": public_id in kept_ids(request),
         "clubs": clubs,

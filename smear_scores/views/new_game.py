@@ -25,11 +25,11 @@ from smear_scores.phone import (
     kept_ids,
     scoring_tokens,
 )
+from smear_scores.rules import VARIANTS
 from smear_scores.selectors.games import device_games, game_teams, is_casual, seat_names
 from smear_scores.selectors.house_rules import SAVED_CHOICE, house_rules_listed, rules_choice
-from smear_scores.selectors.rules_pages import summary
-from smear_scores.selectors.variants import offered_first, variants
 from smear_scores.services import game_names, new_games, rematches
+from smear_scores.wording.rules_pages import summary
 
 from .answers import page_or_fragment
 from .board import (
@@ -38,6 +38,10 @@ from .board import (
     show_first_error,
     to_board,
 )
+
+# The presets the new-game screen offers as buttons, the project's first two games; the
+# others are listed under "Other games" (nine buttons would fill a phone's screen).
+OFFERED_FIRST = ("schmier", "ne-wisconsin")
 
 
 @require_GET
@@ -112,14 +116,14 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
         (str(s), players[s] or f"Seat {s + 1}") for s in range(variant.players)
     ]
     chosen = form.value("variant") or variant.slug
-    presets = {v.slug for v in variants()}
-    offered = offered_first()
+    presets = set(VARIANTS)
+    offered = OFFERED_FIRST
     return {
         "form": form,
         "variant": variant,
         # The game summed up in the words of the rules pages and the builder.
         "summary": summary(variant),
-        "variants": variants(),
+        "variants": list(VARIANTS.values()),
         # Buttons: the saved sets this phone offers first, the presets offered first and
         # the game chosen; every other preset is a link under "Other games".
         "rules_choices": [
@@ -133,7 +137,7 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
                 "variant": v,
                 "summary": summary(v),
             }
-            for v in variants()
+            for v in VARIANTS.values()
             if v.slug not in offered and v.slug != chosen
         ],
         "chosen": chosen,

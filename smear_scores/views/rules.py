@@ -9,16 +9,18 @@ from django.template.loader import select_template
 from django.views.decorators.http import require_GET
 
 from smear_scores.models import Game
-from smear_scores.selectors import games, rules_pages, variants
+from smear_scores.rules import VARIANTS
+from smear_scores.selectors import games
+from smear_scores.wording import rules_pages
 
 
 @require_GET
 def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
     """A preset's page: its hand-written one (the seeds, ``rules/<slug>.html``), else the
     page written from its data (``rules/written.html``)."""
-    variant = variants.variant_get(slug)
+    variant = VARIANTS.get(slug)
     if variant is None:
-        known = ", ".join(f"/rules/{v.slug}/" for v in variants.variants())
+        known = ", ".join(f"/rules/{v.slug}/" for v in VARIANTS.values())
         raise Http404(f"There are rules for {known} only.")
     template = select_template([f"rules/{variant.slug}.html", "rules/written.html"])
     return render(
@@ -26,7 +28,7 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
         template.template.name,
         {
             "variant": variant,
-            "variants": variants.variants(),
+            "variants": list(VARIANTS.values()),
             "page": rules_pages.rules_page(variant),
         },
     )
@@ -49,7 +51,7 @@ def game_rules(request: HttpRequest, public_id: str) -> HttpResponse:
         "rules/written.html",
         {
             "variant": variant,
-            "variants": variants.variants(),
+            "variants": list(VARIANTS.values()),
             "page": rules_pages.rules_page(variant),
             "game": game,
         },

@@ -1,5 +1,5 @@
 """Rules pages written from the data: every preset without a hand-written page, and any
-table's house rules through selectors.rules_pages.rules_page. An anchor per rule (H1 … H12
+table's house rules through wording.rules_pages.rules_page. An anchor per rule (H1 … H12
 by topic, the readings the engine cites), the source named, the worked examples shown, and
 every "why?" a game of the preset shows landing on one of them."""
 
@@ -13,8 +13,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from smear_scores import rules
-from smear_scores.selectors.rules_pages import rules_page
 from smear_scores.services import new_games
+from smear_scores.wording.rules_pages import rules_page
 
 from .conftest import find_all, text
 

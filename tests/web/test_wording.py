@@ -13,10 +13,12 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import smear_scores.wording
-from smear_scores import rules, wording
-from smear_scores.selectors import rules_pages
-from smear_scores.selectors.house_rules import setting_sentence, setting_values
-from smear_scores.selectors.rules_pages import rules_page
+from smear_scores import rules
+from smear_scores.selectors.house_rules import setting_values
+from smear_scores.wording import rules_pages
+from smear_scores.wording import settings as wording
+from smear_scores.wording.builder import setting_sentence
+from smear_scores.wording.rules_pages import rules_page
 
 WORDING_DIR = Path(smear_scores.wording.__file__).parent
 
@@ -46,20 +48,53 @@ def test_the_values_worded_ahead_of_the_engine_are_only_those_named_for_it():
     assert ahead <= {"win=bidding_team_out_first"}
 
 
-def test_the_wording_is_pure_python():
+def _imported(path: Path) -> list[str]:
+    """Every module one module imports, its own package's (relative imports) left out."""
     imported = []
-    for path in sorted(WORDING_DIR.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Import):
-                imported += [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                imported.append(node.module or "")
-    assert [n for n in imported if n.split(".")[0] in ("django", "smear_scores")] == []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            imported += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            module = node.module or ""
+            imported += (
+                [f"{module}.{a.name}" for a in node.names] if module == "smear_scores" else [module]
+            )
+    return imported
+
+
+def test_the_wording_reads_the_engine_and_nothing_else_of_the_project():
+    """Plain Python over the engine's data: no Django, no model, selector or service."""
+    imported = [n for path in sorted(WORDING_DIR.glob("*.py")) for n in _imported(path)]
+    outside = [
+        n
+        for n in imported
+        if n.split(".")[0] == "django"
+        or (
+            n.startswith("smear_scores")
+            and not n.startswith(("smear_scores.rules", "smear_scores.wording"))
+        )
+    ]
+    assert outside == []
+    assert "smear_scores.rules" in {".".join(n.split(".")[:2]) for n in imported}
+
+
+def test_the_wording_check_names_what_reaches_past_the_engine(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text(
+        "from django.db import models\nfrom smear_scores import selectors, rules\n"
+        "from smear_scores.rules.hands import and_join\nfrom .settings import Table\n"
+    )
+    assert _imported(module) == [
+        "django.db",
+        "smear_scores.selectors",
+        "smear_scores.rules",
+        "smear_scores.rules.hands",
+    ]
 
 
 def test_card_points_count_the_joker_everywhere_they_are_listed():
     from smear_scores.api.house_rules_schemas import SETTING_WORDS
-    from smear_scores.selectors.house_rules import setting_sentence
+    from smear_scores.wording.builder import setting_sentence
 
     said = [
         setting_sentence("card_points_total", 81, {"players": 4, "teams": 2}),
@@ -123,7 +158,8 @@ def test_the_rules_page_says_what_a_set_bid_scores_as_the_engine_scores_it(slug,
 
 
 def test_an_example_is_shown_only_under_a_heading_it_shows():
-    from smear_scores.selectors.house_rules import builder, preset_settings
+    from smear_scores.selectors.house_rules import preset_settings
+    from smear_scores.wording.builder import builder
 
     # Ten-point Pitch's example hand is a made moon: it shows "A made moon", not "A failed
     # moon", nor what happens when everyone passes.
@@ -384,16 +420,16 @@ def test_the_rules_page_says_what_everyone_passing_does_as_the_engine_does(varia
 def test_the_new_game_screen_sums_each_game_up_in_the_wording(client):
     from django.urls import reverse
 
-    from smear_scores.selectors.rules_pages import summary
+    from smear_scores.wording.rules_pages import summary
 
     page = client.get(reverse("game_new"), {"variant": "ten-point-pitch"}).content.decode()
     assert summary(rules.TEN_POINT_PITCH) == (
         "4 players, 2 partnerships, 10 points a hand, bids 4–10 (10 is Shoot the moon), game to 52."
     )
     # The game chosen, and every game under "Other games" (those not offered as buttons).
-    from smear_scores.selectors.variants import offered_first
+    from smear_scores.views.new_game import OFFERED_FIRST
 
-    shown = [v for v in rules.VARIANTS.values() if v.slug not in offered_first()]
+    shown = [v for v in rules.VARIANTS.values() if v.slug not in OFFERED_FIRST]
     assert [v.slug for v in shown if summary(v) not in page] == []
     assert summary(rules.SCHMIER) == (
         "6 players, 3 partnerships, 6 points a hand, bids 3–6, game to 21."
@@ -414,5 +450,5 @@ def test_the_builder_s_win_sentence_reads_must_bid_to_win_as_the_rules_page_does
     settings = dict(rules.settings_of(minnesota), non_bidders="must_bid_to_win")
     sentence = setting_sentence("win", settings["win"], settings)
     played = dataclasses.replace(minnesota, non_bidders="must_bid_to_win")
-    assert sentence == wording.value_sentence("win", played.win, rules_pages._table(played))  # noqa: SLF001
+    assert sentence == wording.value_sentence("win", played.win, rules_pages.table_of(played))
     assert sentence != setting_sentence("win", settings["win"], dict(settings, non_bidders="score"))

@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from smear_scores import rules
 from smear_scores.rules.draw import draw_night, opponent_floor, player_counts
+from smear_scores.rules.variants import shape_words
 
 FAIRNESS_PLAYERS = (12, 18, 24, 30)
 FAIRNESS_ROUNDS = (5, 6, 7, 8)
@@ -17,13 +18,6 @@ FAIRNESS_ROUNDS = (5, 6, 7, 8)
 # these of a variant (S1: seat s on team s % teams). Three teams of two (Schmier), two of
 # two (Wisconsin and most presets), two teams of three, four of two, and each alone.
 FAIRNESS_SHAPES = ((6, 3), (4, 2), (6, 2), (8, 4), (4, 4), (3, 3))
-
-
-def shape_words(players: int, teams: int) -> str:
-    """'3 teams of 2', '2 teams of 3', '4 each alone'."""
-    if players == teams:
-        return f"{players} each alone"
-    return f"{teams} teams of {players // teams}"
 
 
 def shape_variant(players: int, teams: int) -> rules.Variant:

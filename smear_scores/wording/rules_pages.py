@@ -11,9 +11,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from smear_scores import rules, wording
+from smear_scores import rules
 from smear_scores.rules.hands import and_join
+from smear_scores.rules.house import summary_of
 from smear_scores.rules.variants import GAME
+
+from .settings import (
+    CARD_POINTS,
+    Table,
+    flag_sentence,
+    may_win,
+    moon_failed_words,
+    moon_made_words,
+    value_sentence,
+)
+from .words import num, point_words, seats_sentence
 
 # The readings every written page has: each one a message or a reason can cite.
 READING_IDS = ("D1", "D2", "D3", "D4", "D5", "D7", "D8", "D12", "D13")
@@ -77,10 +89,10 @@ class RulesPage:
         return own + [r.id for r in self.readings]
 
 
-def _table(variant: rules.Variant) -> wording.Table:
-    """What the wording needs to know of ``variant``."""
+def table_of(variant: rules.Variant) -> Table:
+    """What the settings' sentences need to know of ``variant``."""
     moon = variant.moon
-    return wording.Table(
+    return Table(
         target=variant.target,
         min_bid=variant.min_bid,
         max_bid=variant.max_bid,
@@ -93,47 +105,17 @@ def _table(variant: rules.Variant) -> wording.Table:
         set_bid=variant.set_bid,
         team="player" if variant.cutthroat else "team",
         non_bidders=variant.non_bidders,
-        players=variant.players,
-        teams=variant.teams,
-        moon=moon is not None,
     )
 
 
 def summary(variant: rules.Variant) -> str:
-    """The one line that sums ``variant`` up (the new-game screen, a rules page)."""
-    return wording.summary(_table(variant))
-
-
-def _num(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _seat_list(variant: rules.Variant) -> str:
-    """'seats 1 & 3 and 2 & 4', 'seats 1, 3, 5 and 2, 4, 6'."""
-    teams = []
-    for team in range(variant.teams):
-        seats = [str(s + 1) for s in variant.seats_of(team)]
-        teams.append(" & ".join(seats) if len(seats) == 2 else ", ".join(seats))
-    return "seats " + and_join(teams)
-
-
-def _point_words(point: rules.PointCategory) -> str:
-    return f"{point.label} {point.value}" if point.value != 1 else point.label
+    """The one line that sums ``variant`` up (the new-game screen, a rules page), as the
+    engine keeps it with a variant built from settings (the seeds keep their own)."""
+    return summary_of(variant)
 
 
 def _seats(variant: rules.Variant) -> Rule:
-    size = variant.players // variant.teams
-    if variant.teams == variant.players:
-        text = (
-            f"{variant.players} players, each playing alone (cutthroat): each player is a "
-            "team of one and scores alone."
-        )
-    else:
-        text = (
-            f"{variant.players} players in {variant.teams} "
-            f"{'partnerships' if size == 2 else f'teams of {size}'}. Partners never "
-            f"sit side by side: going round the table, partners alternate ({_seat_list(variant)})."
-        )
+    text = seats_sentence(variant.players, variant.teams)
     return Rule(variant.rule("seats"), "Seats and teams", text)
 
 
@@ -168,7 +150,7 @@ def _dealer(variant: rules.Variant) -> Rule:
 
 def _points(variant: rules.Variant) -> Rule:
     points = variant.points
-    listed = and_join([_point_words(p) for p in points])
+    listed = and_join([point_words(p) for p in points])
     always = [p.label for p in points if p.always_awarded]
     maybe = [p.label for p in points if not p.always_awarded]
     text = (
@@ -199,7 +181,7 @@ def _low(variant: rules.Variant) -> Rule:
     if low is None:
         text = "There is no Low point in this game."
     else:
-        text = wording.value_sentence("low_goes_to", variant.low_goes_to, _table(variant))
+        text = value_sentence("low_goes_to", variant.low_goes_to, table_of(variant))
     return Rule(variant.rule("low"), "Low", text, words=_words(variant, ("low_card", "Low card")))
 
 
@@ -209,7 +191,7 @@ def _game(variant: rules.Variant) -> Rule:
     if game is None:
         text = "There is no Game point in this game."
     else:
-        text = wording.value_sentence("game_goes_to", variant.game_goes_to, _table(variant))
+        text = value_sentence("game_goes_to", variant.game_goes_to, table_of(variant))
     if game is not None and variant.game_goes_to == "card_points":
         see = ("D2", "D13") if variant.counts_game else ("D2",)
     return Rule(variant.rule("game"), "Game", text, see=see)
@@ -237,8 +219,8 @@ def _moon(variant: rules.Variant) -> Rule:
             f"No bid is special: a bid of {variant.max_bid} is made or set like any other.",
         )
     team = "player" if variant.cutthroat else "team"
-    made = wording.moon_made_words(moon.made, _table(variant))
-    failed = wording.moon_failed_words(moon.failed, _table(variant))
+    made = moon_made_words(moon.made, table_of(variant))
+    failed = moon_failed_words(moon.failed, table_of(variant))
     text = (
         f"{moon.name} is a bid of {moon.bid}, made only when the bidding {team} takes every "
         f"point in play ({variant.max_points_per_hand}). Made: {made}. Failed: {failed}. The "
@@ -248,7 +230,7 @@ def _moon(variant: rules.Variant) -> Rule:
 
 
 def _thrown_in(variant: rules.Variant) -> Rule:
-    text = wording.value_sentence("all_pass", variant.all_pass, _table(variant))
+    text = value_sentence("all_pass", variant.all_pass, table_of(variant))
     if variant.all_pass == "stick_dealer":
         text += " Record the dealer's bid."
     return Rule(variant.rule("thrown_in"), "Everyone passes", text, see=("D4",))
@@ -260,21 +242,21 @@ def _scoring(variant: rules.Variant) -> Rule:
         f"A bid is made when the bidding {team} takes at least the bid: then it scores every "
         "point it took, even more than the bid. "
     )
-    text += wording.value_sentence("set_bid", variant.set_bid, _table(variant))
+    text += value_sentence("set_bid", variant.set_bid, table_of(variant))
     text += " Scores may go below zero."
     return Rule(variant.rule("scoring"), "Scoring a hand", text, see=("D3",))
 
 
 def _non_bidders(variant: rules.Variant) -> Rule:
-    text = wording.value_sentence("non_bidders", variant.non_bidders, _table(variant))
+    text = value_sentence("non_bidders", variant.non_bidders, table_of(variant))
     see = (variant.rule("win"),) * (variant.non_bidders == "must_bid_to_win")
     return Rule(variant.rule("non_bidders"), "The others", text, see=see)
 
 
 def _win(variant: rules.Variant) -> Rule:
-    text = wording.value_sentence("win", variant.win, _table(variant))
+    text = value_sentence("win", variant.win, table_of(variant))
     if variant.all_points_wins:
-        text += " " + wording.flag_sentence("all_points_wins", True, _table(variant))
+        text += " " + flag_sentence("all_points_wins", True, table_of(variant))
     see: tuple[str, ...] = ("D5",)
     if variant.non_bidders == "must_bid_to_win":
         see = (variant.rule("non_bidders"), *see)
@@ -366,7 +348,7 @@ def _d4(variant: rules.Variant) -> Rule:
             "redeal": "It changes no score, and the same dealer deals the next hand.",
             "pass_deal": "It changes no score, and the deal passes to the left.",
             "dealer_set_back": f"The dealer's {team} is set back "
-            f"{_num(variant.all_pass_points, 'point')}, and the deal passes to the left.",
+            f"{num(variant.all_pass_points, 'point')}, and the deal passes to the left.",
         }[variant.all_pass]
         text = (
             f"A deal everyone passed is recorded with “All passed”. {then} If a bidder or points "
@@ -385,7 +367,7 @@ def _d5(variant: rules.Variant) -> Rule:
     if variant.all_points_wins:
         ends.append(f"every point in one hand ({variant.rule('win')})")
     topic = "non_bidders" if variant.non_bidders == "must_bid_to_win" else "win"
-    text = wording.may_win(_table(variant), rule=variant.rule(topic), ends=ends)
+    text = may_win(table_of(variant), rule=variant.rule(topic), ends=ends)
     return Rule("D5", "Who may win after a hand", text, see=(variant.rule("win"),))
 
 
@@ -395,7 +377,7 @@ def _d13(variant: rules.Variant) -> Rule:
     if variant.counts_game:
         text = (
             "Instead of tapping who took Game, the table may count: tap “Count…” on the Game "
-            f"row and type each {team}'s card points ({wording.CARD_POINTS}). Each count is a "
+            f"row and type each {team}'s card points ({CARD_POINTS}). Each count is a "
             "whole number from 0 up, and together they are at most "
             f"{variant.card_points_total}, the card points of the whole deck. The {team} with "
             "the most takes Game; a tie for the most gives it to nobody. If a team is tapped "
@@ -448,15 +430,17 @@ def _hand_words(variant: rules.Variant, example: rules.Example) -> str:
     entry = example.entry
     if entry.thrown_in:
         return "Everyone passed."
+    assert entry.bidder is not None  # an example played is a checked hand
     bidder = f"Seat {entry.bidder + 1} ({variant.team_label(variant.team_of(entry.bidder))})"
-    bid = variant.moon.name if variant.is_moon(entry.bid) else str(entry.bid)
+    moon = variant.moon if variant.is_moon(entry.bid) else None
+    bid = moon.name if moon is not None else str(entry.bid)
     said = f"{bidder} bid {bid}"
     if entry.awards is not None:
         took = []
         for point in variant.points:
             team = entry.awards.get(point.key)
             who = "nobody" if team is None else variant.team_label(team)
-            took.append(f"{_point_words(point)}: {who}")
+            took.append(f"{point_words(point)}: {who}")
         said += "; " + ", ".join(took)
     elif entry.points is not None:
         said += "; points taken " + ", ".join(str(p) for p in entry.points)

@@ -11,8 +11,8 @@ from datetime import datetime, timedelta
 from django.db.models import Q
 from django.utils import timezone
 
-from smear_scores.models import Club, Dispute, Game, Hand, HandRevision
 from smear_scores import rules
+from smear_scores.models import Club, Dispute, Game, Hand, HandRevision
 from smear_scores.selectors.games import named_variant, team_names
 
 
@@ -230,7 +230,8 @@ def event_text(row: HandRevision, names: tuple[str, ...]) -> str:
     if row.action == HandRevision.Action.DISPUTE:
         return f"{who}: not right, “{new.get('words', '')}” ({when})"
     decision = dict(Dispute.Decision.choices).get(new.get("decision", ""), "settled")
-    return f"Settled by {new.get('by') or 'the director'}: {decision}, “{new.get('reason', '')}” ({when})"
+    by = new.get("by") or "the director"
+    return f"Settled by {by}: {decision}, “{new.get('reason', '')}” ({when})"
 
 
 def hand_history(game: Game, number: int) -> list[str]:

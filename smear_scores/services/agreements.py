@@ -11,6 +11,7 @@ window passed with no dispute open (selectors.agreements.counted)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -107,7 +108,7 @@ def _settle_state(game: Game) -> None:
         ratings_refresh_for(league_id=game.league_id)
 
 
-def _log(game: Game, number: int, action: str, source: str, **new) -> None:
+def _log(game: Game, number: int, action: str, source: str, **new: Any) -> None:
     HandRevision.objects.create(game=game, number=number, action=action, new=new, source=source)
 
 
@@ -206,7 +207,7 @@ def dispute_settle(
     number: int,
     decision: str,
     reason: str,
-    by,
+    by: Any,  # the director: a user
     entry: HandEntry | None = None,
     teams: tuple[int, int] | None = None,
     source: str = "web",

@@ -9,7 +9,6 @@ from smear_scores.rules import HandEntry
 from smear_scores.selectors.nights import night_rounds, night_standings, night_version
 from smear_scores.services import nights as services
 from smear_scores.services.recording import hand_record
-
 from tests.league.conftest import agree_all
 
 from .conftest import DAY

@@ -8,11 +8,17 @@
   flushes the session, and a phone's rules are no sign-in's. The ids are public (anyone
   with one may read and use the set), so the cookie is signed only so that a damaged one is
   read as empty.
+- **The nights it checked in to**: which player it is at each club night (the night's
+  guide card reads it), and a random id of its own that tells the night one phone from
+  another, in a long-lived signed cookie (``NIGHTS_COOKIE``), not in the session: a
+  player needs no account, and signing out of a club is not leaving its night.
 - **Its taps/totals switch**: the games for which it enters typed totals rather than who
   took each point (``TOTALS_KEY``, in the session), so the switch stays on for that game
   on that phone, not just for one hand."""
 
 from __future__ import annotations
+
+import secrets
 
 from django.conf import settings as django_settings
 from django.core import signing
@@ -29,6 +35,10 @@ KEPT_SALT = "smear_scores.house_rules"
 # Browsers keep a cookie at most 400 days; each save or use renews it.
 KEPT_SECONDS = 400 * 24 * 60 * 60
 MAX_KEPT = 20
+
+NIGHTS_COOKIE = "nights"
+NIGHTS_SALT = "smear_scores.nights"
+MAX_NIGHTS = 6
 
 TOTALS_KEY = "typed_totals"
 MAX_TOTALS = 30
@@ -80,6 +90,56 @@ def keep_on_phone(request: HttpRequest, response: HttpResponse, public_id: str) 
 
 def forget_on_phone(request: HttpRequest, response: HttpResponse, public_id: str) -> None:
     _write_kept(response, [i for i in kept_ids(request) if i != public_id])
+
+
+# -- the nights it checked in to -------------------------------------------------------------
+def _nights(request: HttpRequest) -> tuple[str, dict[int, int]]:
+    """This phone's id ("" before it first checks in) and its player at each night."""
+    try:
+        value = request.get_signed_cookie(NIGHTS_COOKIE, default="", salt=NIGHTS_SALT)
+    except signing.BadSignature:
+        return "", {}
+    phone, _, rest = value.partition("|")
+    nights = {}
+    for pair in rest.split("."):
+        night, _, player = pair.partition(":")
+        if night.isdigit() and player.isdigit():
+            nights[int(night)] = int(player)
+    return (phone if len(phone) == 32 and phone.isalnum() else ""), nights
+
+
+def phone_id(request: HttpRequest) -> str:
+    """This phone's own id: the one it keeps, else a new one (kept by ``remember_night``)."""
+    phone, _ = _nights(request)
+    if not phone:
+        phone = getattr(request, "_new_phone_id", "") or secrets.token_hex(16)
+        request._new_phone_id = phone
+    return phone
+
+
+def night_player(request: HttpRequest, night_id: int) -> int | None:
+    """The player this phone checked in as at the night, if it did."""
+    return _nights(request)[1].get(night_id)
+
+
+def remember_night(
+    request: HttpRequest, response: HttpResponse, night_id: int, player_id: int
+) -> None:
+    """This phone is ``player_id`` at the night from now on (the newest nights only)."""
+    _, nights = _nights(request)
+    nights.pop(night_id, None)
+    nights[night_id] = player_id
+    kept = list(nights.items())[-MAX_NIGHTS:]
+    value = phone_id(request) + "|" + ".".join(f"{n}:{p}" for n, p in kept)
+    response.set_signed_cookie(
+        NIGHTS_COOKIE,
+        value,
+        salt=NIGHTS_SALT,
+        max_age=KEPT_SECONDS,
+        httponly=True,
+        samesite="Lax",
+        secure=django_settings.SESSION_COOKIE_SECURE,
+    )
 
 
 # -- its taps/totals switch ------------------------------------------------------------------

@@ -8,7 +8,8 @@ from typing import Any
 from django import forms
 
 from smear_scores import rules
-from smear_scores.services.nights import MAX_BONUS, MAX_ROUND_HANDS, MAX_ROUNDS
+from smear_scores.services.nights import MAX_BONUS, MAX_IDLE_MINUTES, MAX_ROUND_HANDS, MAX_ROUNDS
+from smear_scores.wording.nights import CLOSE_RULES, REVEAL_RULES
 
 from .field_refusals import ListedRefusals
 from .fields import option_field
@@ -23,7 +24,18 @@ class NightForm(ListedRefusals, forms.Form):
     # What night_open's refusals name beside a field; the rest (an option of the variant)
     # is listed above the form (``problems``).
     refusal_fields = {
-        name: name for name in ("league", "day", "variant", "rounds", "round_hands", "win_bonus")
+        name: name
+        for name in (
+            "league",
+            "day",
+            "variant",
+            "rounds",
+            "round_hands",
+            "win_bonus",
+            "reveal",
+            "close_rule",
+            "idle_minutes",
+        )
     }
 
     name = forms.CharField(max_length=80, required=False, label="Name (optional)")
@@ -49,6 +61,33 @@ class NightForm(ListedRefusals, forms.Form):
         initial=0,
         label="Bonus for winning a round",
         help_text="Points added to each winner's total; 0 for none.",
+    )
+
+    walk_ins = forms.BooleanField(
+        required=False,
+        label="Players not on the roster may check in on their phones",
+        help_text="Their names are added to the club's roster, under its name rules.",
+    )
+    reveal = forms.ChoiceField(
+        choices=list(REVEAL_RULES.items()),
+        widget=forms.RadioSelect,
+        initial="live",
+        required=False,
+        label="Totals and places",
+    )
+    close_rule = forms.ChoiceField(
+        choices=list(CLOSE_RULES.items()),
+        widget=forms.RadioSelect,
+        initial="leader",
+        required=False,
+        label="A table you close before it finishes",
+    )
+    idle_minutes = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_IDLE_MINUTES,
+        initial=10,
+        required=False,
+        label="Minutes without a hand before a table needs you",
     )
 
     # A choice of variant that is one of the club's house rules.
@@ -92,6 +131,10 @@ class NightForm(ListedRefusals, forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        # Left out (an older form, a script): the stated defaults.
+        for name in ("reveal", "close_rule", "idle_minutes"):
+            if data.get(name) in (None, "") and name not in self.errors:
+                data[name] = self.fields[name].initial
         if data.get("round_format") == "hands" and not data.get("round_hands"):
             self.add_error(
                 "round_hands",

@@ -3,11 +3,21 @@ director's corrections. Storage only; the draw lives in smear_scores.rules.draw.
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
 from smear_scores import rules
+
+# A check-in code as a player types it: no 0/O, 1/I/L to mix up.
+JOIN_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+JOIN_LENGTH = 6
+
+
+def new_join_code() -> str:
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
 
 
 class Night(models.Model):
@@ -46,6 +56,31 @@ class Night(models.Model):
     # Whether a screen has ever followed the room view through the push engine: each change
     # draws the room for it without asking the engine (as Game.board_followed).
     room_followed = models.BooleanField(default=False)
+    # The code a player's phone checks in with (its QR holds the link): a stranger who
+    # guesses the night's number cannot check anyone in.
+    join_code = models.CharField(max_length=12, unique=True, default=new_join_code)
+    # Whether a phone may add a name that is not on the roster (under the roster's rules).
+    walk_ins = models.BooleanField(default=False)
+    # Whether a player's card shows their total and place during the night ("live"), or
+    # only once every round is over ("end").
+    REVEAL_LIVE, REVEAL_END = "live", "end"
+    reveal = models.CharField(
+        max_length=4, choices=[(REVEAL_LIVE, "live"), (REVEAL_END, "end")], default=REVEAL_LIVE
+    )
+    # A table with no hand for this many minutes needs the director's attention.
+    idle_minutes = models.PositiveSmallIntegerField(default=10)
+    # What a table closed by the director before it finished scores (stated before round 1):
+    # "leader" the partnership ahead wins the round, "none" nobody wins it; either way each
+    # partnership keeps its score as it stands.
+    CLOSE_LEADER, CLOSE_NONE = "leader", "none"
+    close_rule = models.CharField(
+        max_length=6,
+        choices=[(CLOSE_LEADER, "leader wins"), (CLOSE_NONE, "no winner")],
+        default=CLOSE_LEADER,
+    )
+    # The director's announcement, shown on every player's card and the room screen.
+    announcement = models.CharField(max_length=200, blank=True, default="")
+    announced_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-day", "-created_at"]
@@ -76,6 +111,9 @@ class Entrant(models.Model):
     )
     present = models.BooleanField(default=True)
     checked_in_at = models.DateTimeField(auto_now_add=True)
+    # The phone that checked the player in (a random id it keeps in a signed cookie), ""
+    # when the director did: a second phone picking the same name is asked first.
+    phone = models.CharField(max_length=32, blank=True, default="")
 
     class Meta:
         ordering = ["night", "player__name"]
@@ -117,6 +155,10 @@ class RoundTable(models.Model):
     game = models.OneToOneField(
         "smear_scores.Game", on_delete=models.PROTECT, related_name="night_table"
     )
+    # Closed by the director before the table finished: the round counts the partnerships'
+    # scores as they stood then (closed_scores), whatever the table records later.
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_scores = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "number"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from fractions import Fraction
 
 from django.db.models import Count, Max, QuerySet, Sum
@@ -94,6 +95,10 @@ class TableCard:
     partnerships: list[list[str]]
     dealer: str
     corrections: list[Correction] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)  # players' names by seat
+    closed_at: datetime | None = None
+    closed_scores: list[int] | None = None
+    close_rule: str = "leader"
 
     @property
     def game_public_id(self) -> str:
@@ -105,7 +110,24 @@ class TableCard:
 
     @property
     def finished(self) -> bool:
-        return self.game.finished
+        """Finished at the table, or closed by the director as it stood."""
+        return self.game.finished or self.closed_at is not None
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None and not self.game.finished
+
+    @property
+    def winner(self) -> int | None:
+        """The partnership that won the round: the game's winner, or for a table closed
+        before it finished, the one ahead when it closed where the night's rule says so."""
+        if self.game.finished:
+            return self.game.winner
+        if self.closed_scores is None or self.close_rule != "leader":
+            return None
+        scores = self.scores()
+        best = max(scores)
+        return scores.index(best) if scores.count(best) == 1 else None
 
     @property
     def line(self) -> str:
@@ -116,6 +138,14 @@ class TableCard:
     @property
     def status(self) -> str:
         game = self.game
+        if self.closed:
+            winner = self.winner
+            who = (
+                f"{partners_label(self.partnerships[winner])} won"
+                if winner is not None
+                else "no winner"
+            )
+            return f"Closed as it stood: {who}"
         winner = partners_label(self.partnerships[game.winner]) if game.finished else ""
         return play_status(finished=game.finished, hands_played=game.hands_played, winner=winner)
 
@@ -124,7 +154,12 @@ class TableCard:
         extra = defaultdict(int)
         for c in self.corrections:
             extra[c.team] += c.points
-        return [score + extra[team] for team, score in enumerate(self.game.scores)]
+        stood = (
+            self.game.scores
+            if self.closed_scores is None or self.game.finished
+            else self.closed_scores
+        )
+        return [score + extra[team] for team, score in enumerate(stood)]
 
     def team_rows(self) -> list[tuple[int, str, int]]:
         scores = self.scores()
@@ -138,11 +173,10 @@ class TableCard:
         return [(c, partners_label(self.partnerships[c.team])) for c in self.corrections]
 
     def result(self) -> TableResult:
-        game = self.game
         return TableResult(
             seats=tuple(self.seat_ids),
             scores=tuple(self.scores()),
-            winner=game.winner if game.finished else None,
+            winner=self.winner if self.finished else None,
         )
 
 
@@ -154,6 +188,7 @@ class RoundView:
     sitting_out: list[str]
     sitting_out_ids: list[int]
     present: list[int]  # who was checked in when the round was drawn
+    drawn_at: datetime | None = None
 
     @property
     def finished(self) -> bool:
@@ -200,6 +235,10 @@ def night_rounds(night: Night) -> list[RoundView]:
                 ],
                 dealer=names[game.first_dealer],
                 corrections=corrections[t.pk],
+                names=names,
+                closed_at=t.closed_at,
+                closed_scores=t.closed_scores,
+                close_rule=night.close_rule,
             )
         )
     views = []
@@ -213,6 +252,7 @@ def night_rounds(night: Night) -> list[RoundView]:
                 sitting_out=[p.name for p in out],
                 sitting_out_ids=[p.pk for p in out],
                 present=list(r.present),
+                drawn_at=r.drawn_at,
             )
         )
     return views

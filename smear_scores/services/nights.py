@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from smear_scores import rules
 from smear_scores.live import notify
@@ -32,6 +33,7 @@ from smear_scores.selectors.nights import night_rounds
 from smear_scores.services.clubs import MergeRefused, player_create
 from smear_scores.services.league_games import league_is_open
 from smear_scores.services.new_games import game_create, rules_given
+from smear_scores.wording import nights as words
 
 MAX_ROUNDS = 20
 MAX_ROUND_HANDS = 30
@@ -41,6 +43,8 @@ MAX_BONUS = 50
 MAX_CORRECTION = 1000
 # Control characters (NUL among them: PostgreSQL refuses it) and lone surrogates.
 UNPRINTABLE = frozenset({"Cc", "Cs"})
+MAX_IDLE_MINUTES = 120
+MAX_ANNOUNCEMENT = 200
 
 
 class NightRefused(Refused):
@@ -48,6 +52,14 @@ class NightRefused(Refused):
 
     def __init__(self, message: str, *, field: str = "__all__"):
         super().__init__([RuleError(field, message, "")])
+
+
+class OnAnotherPhone(NightRefused):
+    """The name picked is checked in on another phone: the phone asks before it takes it."""
+
+    def __init__(self, player: Player):
+        super().__init__(words.ALREADY_ON_PHONE.format(name=player.name), field="confirm")
+        self.player = player
 
 
 def night_version_bump(night: Night) -> None:
@@ -69,6 +81,10 @@ def night_open(
     options: dict[str, Any] | None = None,
     league: League | None = None,
     house_rules: HouseRules | None = None,
+    walk_ins: bool = False,
+    reveal: str = Night.REVEAL_LIVE,
+    idle_minutes: int = 10,
+    close_rule: str = Night.CLOSE_LEADER,
 ) -> Night:
     """A new night of ``club``. A league night plays the league's variant and options (or
     its house rules); a night on its own, ``house_rules`` the club adopted, if given."""
@@ -81,6 +97,19 @@ def night_open(
     if errors:
         raise HandRefused(errors)
     _check_night_size(rounds=rounds, round_hands=round_hands, win_bonus=win_bonus)
+    if reveal not in words.REVEAL_RULES:
+        raise NightRefused("Show totals live or only at the end of the night.", field="reveal")
+    if close_rule not in words.CLOSE_RULES:
+        raise NightRefused(
+            "Say what a table closed before it finished scores: the leader wins, or nobody.",
+            field="close_rule",
+        )
+    if not 1 <= idle_minutes <= MAX_IDLE_MINUTES:
+        raise NightRefused(
+            f"A table needs attention after 1 to {MAX_IDLE_MINUTES} minutes without a hand, "
+            f"not {idle_minutes}.",
+            field="idle_minutes",
+        )
     name = " ".join((name or "").split()) or f"{club.name} night"
     return Night.objects.create(
         club=club,
@@ -93,6 +122,10 @@ def night_open(
         rounds=rounds,
         round_hands=round_hands,
         win_bonus=win_bonus,
+        walk_ins=walk_ins,
+        reveal=reveal,
+        idle_minutes=idle_minutes,
+        close_rule=close_rule,
     )
 
 
@@ -166,6 +199,117 @@ def night_check_in(*, night: Night, player: Player | None = None, walk_in: str =
 
 
 @transaction.atomic
+def night_join(
+    *,
+    night: Night,
+    phone: str,
+    player: Player | None = None,
+    walk_in: str = "",
+    confirm: bool = False,
+) -> Entrant:
+    """A player checks in on their own phone (``phone``: the id it keeps): a roster name, or
+    a walk-in's where the night allows them. A name checked in on another phone is refused
+    (OnAnotherPhone) unless ``confirm``: then this phone takes it over."""
+    if player is None:
+        if not night.walk_ins:
+            raise NightRefused(
+                f"{night.name} checks in players of {night.club.name}'s roster only: pick your "
+                "name, or ask the director to add you.",
+                field="walk_in",
+            )
+        return _joined(night_check_in(night=night, walk_in=walk_in), phone)
+    if player.club_id != night.club_id:
+        raise NightRefused(
+            f"{player.name} is not on {night.club.name}'s roster: pick your own name.",
+            field="player",
+        )
+    entrant = Entrant.objects.select_for_update().filter(night=night, player=player).first()
+    if entrant is not None and entrant.phone not in ("", phone) and not confirm:
+        raise OnAnotherPhone(player)
+    return _joined(night_check_in(night=night, player=player), phone)
+
+
+def _joined(entrant: Entrant, phone: str) -> Entrant:
+    if entrant.phone != phone:
+        entrant.phone = phone
+        entrant.save(update_fields=["phone"])
+    return entrant
+
+
+@transaction.atomic
+def night_check_in_undo(*, night: Night, player: Player) -> None:
+    """The director takes back a check-in made by mistake (the wrong name picked): the
+    player is no longer on the night. One already drawn into a round is marked gone
+    instead, which keeps their rounds."""
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    entrant = Entrant.objects.filter(night=night, player=player).first()
+    if entrant is None:
+        raise NightRefused(f"{player.name} is not checked in to {night.name}.", field="player")
+    drawn = [
+        n for n, present in night.round_set.values_list("number", "present") if player.pk in present
+    ]
+    if drawn:
+        raise NightRefused(
+            f"{player.name} was in the draw of round {drawn[0]}: their rounds stand. Mark "
+            "them gone instead.",
+            field="player",
+        )
+    entrant.delete()
+    night_version_bump(night)
+
+
+@transaction.atomic
+def night_announce(*, night: Night, text: str) -> Night:
+    """The director's announcement, shown on every player's card and the room screen; an
+    empty one takes it down."""
+    text = " ".join((text or "").split())
+    if bad := next((c for c in text if unicodedata.category(c) in UNPRINTABLE), None):
+        raise NightRefused(
+            f"The announcement holds a character that cannot be shown (U+{ord(bad):04X}): "
+            "type it again in plain words.",
+            field="announcement",
+        )
+    if len(text) > MAX_ANNOUNCEMENT:
+        raise NightRefused(
+            f"An announcement is at most {MAX_ANNOUNCEMENT} characters, not {len(text)}: "
+            "say it shorter.",
+            field="announcement",
+        )
+    Night.objects.filter(pk=night.pk).update(
+        announcement=text, announced_at=timezone.now() if text else None
+    )
+    night_version_bump(night)
+    night.refresh_from_db()
+    return night
+
+
+@transaction.atomic
+def table_close(*, table: RoundTable) -> RoundTable:
+    """The director closes a table still playing the last round: the round counts its
+    scores as they stand now, by the night's close rule, and the next round may be drawn
+    once every other table has finished."""
+    night = Night.objects.select_for_update().get(pk=table.round.night_id)
+    table = RoundTable.objects.select_related("round", "game").get(pk=table.pk)
+    if table.round.number != night.round_set.count():
+        raise NightRefused(
+            f"Round {table.round.number} is over: only a table of the round being played "
+            "can be closed.",
+            field="table",
+        )
+    game = Game.objects.select_for_update().get(pk=table.game_id)
+    if game.finished or table.closed_at is not None:
+        raise NightRefused(
+            f"Table {table.number} has finished already: there is nothing to close.",
+            field="table",
+        )
+    table.closed_at = timezone.now()
+    table.closed_scores = list(game.scores)
+    table.save(update_fields=["closed_at", "closed_scores"])
+    night_version_bump(night)
+    return table
+
+
+@transaction.atomic
 def night_check_out(*, night: Night, player: Player) -> Entrant:
     """The player leaves: the next rounds are drawn without them; their rounds stand."""
     entrant = Entrant.objects.filter(night=night, player=player).first()
@@ -207,7 +351,11 @@ def round_draw(*, night: Night, seed: int | None = None) -> Round:
     last_games = Game.objects.select_for_update(of=("self",)).filter(
         night_table__round__night=night, night_table__round__number=done
     )
-    playing = sum(1 for finished in last_games.values_list("finished", flat=True) if not finished)
+    playing = sum(
+        1
+        for finished, closed in last_games.values_list("finished", "night_table__closed_at")
+        if not finished and closed is None
+    )
     if playing:
         raise NightRefused(
             f"Round {done} still has {playing} table{'s' if playing != 1 else ''} playing: "

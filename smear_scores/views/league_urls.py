@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import leagues, nights
+from . import leagues, night_phones, nights
 
 urlpatterns = [
     path("clubs/", leagues.club_list, name="clubs"),
@@ -32,6 +32,38 @@ urlpatterns = [
         "tournaments/<int:night_id>/tables/<int:table_id>/correct/",
         nights.tournament_correct,
         name="tournament_correct",
+    ),
+    path("join/", night_phones.night_join_code, name="night_join_code"),
+    path("join/<str:code>/", night_phones.night_join, name="night_join"),
+    path("tournaments/<int:night_id>/me/", night_phones.night_guide, name="night_guide"),
+    path(
+        "tournaments/<int:night_id>/me/score/",
+        night_phones.night_guide_score,
+        name="night_guide_score",
+    ),
+    path("tournaments/<int:night_id>/events/", night_phones.night_events, name="night_events"),
+    path(
+        "tournaments/<int:night_id>/dashboard/",
+        night_phones.tournament_dashboard,
+        name="tournament_dashboard",
+    ),
+    path(
+        "tournaments/<int:night_id>/announce/",
+        night_phones.tournament_announce,
+        name="tournament_announce",
+    ),
+    path(
+        "tournaments/<int:night_id>/check-in/undo/",
+        night_phones.tournament_check_in_undo,
+        name="tournament_check_in_undo",
+    ),
+    path(
+        "tournaments/<int:night_id>/tables/<int:table_id>/close/",
+        night_phones.tournament_close_table,
+        name="tournament_close_table",
+    ),
+    path(
+        "tournaments/<int:night_id>/print/", night_phones.tournament_print, name="tournament_print"
     ),
     path("nights/<slug:slug>/", leagues.league_day_today, name="league_day_today"),
     path("nights/<slug:slug>/<str:day>/", leagues.league_day, name="league_day"),

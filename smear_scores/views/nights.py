@@ -24,11 +24,13 @@ from smear_scores.models import Club, Night
 from smear_scores.permissions import is_club_admin
 from smear_scores.rules import Refusal
 from smear_scores.selectors import nights as night_selectors
+from smear_scores.selectors import night_phones as phone_selectors
 from smear_scores.selectors.house_rules import club_house_rules
 from smear_scores.selectors.leagues import club_get
 from smear_scores.services import nights as night_services
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
 from smear_scores.views.board import keep_no_copy, scoring_link
+from smear_scores.wording import nights as words
 
 
 def _club(slug: str) -> Club:
@@ -38,7 +40,7 @@ def _club(slug: str) -> Club:
         raise Http404("No such club: check the link.") from None
 
 
-def _refuse(request: HttpRequest, club: Club) -> HttpResponse | None:
+def director_only(request: HttpRequest, club: Club) -> HttpResponse | None:
     """Only the club's admins direct a night; None when this user may."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path(), login_url=reverse("league_login"))
@@ -58,7 +60,7 @@ def _refuse(request: HttpRequest, club: Club) -> HttpResponse | None:
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(slug)
-    refused = _refuse(request, club)
+    refused = director_only(request, club)
     if refused:
         return refused
     form = NightForm(
@@ -80,6 +82,10 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
             rounds=data["rounds"],
             round_hands=data["round_hands"] if data["round_format"] == "hands" else None,
             win_bonus=data["win_bonus"],
+            walk_ins=data["walk_ins"],
+            reveal=data["reveal"],
+            close_rule=data["close_rule"],
+            idle_minutes=data["idle_minutes"],
         )
 
     night = form.attempt(night_open)
@@ -93,8 +99,38 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _night(night_id: int) -> Night:
+def night_of(night_id: int) -> Night:
     return night_selectors.night_get(night_id=night_id)
+
+
+# How often a card or the dashboard without a stream asks for a newer version.
+POLL_SECONDS = 5
+
+
+def night_rules(night: Night) -> list[str]:
+    """The rules the night states before it starts, as its pages say them."""
+    return [
+        words.CLOSE_RULES[night.close_rule],
+        words.REVEAL_RULES[night.reveal],
+        night_selectors.SIT_OUT_RULE,
+        night_selectors.TIE_RULE,
+    ]
+
+
+def dashboard_context(night: Night, rounds: list | None = None) -> dict[str, Any]:
+    """The director's dashboard: every table of the round, who is checked in."""
+    if rounds is None:
+        rounds = night_selectors.night_rounds(night)
+    entrants, _ = night_selectors.night_roster(night)
+    return {
+        "night": night,
+        "version": night_selectors.night_version(night.pk),
+        "dash": phone_selectors.night_dashboard(night, rounds),
+        "entrants": entrants,
+        "present": sum(1 for e in entrants if e.present),
+        "rounds": rounds,
+        "poll": POLL_SECONDS,
+    }
 
 
 def _director_context(request: HttpRequest, night: Night, **extra: Any) -> dict[str, Any]:
@@ -114,10 +150,9 @@ def _director_context(request: HttpRequest, night: Night, **extra: Any) -> dict[
                 )
                 card.code = ""
     return {
-        "night": night,
+        **dashboard_context(night, rounds),
+        "night_rules": night_rules(night),
         "format": night_selectors.round_format(night),
-        "entrants": entrants,
-        "present": sum(1 for e in entrants if e.present),
         "others": others,
         "rounds": rounds,
         "current": current,
@@ -131,8 +166,8 @@ def _director_context(request: HttpRequest, night: Night, **extra: Any) -> dict[
 
 @require_GET
 def tournament(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = _night(night_id)
-    refused = _refuse(request, night.club)
+    night = night_of(night_id)
+    refused = director_only(request, night.club)
     if refused:
         return refused
     return keep_no_copy(render(request, "nights/director.html", _director_context(request, night)))
@@ -140,21 +175,21 @@ def tournament(request: HttpRequest, night_id: int) -> HttpResponse:
 
 def _back(request: HttpRequest, night: Night, action: Any) -> HttpResponse:
     """Run a director's write; on success back to the director's screen. A refused write
-    (NightRefused) is shown on it by _director_refused."""
-    refused = _refuse(request, night.club)
+    (NightRefused) is shown on it by director_refused."""
+    refused = director_only(request, night.club)
     if refused:
         return refused
     action()
     return redirect("tournament", night_id=night.pk)
 
 
-def _director_refused(
+def director_refused(
     request: HttpRequest, refusal: Refusal, night_id: int, **_: Any
 ) -> HttpResponse | None:
     """The director's screen again, with what was refused and why (422)."""
     if not isinstance(refusal, night_services.NightRefused):
         return None
-    context = _director_context(request, _night(night_id), problems=[refusal.message])
+    context = _director_context(request, night_of(night_id), problems=[refusal.message])
     return keep_no_copy(render(request, "nights/director.html", context, status=422))
 
 
@@ -167,7 +202,7 @@ NOT_ON_ROSTER = (
 )
 
 
-def _roster_players(night: Night, values: list[str]) -> list:
+def roster_players(night: Night, values: list[str]) -> list:
     """The club's players the form's ``player`` values name; refused with a message when
     any value is not one of the roster's (another club's player, or no id at all)."""
     ids = {int(v) for v in values if PLAYER_ID.fullmatch(v)}
@@ -182,10 +217,10 @@ def _roster_players(night: Night, values: list[str]) -> list:
     return found
 
 
-@refusals_shown_by(_director_refused)
+@refusals_shown_by(director_refused)
 @require_POST
 def tournament_check_in(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = _night(night_id)
+    night = night_of(night_id)
     values = request.POST.getlist("player")
     walk_in = request.POST.get("walk_in", "").strip()
 
@@ -194,7 +229,7 @@ def tournament_check_in(request: HttpRequest, night_id: int) -> HttpResponse:
             raise night_services.NightRefused(
                 "Tick the players who are here, or type a walk-in's name, then check in."
             )
-        players = _roster_players(night, values)
+        players = roster_players(night, values)
         # The walk-in first: a name refused leaves the ticked players to check in again
         # with it, not half of the form done.
         if walk_in:
@@ -205,13 +240,13 @@ def tournament_check_in(request: HttpRequest, night_id: int) -> HttpResponse:
     return _back(request, night, act)
 
 
-@refusals_shown_by(_director_refused)
+@refusals_shown_by(director_refused)
 @require_POST
 def tournament_check_out(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = _night(night_id)
+    night = night_of(night_id)
 
     def act() -> None:
-        players = _roster_players(night, request.POST.getlist("player")[:1])
+        players = roster_players(night, request.POST.getlist("player")[:1])
         if not players:
             raise night_services.NightRefused("Pick the player who leaves, then check them out.")
         night_services.night_check_out(night=night, player=players[0])
@@ -219,17 +254,17 @@ def tournament_check_out(request: HttpRequest, night_id: int) -> HttpResponse:
     return _back(request, night, act)
 
 
-@refusals_shown_by(_director_refused)
+@refusals_shown_by(director_refused)
 @require_POST
 def tournament_draw(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = _night(night_id)
+    night = night_of(night_id)
     return _back(request, night, lambda: night_services.round_draw(night=night))
 
 
-@refusals_shown_by(_director_refused)
+@refusals_shown_by(director_refused)
 @require_POST
 def tournament_correct(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
-    night = _night(night_id)
+    night = night_of(night_id)
     table = night_selectors.night_table(night, table_id)
     if table is None:
         raise Http404("No such table at this night.")
@@ -254,15 +289,15 @@ def tournament_correct(request: HttpRequest, night_id: int, table_id: int) -> Ht
     return _back(request, night, act)
 
 
-async def _room_now(hub: Hub, watch: Watch) -> str:
+async def room_now(hub: Hub, watch: Watch) -> str:
     """A room's version after a change it follows; it follows the night's games as drawn."""
     night_id = watch.keys[0][1]
-    version, games = await hub.run(_room_read, night_id)
+    version, games = await hub.run(room_read, night_id)
     hub.follow(watch, [("night", night_id), *(("game", pk) for pk in games)])
     return version
 
 
-def _room_read(night_id: int) -> tuple[str, list[int]]:
+def room_read(night_id: int) -> tuple[str, list[int]]:
     return night_selectors.night_version(night_id), night_selectors.night_games(night_id)
 
 
@@ -273,12 +308,12 @@ async def tournament_room_events(request: HttpRequest, night_id: int) -> HttpRes
     refused = stream.refusal(request)
     if refused is not None:
         return refused
-    version, games = await sync_to_async(_room_read)(night_id)
+    version, games = await sync_to_async(room_read)(night_id)
     if not version:
         raise Http404("No such night: check the link.")
     keys = [("night", night_id), *(("game", pk) for pk in games)]
     return await stream.response(
-        request, keys, version, recheck=_room_now, draw=("room", lambda: room_board(night_id))
+        request, keys, version, recheck=room_now, draw=("room", lambda: room_board(night_id))
     )
 
 
@@ -292,5 +327,11 @@ def tournament_room(request: HttpRequest, night_id: int) -> HttpResponse:
         raise Http404("No such night: check the link.")
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
-    context = room_context(_night(night_id), version)
+    night = night_of(night_id)
+    context = room_context(night, version)
+    if not request.htmx:
+        # The page's check-in code, outside the #room the streams carry (drawn for no request).
+        context["join_url"] = request.build_absolute_uri(
+            reverse("night_join", args=[night.join_code])
+        )
     return page_or_fragment(request, "nights/room.html", "room", context)

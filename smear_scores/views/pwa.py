@@ -28,10 +28,11 @@ SHELL = [
 ]
 
 # The pages the service worker keeps for offline use (a JavaScript regular expression on
-# the path): home, a game's board and history, the rules. Never the admin, clubs,
-# leagues, nights or tournaments: they show members' data and, on a director's screen,
-# every table's scoring code, and a kept page would outlive a logout.
-OFFLINE_PAGES = r"^/(g/[A-Za-z0-9_-]+/(history/)?|rules/[A-Za-z0-9_-]+/)?$"
+# the path): home, a game's board and history, the rules, a player's guide card at a club
+# night (it holds no scoring secret: its "Score table" is a form). Never the admin, clubs,
+# leagues, nights or the director's screens: they show members' data and, on a director's
+# screen, every table's scoring code, and a kept page would outlive a logout.
+OFFLINE_PAGES = r"^/(g/[A-Za-z0-9_-]+/(history/)?|rules/[A-Za-z0-9_-]+/|tournaments/[0-9]+/me/)?$"
 
 
 @require_GET

@@ -1,5 +1,6 @@
-// A live board: the scoreboard (#game-board), the table view (#table-board) or a night's
-// room view (#room). It holds one stream of server-sent events (EventSource, its
+// A live board: the scoreboard (#game-board), the table view (#table-board), a night's
+// room view (#room), a player's guide card (#guide) or the director's dashboard
+// (#dashboard); the last two are each phone's own, fetched as a scorer's board is. It holds one stream of server-sent events (EventSource, its
 // data-stream; the scoreboard's is beside its data-live) that says the version of what it
 // shows when it changes, and again every 45 s as a sign of life (or a "ping", from the push
 // engine that holds the streams with LIVE_ENGINE=nchan): an idle board costs no request. A board every phone sees alike (a watcher's, the table and room views) comes
@@ -41,7 +42,12 @@
   }
 
   function liveBoard() {
-    return board() || document.querySelector("#table-board[data-stream], #room[data-stream]");
+    return (
+      board() ||
+      document.querySelector(
+        "#table-board[data-stream], #room[data-stream], #guide[data-stream], #dashboard[data-stream]",
+      )
+    );
   }
 
   function streamOf(el) {
@@ -325,7 +331,8 @@
   // views are not sent.
   document.addEventListener("htmx:beforeRequest", (event) => {
     const el = event.detail.elt;
-    if (!el || (el.id !== "table-board" && el.id !== "room") || !el.dataset.stream) return;
+    if (!el || !el.dataset.stream) return;
+    if (["table-board", "room", "guide", "dashboard"].indexOf(el.id) < 0) return;
     if (streaming || document.hidden) event.preventDefault();
   });
   // A fresh board (a hand recorded here, kept hands sent, a live update) may still be

@@ -95,13 +95,13 @@ def test_progressive_night_twelve_players_three_rounds(browser, live_server):
         for name in NAMES:
             director.get_by_label(name, exact=True).check()
         director.get_by_role("button", name="Check in").tap()
-        expect(director.get_by_role("heading", name="Players (12 present)")).to_be_visible()
+        expect(director.get_by_role("heading", name="Checked in (12)")).to_be_visible()
 
         watcher.goto(f"/tournaments/{night.pk}/room/")
         expect(watcher.locator("caption")).to_have_text("Standings")
 
         for round_number in (1, 2, 3):
-            director.get_by_role("button", name=re.compile(f"Draw round {round_number}")).tap()
+            director.get_by_role("button", name=re.compile(f"Start round {round_number}")).tap()
             cards = director.locator(".table-card")
             expect(cards).to_have_count(2)
             for card in cards.all():

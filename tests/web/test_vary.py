@@ -104,6 +104,10 @@ CASES = {
     "league": lambda c, mg, sf: _get(reverse("league", args=[_league().pk])),
     "league_day": lambda c, mg, sf: _get(reverse("league_day", args=[_club().slug, "2026-11-29"])),
     "tournament_room": lambda c, mg, sf: _get(reverse("tournament_room", args=[_night().pk])),
+    "night_guide": lambda c, mg, sf: _get(reverse("night_guide", args=[_night().pk])),
+    "tournament_dashboard": lambda c, mg, sf: _get(
+        reverse("tournament_dashboard", args=[_directed(c).pk])
+    ),
     "house_rules_new": lambda c, mg, sf: _get(reverse("house_rules_new")),
     "house_rules_new (a point moved)": lambda c, mg, sf: _post(
         reverse("house_rules_new"), {"based_on": "schmier", "up": "game"}
@@ -131,6 +135,14 @@ ONE_WAY = {
     "tournament_draw": "a plain POST answered with a redirect",
     "tournament_correct": "a plain POST answered with a redirect",
     "league_day_today": "a redirect",
+    "tournament_announce": "a plain POST answered with a redirect",
+    "tournament_check_in_undo": "a plain POST answered with a redirect",
+    "tournament_close_table": "a plain POST answered with a redirect",
+    "tournament_print": "a page to print, htmx never asks for it",
+    "night_events": "a stream (text/event-stream) of a night's versions",
+    "night_join_code": "a plain GET form",
+    "night_join": "the check-in page, plain forms",
+    "night_guide_score": "a plain POST answered with a redirect",
     "league_games": "a page htmx never asks for",
     "league_game_new": "a plain form",
     "league_table_csv": "a file",
@@ -158,6 +170,19 @@ def _night():
     return nights.night_open(
         club=club, name="Vary night", day=date(2026, 11, 29), variant="ne-wisconsin", rounds=2
     )
+
+
+def _directed(client: Client):
+    """A night whose club's admin ``client`` is signed in as."""
+    from django.contrib.auth.models import User
+
+    from smear_scores.models import Membership
+
+    night = _night()
+    user, _ = User.objects.get_or_create(username="vary-director", defaults={"is_staff": True})
+    Membership.objects.get_or_create(user=user, club=night.club, defaults={"is_admin": True})
+    client.force_login(user)
+    return night
 
 
 def _answer(client: Client, case, make_game, scorer_for, *, htmx: bool):

@@ -1,0 +1,238 @@
+"""Reads for a night run from the players' phones: each player's guide card (where they
+play this round, with whom, their total and place as the night's reveal allows) and the
+director's dashboard (every table of the round, and which need attention)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.utils import timezone
+
+from smear_scores.models import Entrant, Night, Player
+from smear_scores.rules import Variant, partners_label
+from smear_scores.selectors.nights import (
+    RoundView,
+    Standing,
+    TableCard,
+    night_rounds,
+    night_standings,
+    round_format,
+)
+from smear_scores.wording import nights as words
+
+
+def night_by_code(code: str) -> Night | None:
+    """The night a check-in code opens, typed in any case, spaces ignored."""
+    code = "".join(code.split()).upper()
+    if not code or len(code) > 12:
+        return None
+    return Night.objects.select_related("club").filter(join_code=code).first()
+
+
+def join_roster(night: Night) -> list[tuple[Player, Entrant | None]]:
+    """The club's roster for the check-in page, by name, each with its check-in if any."""
+    entrants = {e.player_id: e for e in Entrant.objects.filter(night=night)}
+    return [(p, entrants.get(p.pk)) for p in night.club.players.order_by("name")]
+
+
+def night_entrant(night: Night, player_id: int) -> Entrant | None:
+    return Entrant.objects.filter(night=night, player_id=player_id).select_related("player").first()
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def night_over(night: Night, rounds: list[RoundView]) -> bool:
+    return len(rounds) >= night.rounds and bool(rounds) and rounds[-1].finished
+
+
+@dataclass
+class GuideCard:
+    """What one player's phone shows of the night now."""
+
+    night: Night
+    name: str
+    player_id: int
+    # "waiting" (no round for them yet), "seated", "table_done", "sitting_out", "gone", "over"
+    state: str
+    message: str = ""
+    round_number: int | None = None
+    table: TableCard | None = None
+    seat: int | None = None  # 1-based
+    partners: list[str] = field(default_factory=list)
+    opponents: list[str] = field(default_factory=list)
+    dealer: str = ""
+    scorer: bool = False
+    scorer_name: str = ""
+    total: str | None = None
+    place: str | None = None
+    format: str = ""
+
+    @property
+    def partners_text(self) -> str:
+        return partners_label(self.partners) if self.partners else ""
+
+    @property
+    def opponents_text(self) -> str:
+        return ", ".join(self.opponents)
+
+
+def _seated(card: GuideCard, table: TableCard, player_id: int, variant: Variant) -> None:
+    seat = table.seat_ids.index(player_id)
+    team = variant.team_of(seat)
+    names = table.names
+    card.table = table
+    card.seat = seat + 1
+    card.partners = [names[s] for s in variant.seats_of(team) if s != seat]
+    card.opponents = [names[s] for s in range(len(names)) if variant.team_of(s) != team]
+    card.dealer = "You" if table.game.first_dealer == seat else names[table.game.first_dealer]
+    # The player in seat 1 keeps the table's score (the card says who).
+    card.scorer = seat == 0
+    card.scorer_name = names[0]
+
+
+def guide_card(
+    night: Night,
+    player_id: int,
+    rounds: list[RoundView] | None = None,
+    standings: list[Standing] | None = None,
+) -> GuideCard | None:
+    """The card of the player checked in as ``player_id``, or None when they are not (a
+    check-in the director undid)."""
+    entrant = night_entrant(night, player_id)
+    if entrant is None:
+        return None
+    if rounds is None:
+        rounds = night_rounds(night)
+    card = GuideCard(
+        night=night,
+        name=entrant.player.name,
+        player_id=player_id,
+        state="waiting",
+        format=round_format(night),
+    )
+    over = night_over(night, rounds)
+    if night.reveal == Night.REVEAL_LIVE or over:
+        if standings is None:
+            standings = night_standings(night, rounds)
+        mine = next((s for s in standings if s.player_id == player_id), None)
+        if mine is not None and rounds:
+            card.total = mine.total_text
+            card.place = f"{'=' if mine.tied else ''}{_ordinal(mine.rank)} of {len(standings)}"
+    current = rounds[-1] if rounds else None
+    if not entrant.present:
+        card.state, card.message = "gone", words.GONE_CARD
+        return card
+    if current is None:
+        card.message = words.WAITING_FIRST
+        return card
+    card.round_number = current.number
+    table = next((t for t in current.tables if player_id in t.seat_ids), None)
+    if over:
+        card.state, card.message = "over", words.NIGHT_OVER
+        if table is not None:
+            _seated(card, table, player_id, night.rules_variant)
+        return card
+    if table is not None:
+        _seated(card, table, player_id, night.rules_variant)
+        if table.finished:
+            card.state = "table_done"
+            card.message = words.TABLE_DONE.format(number=current.number, next=current.number + 1)
+        else:
+            card.state = "seated"
+            card.message = (
+                words.SCORER if card.scorer else words.NOT_SCORER.format(name=card.scorer_name)
+            )
+        return card
+    if player_id in current.sitting_out_ids:
+        card.state, card.message = "sitting_out", words.SITTING_OUT.format(number=current.number)
+        return card
+    card.message = words.WAITING_NEXT.format(number=current.number, next=current.number + 1)
+    return card
+
+
+@dataclass
+class DashTable:
+    card: TableCard
+    progress: str
+    last_at: datetime
+    minutes: int
+    reasons: list[str]
+
+    @property
+    def attention(self) -> bool:
+        return bool(self.reasons)
+
+
+@dataclass
+class Dashboard:
+    round: RoundView | None
+    tables: list[DashTable]
+    waiting: list[str]  # checked in, present, not in the round's draw
+    sitting_out: list[str]
+    gone: list[str]
+    can_start: bool
+    next_number: int
+    idle_minutes: int
+
+    @property
+    def attention(self) -> int:
+        return sum(1 for t in self.tables if t.attention)
+
+
+def _progress(night: Night, card: TableCard) -> str:
+    game = card.game
+    if night.round_hands:
+        return f"{min(game.hands_scored, night.round_hands)} of {night.round_hands} hands"
+    played = game.hands_played
+    return f"{played} hand{'s' if played != 1 else ''}, to {night.rules_variant.target}"
+
+
+def night_dashboard(
+    night: Night, rounds: list[RoundView] | None = None, now: datetime | None = None
+) -> Dashboard:
+    """Every table of the round being played, each with why it needs the director (idle
+    past the night's minutes, a player marked gone), and who waits for the next draw."""
+    if rounds is None:
+        rounds = night_rounds(night)
+    now = now or timezone.now()
+    current = rounds[-1] if rounds else None
+    entrants = list(Entrant.objects.filter(night=night).select_related("player"))
+    gone_ids = {e.player_id for e in entrants if not e.present}
+    names = {e.player_id: e.player.name for e in entrants}
+    tables = []
+    if current is not None:
+        for card in current.tables:
+            last = card.game.updated_at
+            minutes = max(0, int((now - last).total_seconds() // 60))
+            reasons = []
+            if not card.finished:
+                if minutes >= night.idle_minutes:
+                    reasons.append(words.IDLE.format(minutes=minutes))
+                gone = [names[p] for p in card.seat_ids if p in gone_ids and p in names]
+                if gone:
+                    reasons.append(words.GONE.format(names=", ".join(gone)))
+            tables.append(
+                DashTable(
+                    card=card,
+                    progress=_progress(night, card),
+                    last_at=last,
+                    minutes=minutes,
+                    reasons=reasons,
+                )
+            )
+    drawn = set(current.present) if current else set()
+    waiting = sorted(names[e.player_id] for e in entrants if e.present and e.player_id not in drawn)
+    return Dashboard(
+        round=current,
+        tables=tables,
+        waiting=waiting if current else [],
+        sitting_out=current.sitting_out if current else [],
+        gone=sorted(names[p] for p in gone_ids),
+        can_start=len(rounds) < night.rounds and (current is None or current.finished),
+        next_number=len(rounds) + 1,
+        idle_minutes=night.idle_minutes,
+    )

@@ -1,0 +1,51 @@
+"""A club night's words for the players' phones and the director's dashboard, worded once:
+the rules a night states before it starts, and the lines of a player's guide card.
+
+Pure Python: no Django, no import of the engine."""
+
+from __future__ import annotations
+
+# What a table the director closes before it finished scores (Night.close_rule), as the
+# night's pages state it before round 1.
+CLOSE_RULES = {
+    "leader": "A table still playing when the director closes its round keeps its scores as "
+    "they stand, and the partnership ahead wins the round (nobody, if they are level).",
+    "none": "A table still playing when the director closes its round keeps its scores as "
+    "they stand, and nobody wins the round there.",
+}
+
+# When a player's card shows their total and place (Night.reveal).
+REVEAL_RULES = {
+    "live": "Each player's card shows their total and place as the night goes.",
+    "end": "Totals and places are shown once the last round is over.",
+}
+
+# Why a table of the round needs the director, as the dashboard lists it.
+IDLE = "no hand for {minutes} min"
+GONE = "{names} marked gone"
+DISPUTE = "a result disputed"
+
+# A player's guide card, by what the night holds for them.
+WAITING_FIRST = "You are checked in. Round 1 has not been drawn yet: your table appears here."
+WAITING_NEXT = (
+    "You checked in after round {number} was drawn: you play from round {next}, as soon as "
+    "it is drawn."
+)
+SITTING_OUT = (
+    "You sit out round {number}: it scores your average round. Stay near: you play again "
+    "when the next round is drawn."
+)
+GONE_CARD = (
+    "You were marked as gone: the next rounds are drawn without you. Back? Ask the "
+    "director to check you in again."
+)
+TABLE_DONE = (
+    "Your table has finished round {number}. Round {next} appears here as soon as it is drawn."
+)
+NIGHT_OVER = "Every round is over: thank you for playing."
+SCORER = "You keep the score at this table."
+NOT_SCORER = "{name} keeps the score at this table."
+ALREADY_ON_PHONE = (
+    "{name} is already checked in on another phone. If you are {name}, check in on this "
+    "phone instead; if not, pick your own name."
+)

@@ -109,12 +109,10 @@ def _nights(request: HttpRequest) -> tuple[str, dict[int, int]]:
 
 
 def phone_id(request: HttpRequest) -> str:
-    """This phone's own id: the one it keeps, else a new one (kept by ``remember_night``)."""
+    """This phone's own id: the one it keeps, else a new one (which ``remember_night``
+    keeps: pass it the same)."""
     phone, _ = _nights(request)
-    if not phone:
-        phone = getattr(request, "_new_phone_id", "") or secrets.token_hex(16)
-        request._new_phone_id = phone
-    return phone
+    return phone or secrets.token_hex(16)
 
 
 def night_player(request: HttpRequest, night_id: int) -> int | None:
@@ -123,14 +121,15 @@ def night_player(request: HttpRequest, night_id: int) -> int | None:
 
 
 def remember_night(
-    request: HttpRequest, response: HttpResponse, night_id: int, player_id: int
+    request: HttpRequest, response: HttpResponse, night_id: int, player_id: int, phone: str
 ) -> None:
-    """This phone is ``player_id`` at the night from now on (the newest nights only)."""
+    """This phone (its id ``phone``, from phone_id) is ``player_id`` at the night from now
+    on (the newest nights only)."""
     _, nights = _nights(request)
     nights.pop(night_id, None)
     nights[night_id] = player_id
     kept = list(nights.items())[-MAX_NIGHTS:]
-    value = phone_id(request) + "|" + ".".join(f"{n}:{p}" for n, p in kept)
+    value = phone + "|" + ".".join(f"{n}:{p}" for n, p in kept)
     response.set_signed_cookie(
         NIGHTS_COOKIE,
         value,

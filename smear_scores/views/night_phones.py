@@ -27,14 +27,14 @@ from smear_scores.views.board import keep_no_copy, scoring_link
 from smear_scores.views.nights import (
     PLAYER_ID,
     POLL_SECONDS,
+    dashboard_context,
     director_only,
     director_refused,
     night_of,
+    night_rules,
     room_now,
     room_read,
     roster_players,
-    dashboard_context,
-    night_rules,
 )
 
 
@@ -130,15 +130,16 @@ def night_join(request: HttpRequest, code: str) -> HttpResponse:
             "Pick your name" + (", or type it," if night.walk_ins else "") + " to check in.",
             field="player",
         )
+    device = phone.phone_id(request)
     entrant = services.night_join(
         night=night,
-        phone=phone.phone_id(request),
+        phone=device,
         player=player,
         walk_in=walk_in,
         confirm=request.POST.get("confirm") == "yes",
     )
     response = redirect("night_guide", night_id=night.pk)
-    phone.remember_night(request, response, night.pk, entrant.player_id)
+    phone.remember_night(request, response, night.pk, entrant.player_id, device)
     return response
 
 

@@ -23,8 +23,8 @@ from smear_scores.live.hub import Hub, Watch
 from smear_scores.models import Club, Night
 from smear_scores.permissions import is_club_admin
 from smear_scores.rules import Refusal
-from smear_scores.selectors import nights as night_selectors
 from smear_scores.selectors import night_phones as phone_selectors
+from smear_scores.selectors import nights as night_selectors
 from smear_scores.selectors.house_rules import club_house_rules
 from smear_scores.selectors.leagues import club_get
 from smear_scores.services import nights as night_services

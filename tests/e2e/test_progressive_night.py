@@ -141,7 +141,7 @@ def test_progressive_night_twelve_players_three_rounds(browser, live_server):
                 _shot(phones[0], "phone-round-over")
             director.reload()
 
-        expect(director.locator("main")).to_contain_text("All 3 rounds are drawn.")
+        expect(director.locator("main")).to_contain_text("All 3 rounds are drawn and over.")
         # Every table's other teams agree (two keys: their phones' board has its own test).
         for table in RoundTable.objects.filter(round__night=night).select_related("game"):
             agree_all(table.game)

@@ -1,11 +1,7 @@
 """Where the static files are served from in production: whitenoise's compressed files
 named by their content's hash (``CompressedManifestStaticFilesStorage``), each file's
-address worked out once per process.
-
-A page asks for about ten addresses in its head ({% static %}), and the manifest storage
-works each one out again every time (the hashed name, then the URL joined and quoted):
-about 0.2 ms of every page drawn. The manifest is read once, when the process starts, and
-a release is a new process, so an address never changes while a process runs."""
+address worked out once per process (the manifest is read when the process starts, and a
+release is a new process; the cost it saves: docs/benchmarks.md, "Latest, section 1")."""
 
 from __future__ import annotations
 

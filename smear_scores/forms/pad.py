@@ -1,24 +1,9 @@
 """The hand form's rows of big radio buttons: on the score pad each button stands in its
-team's column.
-
-A row draws itself (``ChoiceGroup.__html__``; a template says ``{{ group }}``)::
-
-    <div class="choice-group point" role="radiogroup" aria-labelledby="award_high-label">
-      <span class="group-label" id="award_high-label">High</span>
-      <div class="choices cols-3">
-        <input type="radio" name="award_high" value="0" id="award_high-0">
-        <label for="award_high-0" class="t0 at-0"><span class="visually-hidden
-          spoken-prefix">High: </span><span class="visually-hidden">Ann &amp; Bo</span></label>
-        …
-      </div>
-      <p class="error" id="award_high-error">Who took High? … <a class="why" …>why?</a></p>
-    </div>
-
-(one line in the page, the buttons one a line). It is drawn here, not in a template: a
-scorer's board has a row per point and thirty buttons or more, drawn afresh after every
-hand, and the template engine took 2.8 ms of a hand's 9.2 ms answer to draw the form
-(docs/benchmarks.md, "Latest, section 1").
-Every value is escaped as the template engine escapes it (``html.escape``)."""
+team's column. A row draws itself (``ChoiceGroup.__html__``; a template says
+``{{ group }}``), escaping every value as the template engine does: a scorer's board draws
+thirty buttons or more after every hand, which the template engine made the largest part
+of the answer (docs/benchmarks.md, "Latest, section 1"; tests/web/test_choice_rows.py holds
+the markup)."""
 
 from __future__ import annotations
 

@@ -1,22 +1,10 @@
-"""Reads built by the ORM once and then run with new values, and the write every hand
-makes, in one statement.
-
-The reads that every board and every hand makes (the game with its players' names; the
-game under its row lock) are querysets with subqueries, and building and compiling one
-costs Django more than PostgreSQL takes to answer it: in a profile of a hand's request,
-0.8 ms of game_get's 1.8 ms went on the ORM putting its SQL together, every time the same.
-``PreparedRead`` builds the queryset once per database (and per transaction state, for a
-locking read), keeps its SQL, and turns each row into a model instance as the ORM would
-(the same converters, ``Model.from_db``, annotations as attributes).
-
-``rows_write`` is the write a recorded hand makes (its row, its audit record, the game's
-standings): three ``save()`` calls cost the ORM more than the database takes to do them
-(in a profile of the API's hand, 1.1 ms of its 2.9 ms of CPU), each compiling the same
-SQL again, and each a round trip. Its SQL is built once per database from the models'
-fields; on PostgreSQL the three are one statement (data-modifying ``WITH``), elsewhere
-three on one cursor. Each value is prepared as ``save()`` prepares it (``pre_save``,
-``get_db_prep_save``: ``auto_now`` stamps, JSON), and no signal is sent, as none is
-listened for on these models."""
+"""Reads built by the ORM once and then run with new values (``PreparedRead``: the game
+with its players' names, the game under its row lock), and the write every recorded hand
+makes (``rows_write``: its row, its audit record and the game's standings, one statement
+on PostgreSQL). Both are here because building the same SQL again cost Django more than
+the database took to run it (docs/benchmarks.md); rows come back as the ORM makes them, and
+values are prepared as ``save()`` prepares them. No model signal is sent: none is listened
+for on these models."""
 
 from __future__ import annotations
 

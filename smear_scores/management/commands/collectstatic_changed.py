@@ -1,10 +1,7 @@
-"""`collectstatic`, skipped when nothing it would collect changed since it last ran.
-
-Collecting compresses and hashes every static file again (about 1,200, the admin's and
-the API docs' included): 35 s on a small machine at each `make run`. A fingerprint of the
-sources (each file's path, size and modification time, as the finders list them) and of
-the storage that writes them is kept in STATIC_ROOT after a collect; when the next start
-finds the same fingerprint and the manifest in place, there is nothing to do."""
+"""`collectstatic`, skipped when nothing it would collect changed since it last ran: a
+fingerprint of the sources (each file's path, size and modification time) and of the
+storage is kept in STATIC_ROOT after a collect (why: docs/benchmarks.md, "Figures the code
+keeps its shape for")."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from django import forms
 
-from smear_scores.rules import Refused, RuleError
+from smear_scores.rules import POINT_KINDS, VARIANTS, Refused, RuleError
 from smear_scores.selectors import house_rules
 from smear_scores.wording.builder import seat_shapes
 from smear_scores.wording.settings import CHOICE_LABELS, SETTING_LABELS, WORD_LABELS
@@ -135,11 +135,11 @@ class HouseRulesForm(ListedRefusals, forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["based_on"].choices = [(v.slug, v.name) for v in house_rules.presets()]
+        self.fields["based_on"].choices = [(v.slug, v.name) for v in VARIANTS.values()]
         self.fields["seats"].choices = [
             (f"{players}x{teams}", words) for players, teams, words in seat_shapes()
         ]
-        for key, kind in house_rules.point_kinds().items():
+        for key, kind in POINT_KINDS.items():
             self.fields[f"point_{key}"] = forms.BooleanField(label=kind.label, required=False)
             self.fields[f"value_{key}"] = _number(
                 f"{kind.label}: points", 1, LIMITS["point_value"], required=False
@@ -161,7 +161,7 @@ class HouseRulesForm(ListedRefusals, forms.Form):
     def initial_from(settings: dict[str, Any]) -> dict[str, Any]:
         """The fields' values for ``settings`` (a preset's, or a saved set's)."""
         moon = settings.get("moon")
-        kinds = house_rules.point_kinds()
+        kinds = POINT_KINDS
         in_play = {p["key"]: p for p in settings["points"]}
         order = [p["key"] for p in settings["points"]] + [k for k in kinds if k not in in_play]
         data: dict[str, Any] = {
@@ -211,7 +211,7 @@ class HouseRulesForm(ListedRefusals, forms.Form):
 
     def point_order(self) -> list[str]:
         """The point kinds in the order shown: in play first, as the table ranks them."""
-        kinds = list(house_rules.point_kinds())
+        kinds = list(POINT_KINDS)
         given = [k for k in str(self.data.get("order", "")).split(",") if k in kinds]
         seen = list(dict.fromkeys(given))
         return seen + [k for k in kinds if k not in seen]
@@ -232,7 +232,7 @@ class HouseRulesForm(ListedRefusals, forms.Form):
     def point_rows(self) -> list[dict[str, Any]]:
         """Each point kind as the builder lists it, in order: its three fields and whether
         it may move up."""
-        kinds = house_rules.point_kinds()
+        kinds = POINT_KINDS
         return [
             {
                 "key": key,
@@ -253,7 +253,7 @@ class HouseRulesForm(ListedRefusals, forms.Form):
         points = [
             {
                 "key": key,
-                "value": d[f"value_{key}"] or house_rules.point_kinds()[key].value,
+                "value": d[f"value_{key}"] or POINT_KINDS[key].value,
                 "may_go_unawarded": d[f"unawarded_{key}"],
             }
             for key in self.point_order()

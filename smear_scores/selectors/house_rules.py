@@ -39,16 +39,6 @@ def club_house_rules(club: Club | int) -> list[HouseRules]:
     return list(HouseRules.objects.filter(club=club).order_by("name", "-created_at"))
 
 
-def presets() -> list[rules.Variant]:
-    """The presets a table's rules may start from, in the order the screens offer them."""
-    return list(rules.VARIANTS.values())
-
-
-def preset_name(slug: str) -> str:
-    preset = rules.VARIANTS.get(slug)
-    return preset.name if preset is not None else slug
-
-
 # What a new game's choice of rules names that is a saved set rather than a preset.
 SAVED_CHOICE = "house:"
 
@@ -65,11 +55,6 @@ def rules_choice(value: Any) -> tuple[rules.Variant, HouseRules | None]:
         else:
             return found.rules_variant, found
     return rules.VARIANTS.get(value, next(iter(rules.VARIANTS.values()))), None
-
-
-def point_kinds() -> dict[str, rules.PointKind]:
-    """Every point a table can put in play, in the order the builder offers them."""
-    return dict(rules.POINT_KINDS)
 
 
 def preset_settings(slug: str) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from smear_scores.forms.house_rules import HouseRulesForm
 from smear_scores.models import Club, HouseRules
 from smear_scores.permissions import is_club_admin
 from smear_scores.phone import forget_on_phone, keep_on_phone, kept_ids
+from smear_scores.rules import VARIANTS
 from smear_scores.selectors import house_rules as house_rules_selectors
 from smear_scores.selectors.clubs import club_by_id
 from smear_scores.services import house_rules as house_rules_services
@@ -52,8 +53,7 @@ def _start(value: str) -> dict[str, Any]:
             )
         except HouseRules.DoesNotExist:
             pass
-    presets = house_rules_selectors.presets()
-    slug = value if value in {p.slug for p in presets} else presets[0].slug
+    slug = value if value in VARIANTS else next(iter(VARIANTS))
     return house_rules_selectors.preset_settings(slug)
 
 
@@ -62,7 +62,7 @@ def _builder_context(form: HouseRulesForm, settings: dict[str, Any]) -> dict[str
         "form": form,
         "builder": builder.builder(settings, say=form.in_form_message),
         "points": form.point_rows(),
-        "presets": house_rules_selectors.presets(),
+        "presets": list(VARIANTS.values()),
     }
 
 
@@ -121,7 +121,11 @@ def house_rules_page(request: HttpRequest, public_id: str) -> HttpResponse:
     context = {
         "house_rules": house_rules,
         "variant": house_rules.rules_variant,
-        "based_on_name": house_rules_selectors.preset_name(house_rules.based_on),
+        "based_on_name": (
+            VARIANTS[house_rules.based_on].name
+            if house_rules.based_on in VARIANTS
+            else house_rules.based_on
+        ),
         "page": rules_pages.rules_page(house_rules.rules_variant),
         "example": builder.example_hand(house_rules.settings),
         "link": link,

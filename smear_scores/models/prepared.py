@@ -8,7 +8,7 @@ for on these models."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -193,3 +193,46 @@ def rows_write(
     for row, pk in zip(inserted, keys, strict=True):
         row.pk = pk
         row._state.adding, row._state.db = False, using
+
+
+# Parameters one statement of rows_update takes at most (SQLite allows 32,766).
+UPDATE_PARAMS = 30_000
+
+
+def rows_update(
+    rows: Sequence[Model], names: Sequence[str], *, using: str = DEFAULT_DB_ALIAS
+) -> None:
+    """Save the fields ``names`` of ``rows`` (existing rows of one model) as
+    ``bulk_update`` would, in one statement: ``UPDATE … FROM (VALUES …)``, a row of
+    values for each row. ``bulk_update`` writes a ``CASE`` per field and row, which
+    Django took over a second to build for an edit that moved 500 hands' dealers, and on
+    SQLite splits it at 999 values. Each value is prepared as ``save()`` prepares it; no
+    ``auto_now`` stamp and no signal, as with ``bulk_update``. Run it inside the
+    caller's transaction."""
+    if not rows:
+        return
+    connection = connections[using]
+    meta = type(rows[0])._meta
+    fields = [meta.pk, *(meta.get_field(name) for name in names)]
+    quote = connection.ops.quote_name
+    table = quote(meta.db_table)
+    # PostgreSQL types the values by the columns they go to; SQLite needs no cast.
+    if connection.vendor == "postgresql":
+        row_marks = ", ".join(f"CAST(%s AS {f.cast_db_type(connection)})" for f in fields)
+    else:
+        row_marks = ", ".join(["%s"] * len(fields))
+    sets = ", ".join(f"{quote(f.column)} = v.column{i}" for i, f in enumerate(fields[1:], 2))
+    per = max(1, UPDATE_PARAMS // len(fields))
+    with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
+        for start in range(0, len(rows), per):
+            chunk = rows[start : start + per]
+            values = ", ".join([f"({row_marks})"] * len(chunk))
+            cursor.execute(
+                f"UPDATE {table} SET {sets} FROM (VALUES {values}) AS v "
+                f"WHERE {table}.{quote(meta.pk.column)} = v.column1",
+                [
+                    f.get_db_prep_save(getattr(row, f.attname), connection)
+                    for row in chunk
+                    for f in fields
+                ],
+            )

@@ -11,6 +11,7 @@ from django.db import transaction
 
 from smear_scores import rules
 from smear_scores.models import Game, Hand, HandRevision
+from smear_scores.models.prepared import rows_update
 from smear_scores.request_refusals import Conflict
 from smear_scores.rules import HandEntry, HandRefused, HandResult, RuleError
 from smear_scores.selectors.games import named_variant
@@ -167,18 +168,21 @@ def _replay_edited(
 def _store_replay(
     game: Game, hands: list[Hand], state: rules.GameState, results: list[HandResult]
 ) -> None:
-    """Store a replay's standings and rewrite the hands whose result changed."""
-    changed = []
+    """Store a replay's standings and rewrite the hands whose result changed: only the
+    columns that changed, every hand in one statement (an early hand edited moves every
+    later hand's dealer and running scores)."""
+    changed: list[Hand] = []
+    columns: dict[str, None] = {}
     for hand, result in zip(hands, results, strict=True):
-        values = game_writes.result_values(result)
-        if any(getattr(hand, k) != v for k, v in values.items()):
-            for k, v in values.items():
+        moved = {
+            k: v for k, v in game_writes.result_values(result).items() if getattr(hand, k) != v
+        }
+        if moved:
+            for k, v in moved.items():
                 setattr(hand, k, v)
+            columns.update(dict.fromkeys(moved))
             changed.append(hand)
-    if changed:
-        Hand.objects.bulk_update(
-            changed, [*game_writes.result_values(results[0]).keys(), "revisions"]
-        )
+    rows_update(changed, list(columns))
     game_writes.standings_store(game, state)
 
 

@@ -430,3 +430,29 @@ def test_hand_edit_finds_the_hand_by_its_number_not_its_place(make_game):
     after = list(game.hands.order_by("number").values_list("number", "bidder", "bid"))
     assert after == [before[0], (3, 1, 2)]
     assert HandRevision.objects.filter(game=game, action="edit").get().number == 3
+
+
+@pytest.mark.parametrize("hands", [20, 300])
+def test_hand_edit_that_moves_every_later_dealer_rewrites_them_in_one_statement(
+    make_game, hands, django_assert_num_queries
+):
+    # Hand 1 thrown in (the same dealer deals again), then edited into a bid hand: every
+    # later hand's dealer and running scores move. However many, one UPDATE rewrites them.
+    from smear_scores.services.editing import hand_edit
+    from smear_scores.services.game_writes import standings_replay
+
+    game = make_game("ne-wisconsin", entries=[rules.HandEntry(thrown_in=True)], hands=hands - 1)
+    before = dict(game.hands.values_list("number", "dealer"))
+    # A savepoint pair (the test's own transaction), the locked game, its hands, the
+    # hands rewritten, the game's standings, the edited hand's count of edits and the
+    # hand read again, its audit record.
+    with django_assert_num_queries(9):
+        hand_edit(game=game, number=1, entry=rules.HandEntry(bidder=1, bid=2, points=(0, 2)))
+
+    after = dict(game.hands.values_list("number", "dealer"))
+    assert [n for n in range(2, hands + 1) if after[n] == before[n]] == []
+    game.refresh_from_db()
+    hands_now = list(game.hands.order_by("number"))
+    state = standings_replay(game, hands_now)
+    assert (list(state.scores), state.hands_played) == (game.scores, game.hands_played)
+    assert hands_now[-1].scores_after == game.scores

@@ -8,7 +8,8 @@ import hmac
 from django.http import HttpRequest
 
 from smear_scores.models import Game, Membership
-from smear_scores.phone import scoring_tokens
+from smear_scores.models.games import SCORING_ALPHABET
+from smear_scores.phone import recorded_here, scoring_tokens, team_codes
 
 
 def token_matches(game: Game, token: str | None) -> bool:
@@ -95,3 +96,36 @@ def admin_club_ids(request: HttpRequest) -> set[int] | None:
         )
         request._admin_club_ids = cached  # noqa: SLF001 (this module's memo on the request)
     return cached
+
+
+# -- two keys: a team's own phone --------------------------------------------------------------
+TEAM_CODE_LENGTH = 8
+
+
+def team_code(game: Game, team: int) -> str:
+    """The code a team's own phone joins the game with to agree to its hands (shown on the
+    scorer's table card, per team): derived from the game's team secret, never the scoring
+    secret or the API token, so holding it lets a phone agree for that team and nothing else."""
+    digest = hmac.new(
+        game.team_secret.encode(), f"{game.public_id}:{team}".encode(), "sha256"
+    ).digest()
+    return "".join(SCORING_ALPHABET[b % len(SCORING_ALPHABET)] for b in digest[:TEAM_CODE_LENGTH])
+
+
+def team_of_code(game: Game, code: str | None) -> int | None:
+    """The team whose code ``code`` is (typed, pasted or from its link), or None."""
+    code = normalise_code(code)
+    if not code:
+        return None
+    for team in range(game.rules_variant.teams):
+        if hmac.compare_digest(team_code(game, team).encode(), code.encode()):
+            return team
+    return None
+
+
+def agreeing_team(request: HttpRequest, game: Game) -> int | None:
+    """The team this phone joined the game for (by its team code), or None. The phone that
+    recorded the game's hands joins no team: it cannot agree to its own hands."""
+    if recorded_here(request, game):
+        return None
+    return team_of_code(game, team_codes(request).get(game.public_id))

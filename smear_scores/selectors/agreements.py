@@ -292,3 +292,117 @@ def league_pending(league) -> list[PendingGame]:
             )
         )
     return pending
+
+
+@dataclass
+class OpenDispute:
+    number: int
+    team_name: str
+    words: str
+
+
+@dataclass
+class BoardStatus:
+    """What every board of a game the other teams confirm says of it: each open dispute
+    (the hand, who, their words) and what the game still waits for."""
+
+    disputes: list[OpenDispute]
+    awaiting: str
+
+
+def board_status(game: Game) -> BoardStatus:
+    """One query when a dispute is open, none otherwise."""
+    names = team_names(game)
+    disputes = (
+        [OpenDispute(d.number, names[d.team], d.words) for d in open_disputes(game=game)]
+        if game.disputed
+        else []
+    )
+    waiting = ""
+    if game.finished and game.agreed_at is None and not game.disputed:
+        teams = awaiting(game)
+        if teams:
+            waiting = "awaiting " + " and ".join(names[t] for t in teams)
+    return BoardStatus(disputes=disputes, awaiting=waiting)
+
+
+@dataclass
+class QueueItem:
+    """One game on the director's queue: disputed, or finished and not yet agreed."""
+
+    game: Game
+    title: str  # "Ann & Cy v Bo & Di"
+    where: str  # the league's or the night's name
+    status: str  # "disputed" or "awaiting Bo & Di"
+    number: int  # the hand to settle: the first disputed one, else the last
+    hand_line: str  # the hand as the scorer recorded it, in the table's words
+    disputes: list[OpenDispute]
+    history: list[str]
+    teams: list[tuple[int, str]]
+    swap: tuple[int, int] | None  # the two teams a swap exchanges (two teams only)
+
+
+def director_queue(club: Club) -> list[QueueItem]:
+    """Every game of the club's leagues and nights that is disputed, or finished and not
+    agreed yet (whether or not its window passed), oldest first, each with the hand to
+    settle, both sides' words and the hand's history. A query per game listed: the queue
+    is short (a club night's few tables)."""
+    games = (
+        Game.objects.filter(confirm=True)
+        .filter(Q(league__club=club) | Q(night_table__round__night__club=club))
+        .filter(Q(disputed=True) | Q(finished=True, agreed_at__isnull=True))
+        .select_related("league", "night_table__round__night")
+        .order_by("finished_at", "id")
+        .distinct()
+    )
+    items = []
+    for game in games:
+        names = team_names(game)
+        disputes = (
+            [OpenDispute(d.number, names[d.team], d.words) for d in open_disputes(game=game)]
+            if game.disputed
+            else []
+        )
+        number = disputes[0].number if disputes else game.hands_played
+        if number == 0:
+            continue
+        hands = list(game.hands.order_by("number"))
+        variant = named_variant(game)
+        _, results = rules.replay(
+            variant, game.options, game.first_dealer, [h.entry() for h in hands]
+        )
+        table = getattr(game, "night_table", None)
+        where = game.league.name if game.league_id else ""
+        if table is not None:
+            where = f"{table.round.night.name}, round {table.round.number}, table {table.number}"
+        waiting = [names[t] for t in awaiting(game)]
+        status = (
+            "disputed"
+            if game.disputed
+            else ("awaiting " + " and ".join(waiting) if waiting else "awaiting agreement")
+        )
+        teams = list(enumerate(names))
+        items.append(
+            QueueItem(
+                game=game,
+                title=" v ".join(names),
+                where=where,
+                status=status,
+                number=number,
+                hand_line=f"Hand {number}: {rules.describe(variant, results[number - 1])}",
+                disputes=[d for d in disputes if d.number == number] or disputes,
+                history=hand_history(game, number),
+                teams=teams,
+                swap=(0, 1) if len(names) == 2 else None,
+            )
+        )
+    return items
+
+
+def of_club(game: Game, club: Club) -> bool:
+    """Is ``game`` a game of one of the club's leagues or nights?"""
+    return (
+        Game.objects.filter(pk=game.pk)
+        .filter(Q(league__club=club) | Q(night_table__round__night__club=club))
+        .exists()
+    )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
@@ -207,7 +208,7 @@ def dispute_settle(
     number: int,
     decision: str,
     reason: str,
-    by: Any,  # the director: a user
+    by: AbstractBaseUser | None,
     entry: HandEntry | None = None,
     teams: tuple[int, int] | None = None,
     source: str = "web",
@@ -222,7 +223,7 @@ def dispute_settle(
         raise Refused([RuleError("decision", "Choose keep, edit or swap.", "")])
     locked = _confirming(game)
     hands = _hands_seen(locked, number, None, "settle")
-    name = getattr(by, "get_username", lambda: "")() if by is not None else ""
+    name = by.get_username() if by is not None else ""
     Dispute.objects.filter(game=locked, settled_at__isnull=True).update(
         settled_at=timezone.now(), decision=decision, reason=reason, settled_by=by
     )

@@ -41,12 +41,13 @@ from smear_scores.models import Game
 from smear_scores.permissions import (
     can_score,
     show_code,
+    team_code,
     was_stopped,
 )
 from smear_scores.phone import totals_on
 from smear_scores.request_refusals import Gone, NotFound
 from smear_scores.rules import Refusal
-from smear_scores.selectors import games
+from smear_scores.selectors import agreements, games
 from smear_scores.services import editing
 from smear_scores.templatetags.parts import SharedParts
 
@@ -125,13 +126,40 @@ def _form_of(
     return SimpleLazyObject(blank_form), form_part, fresh
 
 
-def _links(request: HttpRequest, game: Game, *, hands_over: bool) -> dict[str, str]:
+def _links(
+    request: HttpRequest, game: Game, *, hands_over: bool, scorer: bool = False
+) -> dict[str, Any]:
     """The link boxes, built from the address this phone used, so another phone on the
-    same network can open them."""
-    links = {"watch_url": request.build_absolute_uri(reverse("game", args=[game.public_id]))}
+    same network can open them; on a scorer's board of a game the other teams confirm,
+    each of those teams' link and code to agree (the code after ``#``, as the scoring
+    link's secret)."""
+    links: dict[str, Any] = {
+        "watch_url": request.build_absolute_uri(reverse("game", args=[game.public_id]))
+    }
     if hands_over:
         links |= scoring_link(request, game)
+    if scorer and game.confirm:
+        links["team_links"] = team_links(request, game)
     return links
+
+
+def team_links(request: HttpRequest, game: Game) -> list[dict[str, Any]]:
+    """Each team that agrees to the scorer's hands: its name, code and link."""
+    base = request.build_absolute_uri(reverse("team_board", args=[game.public_id]))
+    names = games.team_names(game)
+    out = []
+    for team in agreements.agreeing_teams(game):
+        code = team_code(game, team)
+        out.append(
+            {
+                "team": team,
+                "name": names[team],
+                "code": show_code(code),
+                "url": f"{base}#{code}",
+                "label": f"QR code of {names[team]}'s link to agree",
+            }
+        )
+    return out
 
 
 def _board_context(
@@ -184,7 +212,9 @@ def _board_context(
         # A hand this phone sent but may no longer record: what it had tapped.
         "kept": kept,
         "hands_over": hands_over,
-        **({} if keep_links else _links(request, game, hands_over=hands_over)),
+        # Two keys: the board's open disputes and what it awaits (read when drawn).
+        "keys_status": SimpleLazyObject(lambda: agreements.board_status(game)),
+        **({} if keep_links else _links(request, game, hands_over=hands_over, scorer=scorer)),
     }
 
 

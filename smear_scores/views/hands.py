@@ -34,7 +34,7 @@ from smear_scores.models import Game
 from smear_scores.permissions import (
     can_score,
 )
-from smear_scores.phone import remember_totals
+from smear_scores.phone import mark_recorded, remember_totals
 from smear_scores.request_refusals import Conflict
 from smear_scores.rules import Refusal
 from smear_scores.selectors import games
@@ -99,6 +99,8 @@ def hand_record(request: HttpRequest, game: Game) -> HttpResponse:
     if recorded is None:
         return board_page(request, game, form=form, status=422)
     notice = recorded.line or f"Hand {number} was already recorded; nothing was added."
+    # Two keys: the phone that records a game's hands never agrees to them for a team.
+    mark_recorded(request, game)
     # Sent from the board, whose link boxes stay as they are.
     return to_board(request, recorded.game, notice=notice, keep_links=True)
 

@@ -2,13 +2,19 @@
 
 from django.urls import path
 
-from . import leagues, night_phones, nights
+from . import director, leagues, night_phones, nights
 
 urlpatterns = [
     path("clubs/", leagues.club_list, name="clubs"),
     path("clubs/login/", leagues.LoginView.as_view(), name="league_login"),
     path("clubs/logout/", leagues.LogoutView.as_view(), name="league_logout"),
     path("clubs/<slug:slug>/", leagues.club_detail, name="club"),
+    path("clubs/<slug:slug>/results/", director.results_queue, name="results_queue"),
+    path(
+        "clubs/<slug:slug>/results/<str:public_id>/",
+        director.result_settle,
+        name="result_settle",
+    ),
     path("clubs/<slug:slug>/tournaments/new/", nights.tournament_new, name="tournament_new"),
     path("tournaments/<int:night_id>/", nights.tournament, name="tournament"),
     path("tournaments/<int:night_id>/room/", nights.tournament_room, name="tournament_room"),

@@ -1,6 +1,18 @@
 from django.urls import path
 
-from . import board, edit, handover, hands, history, house_rules, new_game, pwa, removal, rules
+from . import (
+    agreements,
+    board,
+    edit,
+    handover,
+    hands,
+    history,
+    house_rules,
+    new_game,
+    pwa,
+    removal,
+    rules,
+)
 
 urlpatterns = [
     path("", new_game.home, name="home"),
@@ -40,5 +52,8 @@ urlpatterns = [
         name="house_rules_adopt",
     ),
     path("g/<str:public_id>/table/", board.game_table, name="game_table"),
+    path("g/<str:public_id>/agree/", agreements.team_board, name="team_board"),
+    path("g/<str:public_id>/agree/hands/", agreements.team_agree, name="team_agree"),
+    path("g/<str:public_id>/agree/dispute/", agreements.team_dispute, name="team_dispute"),
     path("g/<str:public_id>/table/events/", board.game_table_events, name="game_table_events"),
 ]

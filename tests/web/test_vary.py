@@ -12,13 +12,14 @@ from datetime import date
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils.cache import has_vary_header
 
 from smear_scores.models import Club
 from smear_scores.services import nights, removal
-from tests.league.conftest import make_league, roster
+from tests.league.conftest import make_league, make_user, play, roster
 
 from .conftest import HTMX, SCHMIER_ALL_A, awards_post
 
@@ -53,6 +54,15 @@ CASES = {
         reverse("game_new"), {"variant": "schmier", "first_dealer": "random"}
     ),
     "game": lambda c, mg, sf: _get(reverse("game", args=[_game(mg, sf).public_id])),
+    "results_queue": lambda c, mg, sf: _get(reverse("results_queue", args=[_director(c).slug])),
+    "result_settle (no reason, 422)": lambda c, mg, sf: _settle(c),
+    "team_board": lambda c, mg, sf: _get(reverse("team_board", args=[_game(mg, sf).public_id])),
+    "team_agree (not joined, 403)": lambda c, mg, sf: _post(
+        reverse("team_agree", args=[_game(mg, sf).public_id]), {"number": "1"}
+    ),
+    "team_dispute (not joined, 403)": lambda c, mg, sf: _post(
+        reverse("team_dispute", args=[_game(mg, sf).public_id]), {"number": "1"}
+    ),
     "game (removed, 410)": lambda c, mg, sf: _get(
         reverse("game", args=[_removed(mg, sf).public_id])
     ),
@@ -158,6 +168,23 @@ ONE_WAY = {
 
 def _club() -> Club:
     return Club.objects.get_or_create(name="Vary Club", slug="vary")[0]
+
+
+def _director(client: Client) -> Club:
+    club = _club()
+    user = User.objects.filter(username="dora").first() or make_user("dora", club=club, admin=True)
+    client.force_login(user)
+    return club
+
+
+def _settle(client: Client):
+    """A finished league game the other team has not agreed to, settled with no reason."""
+    club = _director(client)
+    league = make_league(club, start_date=date(2020, 1, 1))
+    players = roster(club, "Katherine", "Christopher", "Jessica", "Brandon")
+    game = play(league, players, [(0, 4, (4, 0))] * 4, agreed=False)
+    path = reverse("result_settle", args=[club.slug, game.public_id])
+    return _post(path, {"number": "4", "decision": "keep", "reason": ""})
 
 
 def _league():

@@ -1,0 +1,87 @@
+"""The director's queue (two keys): a club admin sees every disputed, or finished and
+not yet agreed, game of the club's leagues and nights, with the hand, both sides' words
+and the hand's history, and settles it in one tap (keep it, or swap two teams' points
+on it) with a reason kept with who and when."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from smear_scores.models import Club, Game
+from smear_scores.request_refusals import Gone, NotFound
+from smear_scores.rules import Refusal
+from smear_scores.selectors import agreements as selectors
+from smear_scores.selectors.leagues import club_get
+from smear_scores.services import agreements as services
+
+from .answers import page_or_fragment, refusals_shown_by
+from .nights import _refuse
+
+
+def _club(slug: str) -> Club:
+    try:
+        return club_get(slug=slug)
+    except Club.DoesNotExist:
+        raise Http404("No club has this address: check the link.") from None
+
+
+def _queue(
+    request: HttpRequest, club: Club, *, notice: str = "", problem: str = "", status: int = 200
+) -> HttpResponse:
+    context = {
+        "club": club,
+        "items": selectors.director_queue(club),
+        "notice": notice,
+        "problem": problem,
+    }
+    return page_or_fragment(request, "leagues/results.html", "results", context, status=status)
+
+
+def _refused(request: HttpRequest, refusal: Refusal, slug: str, **_: Any) -> HttpResponse | None:
+    if isinstance(refusal, Gone | NotFound):
+        return None
+    return _queue(request, _club(slug), problem=refusal.message, status=refusal.status)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def results_queue(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(slug)
+    refused = _refuse(request, club)
+    return refused or _queue(request, club)
+
+
+@refusals_shown_by(_refused)
+@require_POST
+@vary_on_headers("HX-Request")
+def result_settle(request: HttpRequest, slug: str, public_id: str) -> HttpResponse:
+    """Settle one game: ``decision`` keep or swap, at hand ``number``, with a ``reason``."""
+    club = _club(slug)
+    refused = _refuse(request, club)
+    if refused:
+        return refused
+    game = Game.objects.filter(public_id=public_id, confirm=True).first()
+    if game is None or not selectors.of_club(game, club):
+        raise Http404("This game is not one of the club's: check the link.")
+    try:
+        number = int(request.POST.get("number", ""))
+    except ValueError:
+        number = 0
+    decision = request.POST.get("decision", "")
+    services.dispute_settle(
+        game=game,
+        number=number,
+        decision=decision,
+        reason=request.POST.get("reason", ""),
+        by=request.user,
+    )
+    done = "swapped the teams' points on" if decision == "swap" else "kept"
+    return _queue(
+        request,
+        club,
+        notice=f"Settled: {done} hand {number}. The game counts as it stands now.",
+    )

@@ -1,0 +1,114 @@
+"""Two keys on the phones: the other team joins with its code from the scorer's table
+card, agrees in one tap, says a hand is not right; the scorer's phone cannot agree."""
+
+from __future__ import annotations
+
+import html
+import re
+from datetime import date
+
+import pytest
+from django.test import Client
+
+from smear_scores.models import Club, Dispute, Game
+from smear_scores.permissions import team_code
+from smear_scores.selectors.agreements import agree_version
+from tests.league.conftest import make_league, make_user, play, roster
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game() -> Game:
+    club = Club.objects.create(name="Tuesday Smear Club", slug="tuesday")
+    league = make_league(club, start_date=date(2020, 1, 1))
+    players = roster(club, "Ann", "Bo", "Cy", "Di")
+    # Wisconsin: Ann & Cy (seats 1, 3) against Bo & Di; Ann & Cy make 4 twice.
+    return play(league, players, [(0, 4, (4, 0)), (0, 4, (3, 1))], agreed=False)
+
+
+def text(response) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
+
+
+def joined(game: Game) -> Client:
+    phone = Client()
+    response = phone.post(f"/g/{game.public_id}/agree/", {"code": team_code(game, 1)})
+    assert response.status_code == 200
+    assert "This phone agrees for Bo & Di." in text(response)
+    return phone
+
+
+def test_the_scorers_table_card_shows_each_other_teams_code(client, game):
+    member = make_user("mia", club=game.league.club)
+    client.force_login(member)
+    page = client.get(f"/g/{game.public_id}/").content.decode()
+    code = team_code(game, 1)
+    assert "Other teams agree: their codes" in page
+    assert f"{code[:4]}-{code[4:]}" in page
+    assert f"/g/{game.public_id}/agree/#{code}" in page
+    # Only the other team's: Ann & Cy's phone scores.
+    assert team_code(game, 0) not in page
+
+
+def test_the_other_team_sees_its_hands_in_the_tables_words_and_agrees_in_one_tap(game):
+    phone = joined(game)
+    board = text(phone.get(f"/g/{game.public_id}/agree/"))
+    assert "Hand 1: Ann & Cy bid 4 and took 4: made, +4 · Bo & Di +0" in board
+    assert "Hand 2: Ann & Cy bid 4 and took 3: set, -4 · Bo & Di +1" in board
+
+    hands = list(game.hands.order_by("number"))
+    response = phone.post(
+        f"/g/{game.public_id}/agree/hands/",
+        {"number": "2", "version": agree_version(hands, 2)},
+    )
+    assert "Bo & Di agreed to hands 1–2." in text(response)
+    assert "Every hand so far is agreed." in text(response)
+    game.refresh_from_db()
+    assert game.agreed_through == [0, 2]
+
+
+def test_a_stale_board_is_told_and_nothing_is_agreed(game):
+    phone = joined(game)
+    response = phone.post(f"/g/{game.public_id}/agree/hands/", {"number": "2", "version": "x"})
+    assert response.status_code == 409
+    assert "changed since this board showed them: nothing was agreed" in text(response)
+    game.refresh_from_db()
+    assert game.agreed_through in ([], [0, 0])
+
+
+def test_not_right_marks_the_hand_on_every_board(client, game):
+    phone = joined(game)
+    hands = list(game.hands.order_by("number"))
+    response = phone.post(
+        f"/g/{game.public_id}/agree/dispute/",
+        {"number": "2", "version": agree_version(hands, 2), "words": "we took low"},
+    )
+    assert "Hand 2 is marked “not right” on every board." in text(response)
+    assert Dispute.objects.get().words == "we took low"
+    watcher = text(client.get(f"/g/{game.public_id}/"))
+    assert "not right Hand 2, says Bo & Di: “we took low”." in watcher
+
+
+def test_a_wrong_code_and_the_scorers_phone_are_refused(client, game):
+    response = Client().post(f"/g/{game.public_id}/agree/", {"code": "ABCD-EFGH"})
+    assert response.status_code == 403
+    assert "This is not a team's code for this game" in text(response)
+    # Ann & Cy's own code is no key: their phone scores.
+    response = Client().post(f"/g/{game.public_id}/agree/", {"code": team_code(game, 0)})
+    assert response.status_code == 403
+
+    member = make_user("mia", club=game.league.club)
+    client.force_login(member)
+    hand = {"number": "3", "bidder": "0", "bid": "2", "by_totals": "on"}
+    hand |= {"points_0": "3", "points_1": "1"}
+    assert client.post(f"/g/{game.public_id}/hands/", hand).status_code == 302
+    response = client.post(f"/g/{game.public_id}/agree/", {"code": team_code(game, 1)})
+    assert response.status_code == 403
+    assert "This phone records this game's hands" in text(response)
+
+
+def test_a_phone_that_has_not_joined_cannot_agree(game):
+    response = Client().post(f"/g/{game.public_id}/agree/hands/", {"number": "1", "version": ""})
+    assert response.status_code == 403
+    assert "has not joined a team of this game" in text(response)

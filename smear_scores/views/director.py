@@ -19,7 +19,7 @@ from smear_scores.selectors.leagues import club_get
 from smear_scores.services import agreements as services
 
 from .answers import page_or_fragment, refusals_shown_by
-from .nights import _refuse
+from .nights import director_only
 
 
 def _club(slug: str) -> Club:
@@ -51,7 +51,7 @@ def _refused(request: HttpRequest, refusal: Refusal, slug: str, **_: Any) -> Htt
 @vary_on_headers("HX-Request")
 def results_queue(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(slug)
-    refused = _refuse(request, club)
+    refused = director_only(request, club)
     return refused or _queue(request, club)
 
 
@@ -61,7 +61,7 @@ def results_queue(request: HttpRequest, slug: str) -> HttpResponse:
 def result_settle(request: HttpRequest, slug: str, public_id: str) -> HttpResponse:
     """Settle one game: ``decision`` keep or swap, at hand ``number``, with a ``reason``."""
     club = _club(slug)
-    refused = _refuse(request, club)
+    refused = director_only(request, club)
     if refused:
         return refused
     game = Game.objects.filter(public_id=public_id, confirm=True).first()

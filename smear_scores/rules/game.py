@@ -102,16 +102,13 @@ class GameState:
         errors = self.check(entry)
         if errors:
             raise HandRefused(errors)
-        variant = self.variant
-        number = self.next_number
-
+        variant, number = self.variant, self.next_number
         if entry.thrown_in:
             return self._throw_in(number)
 
-        points = taken_points(variant, entry)
         bid = entry.bid
         assert entry.bidder is not None and bid is not None  # validate_hand checked them
-        bidding_team = variant.team_of(entry.bidder)
+        points, bidding_team = taken_points(variant, entry), variant.team_of(entry.bidder)
         before = self.scores[bidding_team]
         taken = points[bidding_team]
         in_play = variant.max_points_per_hand

@@ -14,12 +14,13 @@ from ninja import Header, Path, Router, Status
 from ninja.security import HttpBearer
 
 from smear_scores.models import Game, HouseRules
-from smear_scores.permissions import token_matches
+from smear_scores.permissions import team_of_code, token_matches
 from smear_scores.request_refusals import Forbidden, Gone, NotFound
 from smear_scores.rules import HandEntry, RecordRefused, Refused, RuleError
 from smear_scores.selectors.games import GameRemoved, game_get, removed_text
 from smear_scores.selectors.house_rules import house_rules_get
 from smear_scores.selectors.variants import variant_list
+from smear_scores.services.agreements import hand_agree, hand_dispute
 from smear_scores.services.editing import hand_edit, hand_undo
 from smear_scores.services.house_rules import house_rules_create
 from smear_scores.services.idempotency import (
@@ -37,6 +38,9 @@ from smear_scores.services.recording import hand_record
 from .errors import TOKEN_HINT, number_taken
 from .house_rules_schemas import HouseRulesIn, HouseRulesOut
 from .schemas import (
+    AgreeIn,
+    AgreementOut,
+    DisputeIn,
     ErrorOut,
     GameCreatedOut,
     GameIn,
@@ -458,3 +462,65 @@ def edit_hand(request: HttpRequest, id: str, number: HandNumber, payload: HandIn
             field="number",
         )
     return GameOut.of(hand_edit(game=game, number=number, entry=hand_entry(payload), source="api"))
+
+
+# -- two keys: the other teams' agreements ---------------------------------------------------
+class TeamCode(HttpBearer):
+    """'Authorization: Bearer <team code>': the code on the scorer's table card for one
+    team (never the scorer's edit token). Which team it is is found once the game is known."""
+
+    def authenticate(self, request: HttpRequest, token: str) -> str | None:
+        return token or None
+
+
+def agreeing_game(request: HttpRequest, id: str) -> tuple[Game, int]:
+    """The game and the team whose code this request carries; Forbidden for the scorer's
+    edit token or a code that is no team's of this game."""
+    game = find_game(id)
+    if token_matches(game, request.auth):
+        raise Forbidden(
+            f"This is game {id}'s scoring token: the scorer never agrees to its own hands. "
+            "Send the agreeing team's own code (on the scorer's table card) instead.",
+            field="Authorization",
+        )
+    team = team_of_code(game, request.auth)
+    if team is None:
+        raise Forbidden(
+            f"This is not a team's code for game {id}: send the code shown for your team "
+            "on the scorer's table card (“Other teams agree”).",
+            field="Authorization",
+        )
+    return game, team
+
+
+@router.post(
+    "/games/{id}/agreements",
+    auth=TeamCode(),
+    response={200: AgreementOut, **ERRORS},
+    summary="Agree, for the team whose code is sent, to a hand and every hand before it",
+)
+def agree(request: HttpRequest, id: str, payload: AgreeIn):
+    game, team = agreeing_game(request, id)
+    updated = hand_agree(
+        game=game, team=team, number=payload.number, version=payload.version, source="api"
+    )
+    return Status(200, AgreementOut.of(updated))
+
+
+@router.post(
+    "/games/{id}/disputes",
+    auth=TeamCode(),
+    response={201: AgreementOut, **ERRORS},
+    summary="Say, for the team whose code is sent, that a hand is not right",
+)
+def dispute(request: HttpRequest, id: str, payload: DisputeIn):
+    game, team = agreeing_game(request, id)
+    hand_dispute(
+        game=game,
+        team=team,
+        number=payload.number,
+        words=payload.words,
+        version=payload.version,
+        source="api",
+    )
+    return Status(201, AgreementOut.of(find_game(id)))

@@ -16,6 +16,7 @@ from ninja import Field, Schema
 from pydantic import ConfigDict, create_model
 
 from smear_scores.rules import Refusal, RuleError
+from smear_scores.selectors import agreements
 from smear_scores.selectors.games import (
     game_hand_values,
     game_house_rules,
@@ -231,6 +232,75 @@ class HandOut(Schema):
     scores: list[int] = Field(description="Each team's running total after this hand.")
 
 
+class DisputeOut(Schema):
+    team: int
+    words: str = Field(description="What the team said is not right, in a few words.")
+
+
+class HandAgreementOut(Schema):
+    number: int
+    version: str = Field(
+        description="What a team agrees to: hands 1 to this one as they stand now. Send it "
+        "back with an agreement or a dispute; if the hands changed meanwhile, it is refused."
+    )
+    agreed_by: list[int] = Field(description="The teams that agreed to this hand.")
+    awaiting: list[int] = Field(description="The teams whose agreement it still waits for.")
+    disputed: bool
+
+
+class AgreementOut(Schema):
+    """Two keys: whether the other teams agreed to the scorer's hands (docs/clubs.md)."""
+
+    scorer_team: int = Field(description="The team whose phone scores: it agrees to nothing.")
+    agreed: bool = Field(
+        description="Every other team agreed to every hand of the finished game, or the "
+        "club's director settled it."
+    )
+    agreed_at: str | None
+    disputed: bool = Field(description="A dispute of a hand is open.")
+    awaiting: list[int] = Field(description="The teams the game still waits for.")
+    disputes: list[DisputeOut]
+    hands: list[HandAgreementOut]
+
+    @classmethod
+    def of(cls, game: Any) -> AgreementOut:
+        disputes = agreements.open_disputes(game=game) if game.disputed else []
+        hands = list(game.hands.order_by("number"))
+        return cls(
+            scorer_team=game.scorer_team,
+            agreed=game.agreed_at is not None,
+            agreed_at=game.agreed_at.isoformat() if game.agreed_at else None,
+            disputed=game.disputed,
+            awaiting=agreements.awaiting(game),
+            disputes=[DisputeOut(team=d.team, words=d.words) for d in disputes],
+            hands=[
+                HandAgreementOut(
+                    number=state.number,
+                    version=agreements.agree_version(hands, state.number),
+                    agreed_by=state.agreed_by,
+                    awaiting=state.awaiting,
+                    disputed=state.disputed,
+                )
+                for state in agreements.hand_states(game)
+            ],
+        )
+
+
+class AgreeIn(Schema):
+    number: int = Field(ge=1, description="The hand agreed to, with every hand before it.")
+    version: str = Field(
+        max_length=40, description="The hand's version, from agreement.hands of GET."
+    )
+
+
+class DisputeIn(Schema):
+    number: int = Field(ge=1, description="The hand that is not right.")
+    words: str = Field(max_length=200, description="What is wrong, in a few words.")
+    version: str | None = Field(
+        default=None, max_length=40, description="The hand's version, as GET showed it."
+    )
+
+
 class GameOut(Schema):
     """A game as GET shows it; ``GameOut.of(game)`` reads it from the cached standings
     (``Game.state``) and one query for the hands."""
@@ -260,10 +330,16 @@ class GameOut(Schema):
         "Only for a game played by house rules: the rules as the game froze them (variant "
         "is then the preset they started from). An import of this body plays them again."
     )
+    agreement: AgreementOut = optional(
+        "Only for a game whose other teams confirm its hands (league games, club nights): "
+        "each hand's agreement and the game's."
+    )
 
     @classmethod
     def of(cls, game: Any, **extra: Any) -> GameOut:
         extra = game_house_rules(game) | extra
+        if game.confirm:
+            extra["agreement"] = AgreementOut.of(game)
         return cls(
             id=game.public_id,
             variant=game.variant,

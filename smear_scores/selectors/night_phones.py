@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from smear_scores.models import Entrant, Night, Player
 from smear_scores.rules import Variant, partners_label
+from smear_scores.selectors.agreements import open_disputes
 from smear_scores.selectors.nights import (
     RoundView,
     Standing,
@@ -203,6 +204,9 @@ def night_dashboard(
     entrants = list(Entrant.objects.filter(night=night).select_related("player"))
     gone_ids = {e.player_id for e in entrants if not e.present}
     names = {e.player_id: e.player.name for e in entrants}
+    disputed: dict[int, list[int]] = {}
+    for dispute in open_disputes(night_id=night.pk):
+        disputed.setdefault(dispute.game_id, []).append(dispute.number)
     tables = []
     if current is not None:
         for card in current.tables:
@@ -215,6 +219,9 @@ def night_dashboard(
                 gone = [names[p] for p in card.seat_ids if p in gone_ids and p in names]
                 if gone:
                     reasons.append(words.GONE.format(names=", ".join(gone)))
+            # A dispute holds the table's result back, finished or not.
+            if hands := disputed.get(card.game.pk):
+                reasons.append(words.DISPUTE.format(hands=", ".join(map(str, sorted(set(hands))))))
             tables.append(
                 DashTable(
                     card=card,

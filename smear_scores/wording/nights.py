@@ -23,7 +23,7 @@ REVEAL_RULES = {
 # Why a table of the round needs the director, as the dashboard lists it.
 IDLE = "no hand for {minutes} min"
 GONE = "{names} marked gone"
-DISPUTE = "a result disputed"
+DISPUTE = "hand {hands} disputed by another team"
 
 # A player's guide card, by what the night holds for them.
 WAITING_FIRST = "You are checked in. Round 1 has not been drawn yet: your table appears here."

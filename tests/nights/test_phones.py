@@ -15,6 +15,7 @@ from smear_scores.models import Entrant, Game, Night, Player
 from smear_scores.rules import HandEntry
 from smear_scores.selectors.nights import night_standings
 from smear_scores.services import nights as services
+from smear_scores.services.agreements import hand_dispute
 from smear_scores.services.recording import hand_record
 
 from .conftest import DAY
@@ -247,6 +248,18 @@ def test_dashboard_shows_each_table_and_why_it_needs_attention(client, club, pla
     assert "Table 2 0 of 2 hands" in page and "no hand for 12 min" in page
     assert "Start round 2 (" not in page
     assert "Start round 2 once every table has finished" in page
+
+
+def test_dashboard_shows_a_disputed_hand(client, club, players, director):
+    night = open_night(club, players, n=12, round_hands=2)
+    round_ = services.round_draw(night=night, seed=9)
+    table = round_.tables.get(number=2)
+    game, _ = hand_record(game=table.game, entry=HAND)
+    hand_dispute(game=game, team=1, number=1, words="we took low")
+    login(client, director)
+    page = text(client.get(f"/tournaments/{night.pk}/"))
+    assert "1 table needs you" in page
+    assert "hand 1 disputed by another team" in page
 
 
 def test_a_stuck_table_closes_as_it_stands_by_the_nights_rule(client, club, players, director):

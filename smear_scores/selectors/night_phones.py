@@ -95,15 +95,60 @@ def _seated(card: GuideCard, table: TableCard, player_id: int, variant: Variant)
     card.scorer_name = names[0]
 
 
+@dataclass
+class NightNow:
+    """What every card of a night reads at one version: drawn once per version in a
+    process, so that a draw pushed to sixty cards reads the night once, not sixty times."""
+
+    night: Night
+    version: str
+    rounds: list[RoundView]
+    standings: list[Standing] | None
+    entrants: dict[int, Entrant]
+
+
+# The last version read of each night, in this process (a few nights at once at most).
+_NOW: dict[int, NightNow] = {}
+MAX_NIGHTS_KEPT = 32
+
+
+def night_now(night: Night, version: str) -> NightNow:
+    """The night at ``version`` (its stamp, selectors.nights.night_version, read by the
+    caller): kept from an earlier card at the same version, else read now. Every write that
+    changes a card moves the version (a check-in, a draw, a hand, an announcement)."""
+    kept = _NOW.get(night.pk)
+    # The code too: a night of the same row id in another database (a test's) is another.
+    if kept is not None and (kept.version, kept.night.join_code) == (version, night.join_code):
+        return kept
+    rounds = night_rounds(night)
+    over = night_over(night, rounds)
+    standings = (
+        night_standings(night, rounds) if night.reveal == Night.REVEAL_LIVE or over else None
+    )
+    entrants = {
+        e.player_id: e for e in Entrant.objects.filter(night=night).select_related("player")
+    }
+    now = NightNow(night, version, rounds, standings, entrants)
+    if len(_NOW) >= MAX_NIGHTS_KEPT:
+        _NOW.clear()
+    _NOW[night.pk] = now
+    return now
+
+
 def guide_card(
     night: Night,
     player_id: int,
     rounds: list[RoundView] | None = None,
     standings: list[Standing] | None = None,
+    entrants: dict[int, Entrant] | None = None,
 ) -> GuideCard | None:
     """The card of the player checked in as ``player_id``, or None when they are not (a
-    check-in the director undid)."""
-    entrant = night_entrant(night, player_id)
+    check-in the director undid). ``rounds``, ``standings`` and ``entrants``: as read
+    already (night_now), else read here."""
+    if entrants is not None:
+        entrant = entrants.get(player_id)
+    else:
+        entrant = night_entrant(night, player_id)
     if entrant is None:
         return None
     if rounds is None:

@@ -155,9 +155,14 @@ def night_guide(request: HttpRequest, night_id: int) -> HttpResponse:
         raise Http404("No such night: check the link.")
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
-    night = night_of(night_id)
-    player_id = phone.night_player(request, night.pk)
-    card = selectors.guide_card(night, player_id) if player_id is not None else None
+    player_id = phone.night_player(request, night_id)
+    now = selectors.night_now(night_of(night_id), version)
+    night = now.night
+    card = (
+        selectors.guide_card(night, player_id, now.rounds, now.standings, now.entrants)
+        if player_id is not None
+        else None
+    )
     context = {
         "night": night,
         "card": card,

@@ -25,7 +25,6 @@ from django import forms
 
 from smear_scores import rules
 from smear_scores.rules import HandEntry, HandRefused
-from smear_scores.rules.hands import and_join
 from smear_scores.templatetags.links import rules_url
 from smear_scores.templatetags.teams import team_colour
 from smear_scores.wording.words import point_words
@@ -173,8 +172,9 @@ class HandForm(RefusalErrors, forms.Form):
             self.thrown_in_unsure = True
             self.add_error(
                 None,
-                f"Everyone passed? This hand already has {and_join(tapped)} tapped. "
-                "Tap “Yes, thrown in” to drop them, or finish the hand and record it.",
+                # Short: the bar under the pad says it, whose rows stay above it.
+                "Everyone passed? Tap “Yes, thrown in” to drop what is entered, or finish "
+                "the hand.",
             )
             return data
         data["entry"] = HandEntry.thrown()

@@ -72,6 +72,9 @@ def describe_end(before: GameState, after: GameState) -> str:
         }.get(after.ended_by, "")
         return f"ends the game: {how}{variant.team_wins(winner)} {score}"
     if after.reason and after.reason != before.reason:
-        # A D5 tie between teams that did not bid, or W10a's set hand: play on.
+        if after.reason_rule == "D5":
+            # A D5 tie between teams that did not bid: said short (the standings show who).
+            return f"no winner yet: tied at {max(after.scores)}, play another hand"
+        # W10a's set hand (or a house rule's): play on.
         return f"no winner yet: {after.reason}"
     return ""

@@ -33,6 +33,16 @@ def hand_undo(request: HttpRequest, game: Game) -> HttpResponse:
     """GET asks to confirm; POST takes back the last hand (D8: may reopen the game)."""
     if request.method == "POST":
         number = request.POST.get("number")
+        if number == str(game.hands_played + 1):
+            # The screen was opened before this hand was undone (Back after the undo, or
+            # another phone undid it first).
+            return board_page(
+                request,
+                game,
+                status=409,
+                problem=f"Hand {number} is already undone: nothing more was undone. The "
+                "scoreboard below is the game as it is now.",
+            )
         if number != str(game.hands_played):
             return board_page(
                 request,

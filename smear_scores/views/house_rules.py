@@ -90,7 +90,7 @@ def house_rules_new(request: HttpRequest) -> HttpResponse:
     if settings is not None and "save" in request.POST:
         saved = form.attempt(lambda: house_rules_services.house_rules_create(settings=settings))
         if saved is not None:
-            messages.success(request, f"{saved.name} are saved on this phone.")
+            messages.success(request, f"The house rules “{saved.name}” are saved on this phone.")
             response = redirect("house_rules", saved.public_id)
             keep_on_phone(request, response, saved.public_id)
             return response
@@ -149,7 +149,9 @@ def house_rules_by_slug(request: HttpRequest, public_id: str) -> HttpResponse:
 def house_rules_keep(request: HttpRequest, public_id: str) -> HttpResponse:
     house_rules = _saved(public_id)
     messages.success(
-        request, f"{house_rules.name} are saved on this phone: offered first for a new game."
+        request,
+        f"The house rules “{house_rules.name}” are saved on this phone: offered first for a "
+        "new game.",
     )
     response = redirect("house_rules", public_id)
     keep_on_phone(request, response, public_id)

@@ -96,18 +96,17 @@
     line.className = "problem moved-on";
     line.setAttribute("role", "alert");
     line.textContent =
+      // Short: a line or two above the pad, whose rows must all stay above the bar.
       Number(now) > Number(before)
-        ? "Hand " +
-          before +
-          " was recorded on another phone, so this entry is now hand " +
-          now +
-          ". What you tapped is kept: check it before you record it."
-        : "Hand " +
-          now +
-          " was undone on another phone, so this entry is now hand " +
-          now +
-          ". What you tapped is kept: check it before you record it.";
-    form.insertBefore(line, form.firstChild);
+        ? `Hand ${before} was recorded on another phone: this is now hand ${now}. ` +
+          "Check what you tapped."
+        : `Hand ${now} was undone on another phone: this is now hand ${now}. ` +
+          "Check what you tapped.";
+    // In the deal line's place (the hand's number is what changed), beside "Type totals":
+    // no row of the pad is pushed under the bar.
+    const head = form.querySelector(".bidding-head");
+    if (head) head.insertBefore(line, head.firstChild);
+    else form.insertBefore(line, form.firstChild);
   }
 
   function stopped(form) {

@@ -158,6 +158,10 @@
     const waitingCount = kept.filter((e) => !e.problem).length;
     // live.js leaves the board alone while hands wait: sending them refreshes it.
     box.dataset.waiting = String(waitingCount);
+    // A line or two above the pad, so that every row of the next hand stays above the bar:
+    // the title (with Retry), then each hand by its number, what was tapped a tap away.
+    const head = document.createElement("div");
+    head.className = "waiting-head";
     const title = document.createElement("p");
     title.className = "waiting-title";
     const where = navigator.onLine && !lastFailed ? "sending" : "offline";
@@ -165,19 +169,25 @@
       ? `${where} · ${waitingCount}${waitingCount === 1 ? " hand waiting" : " hands waiting"}` +
         ", not yet in the scores"
       : "Kept on this phone: not recorded";
-    box.appendChild(title);
-    if (waitingCount) {
-      const note = document.createElement("p");
-      note.textContent = "Kept on this phone; sent by themselves when the connection returns.";
-      box.appendChild(note);
-    }
+    head.appendChild(title);
+    // (Offline, the hands go by themselves when the connection returns: Retry is for a
+    // connection that is there while the server does not answer.)
+    if (waitingCount && where === "sending")
+      head.appendChild(button("Retry now", "retry", "", "secondary"));
+    box.appendChild(head);
     const list = document.createElement("ol");
     kept.forEach((entry) => {
       const item = document.createElement("li");
       item.dataset.key = entry.key;
-      const line = document.createElement("span");
+      // "Hand 2", and when opened "Bo bid 2: High Bo & Dee, …".
+      const line = document.createElement("details");
       line.className = "waiting-hand";
-      line.textContent = `Hand ${entry.number}: ${entry.text}`;
+      const summary = document.createElement("summary");
+      summary.textContent = `Hand ${entry.number}`;
+      const colon = document.createElement("span");
+      colon.className = "visually-hidden";
+      colon.textContent = ": ";
+      line.append(summary, colon, entry.text);
       item.appendChild(line);
       if (entry.problem) {
         item.className = "conflict";
@@ -191,7 +201,6 @@
       list.appendChild(item);
     });
     box.appendChild(list);
-    if (waitingCount) box.appendChild(button("Retry now", "retry", "", "secondary"));
     el.insertBefore(box, el.firstChild);
   }
 
@@ -319,8 +328,16 @@
       reveal();
       return;
     }
-    // An undo, an edit or another write: say so at once; keep the form as it is. (A
-    // 'will score' line that could not be fetched is no write: nothing to say.)
+    // The 'will score' line could not be fetched: the bar says why it says nothing new,
+    // instead of still asking for taps already made.
+    if (elt && elt.id === "hand-preview") {
+      const line = document.createElement("span");
+      line.className = "pending";
+      line.textContent = "The preview needs the connection: Record keeps this hand on this phone.";
+      elt.replaceChildren(line);
+      return;
+    }
+    // An undo, an edit or another write: say so at once; keep the form as it is.
     const target = elt && elt.tagName === "FORM" ? elt : null;
     if (!target) return;
     const old = target.querySelector(".unsent");

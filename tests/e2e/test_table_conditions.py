@@ -19,9 +19,10 @@ needs at most two conditions together."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pprint import pformat
 
 import pytest
@@ -41,6 +42,8 @@ from smear_scores.services.handover import game_scoring_rotate
 from smear_scores.services.new_games import game_create
 from smear_scores.services.nights import night_check_in, night_open, round_draw
 from smear_scores.services.recording import hand_record
+
+from ..rules.helpers import _plan
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=10_000)
@@ -350,6 +353,178 @@ def ten_point_pitch_board(page: Page, cond: Condition) -> None:
     expect(page.locator("#hand-preview")).to_contain_text("· ends the game: ")
 
 
+# -- the notes a pad shows, for every preset (and a table of each alone) ---------------------
+# Each note above or in the bar at 360x740 must leave every row of the hand tappable. The
+# states are made from the engine's list of presets, each note where the preset has it, so
+# a new preset (or a new note here) is covered by itself.
+def _tap_entry(page: Page, entry: rules.HandEntry) -> None:
+    ids = [f"bidder-{entry.bidder}", f"bid-{entry.bid}"]
+    for key, team in (entry.awards or {}).items():
+        ids.append(f"award_{key}-{'none' if team is None else team}")
+    _tap(page, ids)
+
+
+def _sweep(variant: rules.Variant, team: int = 0) -> rules.HandEntry:
+    """The team's first seat bids the lowest bid and takes every point."""
+    seat = next(s for s in range(variant.players) if variant.team_of(s) == team)
+    return rules.HandEntry(
+        bidder=seat, bid=variant.min_bid, awards={p.key: team for p in variant.points}
+    )
+
+
+def _variant(slug: str) -> rules.Variant:
+    return CUTTHROAT if slug == CUTTHROAT.slug else rules.VARIANTS[slug]
+
+
+@functools.cache
+def _no_winner_yet(slug: str) -> tuple[rules.HandEntry, ...] | None:
+    """Hands after which two teams are level at the target and did not bid, so nobody has
+    won yet (the board's note, "…play another hand", D5): made bids bring the first two
+    teams to one point short, then the third team bids and each of them takes a point.
+    None where the preset's rules leave no such note (two teams, or another way to win)."""
+    variant = _variant(slug)
+    ones = [p.key for p in variant.points if p.value == 1]
+    if variant.teams < 3 or len(ones) < 2 or variant.hand_limit:
+        return None
+    rules.VARIANTS.setdefault(slug, variant)
+    try:
+        short = variant.target - 1
+        plan = _plan(slug, (short, short, *[0] * (variant.teams - 2)))
+    finally:
+        if variant is CUTTHROAT:
+            del rules.VARIANTS[slug]
+    if plan is None:
+        return None
+    # Seat t is in team t: each hand's bid is won by the team that took the most.
+    hands = [
+        rules.HandEntry(bidder=split.index(max(split)), bid=variant.min_bid, points=split)
+        for split in plan
+    ]
+    state = rules.new_game(variant, {}, 0)
+    for entry in hands:
+        state, _ = state.play(entry)
+    last = rules.HandEntry(
+        bidder=next(s for s in range(variant.players) if variant.team_of(s) == 2),
+        bid=variant.min_bid,
+        awards={p.key: {ones[0]: 0, ones[1]: 1}.get(p.key, 2) for p in variant.points},
+    )
+    after, _ = state.play(last)
+    if not after.reason or after.finished:
+        return None
+    return (*hands, last)
+
+
+def _note_shown(slug: str):
+    def note_shown(page: Page, cond: Condition) -> None:
+        _open(page, _game(cond, slug, entries=_no_winner_yet(slug)))
+        expect(page.locator(".board > .note")).to_be_visible()
+
+    return note_shown
+
+
+def _preview_no_winner_yet(slug: str):
+    def preview_no_winner_yet(page: Page, cond: Condition) -> None:
+        *before, last = _no_winner_yet(slug)
+        _open(page, _game(cond, slug, entries=before))
+        _tap_entry(page, last)
+        expect(page.locator("#hand-preview")).to_contain_text("no winner yet")
+
+    return preview_no_winner_yet
+
+
+def _undone_ending(slug: str):
+    def undone_ending(page: Page, cond: Condition) -> None:
+        variant = _variant(slug)
+        state, entries = rules.new_game(variant, {}, 0), []
+        while not state.finished:
+            entries.append(_sweep(variant))
+            state, _ = state.play(entries[-1])
+        game = _game(cond, slug, entries=entries)
+        _sign_in_as_scorer(page, game)
+        page.goto(f"/g/{game.public_id}/undo/")
+        page.get_by_role("button", name=f"Yes, undo hand {len(entries)}").click()
+        expect(page.locator("#hand-preview")).to_contain_text("The game is open again.")
+
+    return undone_ending
+
+
+def _moved_on(slug: str):
+    def moved_on(page: Page, cond: Condition) -> None:
+        variant = _variant(slug)
+        game = _game(cond, slug, hands=1)
+        _open(page, game)
+        _tap_entry(page, replace(_sweep(variant, 1), awards={}))
+        # Another phone records hand 2 meanwhile: this board hears it by itself.
+        hand_record(game=game, entry=_sweep(variant, 1), number=2)
+        expect(page.locator("#hand-form .moved-on")).to_be_visible()
+
+    return moved_on
+
+
+def _all_passed_asked(slug: str):
+    def all_passed_asked(page: Page, cond: Condition) -> None:
+        variant = _variant(slug)
+        _open(page, _game(cond, slug, hands=1))
+        sweep = _sweep(variant, 1)
+        _tap_entry(page, replace(sweep, awards=dict(list(sweep.awards.items())[:2])))
+        page.locator("#hand-form button.thrown").click()
+        expect(page.locator("#hand-form button.thrown-anyway")).to_be_visible()
+
+    return all_passed_asked
+
+
+def _offline_two_kept(slug: str):
+    def offline_two_kept(page: Page, cond: Condition) -> None:
+        variant = _variant(slug)
+        _open(page, _game(cond, slug, hands=1))
+        page.context.set_offline(True)
+        for waiting in (1, 2):
+            _tap_entry(page, _sweep(variant, 1))
+            page.locator("#hand-form button.record").click()
+            expect(page.locator(".waiting-title")).to_contain_text(f"{waiting} hand")
+        # The next hand tapped whole: the bar cannot preview it without the server.
+        _tap_entry(page, _sweep(variant, 1))
+        expect(page.locator("#hand-preview")).to_have_text(
+            "The preview needs the connection: Record keeps this hand on this phone."
+        )
+        # The board scrolled to the kept hands (offline.js), as a scorer sees it after Record.
+
+    return offline_two_kept
+
+
+NOTES = [
+    _note_shown,
+    _preview_no_winner_yet,
+    _undone_ending,
+    _moved_on,
+    _all_passed_asked,
+    _offline_two_kept,
+]
+
+
+def _applies(note, slug: str) -> bool:
+    variant = _variant(slug)
+    if note in (_note_shown, _preview_no_winner_yet):
+        return _no_winner_yet(slug) is not None
+    if note is _all_passed_asked:
+        return variant.all_pass != "stick_dealer"
+    if note is _undone_ending:
+        return not variant.hand_limit
+    return True
+
+
+def note_states() -> list:
+    states = []
+    for slug in (*rules.PRESET_SLUGS, CUTTHROAT.slug):
+        for note in NOTES:
+            if _applies(note, slug):
+                state = note(slug)
+                state.__name__ = f"{note.__name__.lstrip('_')}-{slug}"
+                state.note, state.slug = note, slug
+                states.append(state)
+    return states
+
+
 STATES: list[Callable[[Page, Condition], None]] = [
     fresh_board,
     fresh_board_wisconsin,
@@ -375,6 +550,8 @@ ON_ONE_SCREEN = set(STATES) - {
     a_stopped_phone,
     history_after_hands,
 }
+NOTE_STATES = note_states()
+ON_ONE_SCREEN |= set(NOTE_STATES)
 ENDING = {a_preview_ending_the_game, a_preview_held_at_15, ten_point_pitch_board}
 
 
@@ -399,7 +576,13 @@ NOT_TAPPABLE = """() => {
     const r = el.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     const name = el.textContent.trim() + ' (' + (el.htmlFor || 'record') + ')';
-    if (window.scrollY !== 0) { out.push([name, 'page scrolled by ' + window.scrollY]); continue; }
+    // (Hands kept offline are scrolled to, the page's heading above them.)
+    const kept = document.getElementById('waiting-hands');
+    const scrolled = kept ? Math.round(kept.getBoundingClientRect().top) > 0 : window.scrollY !== 0;
+    if (scrolled) {
+      out.push([name, kept ? 'kept hands not at the top' : 'page scrolled by ' + window.scrollY]);
+      continue;
+    }
     if (r.top < 0 || r.bottom > h || r.left < 0 || r.right > w) {
       out.push([name, 'off the screen: bottom at ' + Math.round(r.bottom)]); continue;
     }
@@ -519,7 +702,7 @@ def _settle(page: Page) -> None:
     page.evaluate("document.getAnimations().forEach(a => a.finish())")
 
 
-def _look(page: Page, cond: Condition, state, scheme: str) -> dict[str, list]:
+def _look(page: Page, cond: Condition, state, scheme: str, axe: bool = True) -> dict[str, list]:
     found: dict[str, list] = {}
     if sideways := page.evaluate(SIDEWAYS):
         found["scrolls sideways by (px)"] = [sideways, *page.evaluate(WIDER)]
@@ -535,7 +718,7 @@ def _look(page: Page, cond: Condition, state, scheme: str) -> dict[str, list]:
             found["at 200 % text, not in view with the bar"] = hidden
     if state in ENDING and (cut := page.evaluate(BAR_CUT)):
         found["end of the game in the bar"] = [cut]
-    violations = Axe().run(page).response["violations"]
+    violations = Axe().run(page).response["violations"] if axe else []
     if violations:
         found["axe"] = sorted(
             f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
@@ -547,6 +730,58 @@ def _look(page: Page, cond: Condition, state, scheme: str) -> dict[str, list]:
 @pytest.mark.parametrize("state", STATES, ids=lambda s: s.__name__)
 @pytest.mark.parametrize("cond", CONDITIONS, ids=lambda c: c.id)
 def test_table_conditions(browser, live_server, settings, state, cond):
+    _check(browser, live_server, settings, state, cond)
+
+
+# The note states, upright at 100 % text (where every tap must be on the one screen), the
+# two such conditions in turn. Schmier's and Ten-point Pitch's, every note, looked at in
+# both colour schemes with axe (and Schmier's again at 200 % text); every other preset's,
+# the kept hands (the tallest note) and one other note in turn, for the rows under the bar
+# (light, no axe: the notes look the same over every preset). About 2 minutes in all.
+ONE_SCREEN = [c for c in CONDITIONS if c.one_screen]
+LARGE = next(c for c in CONDITIONS if c.text == 200 and c.viewport is PORTRAIT)
+LOOKED_AT = ("schmier", "ten-point-pitch")
+
+
+def _note_cases() -> list:
+    cases = []
+    by_preset: dict[str, list] = {}
+    for state in NOTE_STATES:
+        by_preset.setdefault(state.slug, []).append(state)
+    for i, (slug, states) in enumerate(by_preset.items()):
+        if slug in LOOKED_AT:
+            chosen = states
+        else:
+            others = [s for s in states if s.note is not _offline_two_kept]
+            chosen = [s for s in states if s.note is _offline_two_kept]
+            chosen.append(others[i % len(others)])
+        for j, state in enumerate(chosen):
+            cond = ONE_SCREEN[(i + j) % len(ONE_SCREEN)]
+            cases.append(pytest.param(state, cond, slug in LOOKED_AT, id=state.__name__))
+    cases += [
+        pytest.param(state, LARGE, False, id=f"{state.__name__}-{LARGE.id}")
+        for state in by_preset["schmier"]
+    ]
+    return cases
+
+
+NOTE_CASES = _note_cases()
+
+
+@pytest.mark.parametrize(("state", "cond", "whole"), NOTE_CASES)
+def test_table_notes(browser, live_server, settings, state, cond, whole):
+    _check(
+        browser,
+        live_server,
+        settings,
+        state,
+        cond,
+        schemes=SCHEMES if whole else SCHEMES[:1],
+        axe=whole,
+    )
+
+
+def _check(browser, live_server, settings, state, cond, schemes=SCHEMES, axe=True):
     settings.DEBUG = cond.debug
     BASE_URL[0] = live_server.url
     context = browser.new_context(
@@ -570,11 +805,11 @@ def test_table_conditions(browser, live_server, settings, state, cond):
     found = {}
     try:
         state(page, cond)
-        for scheme in SCHEMES:
+        for scheme in schemes:
             page.emulate_media(color_scheme=scheme)
             _settle(page)
             _shoot(page, f"{state.__name__}-{cond.id}-{scheme}")
-            found |= _look(page, cond, state, scheme)
+            found |= _look(page, cond, state, scheme, axe=axe)
     finally:
         context.close()
     assert found == {}, pformat(found, width=100)

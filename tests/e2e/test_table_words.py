@@ -147,8 +147,7 @@ def test_entry_all_passed_asks_before_dropping_a_tapped_hand(table_phone, live_s
     page.locator("label[for=bid-3]").tap()
     page.get_by_role("button", name="All passed").tap()
     expect(page.locator("#hand-form .error")).to_have_text(
-        "Everyone passed? This hand already has Bo as the bidder and a bid of 3 tapped. "
-        "Tap “Yes, thrown in” to drop them, or finish the hand and record it."
+        "Everyone passed? Tap “Yes, thrown in” to drop what is entered, or finish the hand."
     )
     me.settled()
     # Nothing recorded, the taps kept.

@@ -506,9 +506,12 @@ def test_describe_end_says_a_tie_between_non_bidders_plays_on():
     before = reach(SCHMIER, (18, 5, 18))
     after, _ = before.play(hand(1, 3, 3, 0, 3))
 
-    assert describe_end(before, after) == (
-        "no winner yet: Team A and Team C are tied at 21 and did not bid this hand: nobody "
-        "has won yet, play another hand."
+    # Short, in the bar under the pad's heads (which show who is at 21); the board's note
+    # says it whole once the hand is recorded.
+    assert describe_end(before, after) == "no winner yet: tied at 21, play another hand"
+    assert after.reason == (
+        "Team A and Team C are tied at 21 and did not bid this hand: nobody has won yet, "
+        "play another hand."
     )
 
 

@@ -302,6 +302,5 @@ def test_card_points_all_passed_asks_before_dropping_counts(client, make_game, s
     assert response.status_code == 422
     assert Hand.objects.filter(game=game).count() == 0
     assert find_all(page, "p", "error") == [
-        "Everyone passed? This hand already has card points typed in tapped. Tap “Yes, "
-        "thrown in” to drop them, or finish the hand and record it."
+        "Everyone passed? Tap “Yes, thrown in” to drop what is entered, or finish the hand."
     ]

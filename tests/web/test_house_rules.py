@@ -130,7 +130,7 @@ def test_saving_keeps_the_rules_and_offers_them_first_on_this_phone(client):
     cookie = response.cookies["house_rules"]
     assert cookie["max-age"] == 400 * 24 * 60 * 60
     assert notices(text(client.get(response["Location"]))) == [
-        "Tuesday Smear are saved on this phone."
+        "The house rules “Tuesday Smear” are saved on this phone."
     ]
 
     new_game = text(client.get(reverse("game_new")))

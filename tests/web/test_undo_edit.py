@@ -83,6 +83,21 @@ def test_hand_undo_from_a_stale_screen_undoes_nothing(client, make_game, scorer_
     assert Hand.objects.filter(game=game).count() == 3
 
 
+def test_hand_undo_sent_again_after_the_undo_says_the_hand_is_already_undone(make_game, scorer_for):
+    # Back after an undo shows its "Undo hand 3?" screen again: its Yes undoes nothing more.
+    game = make_game("schmier", hands=3)
+    scorer = scorer_for(game)
+    url = reverse("hand_undo", args=[game.public_id])
+    assert scorer.post(url, {"number": "3"}, **HTMX).status_code == 200
+    response = scorer.post(url, {"number": "3"}, **HTMX)
+    assert response.status_code == 409
+    assert find_all(text(response), "p", "problem") == [
+        "Hand 3 is already undone: nothing more was undone. The scoreboard below is the game "
+        "as it is now."
+    ]
+    assert Hand.objects.filter(game=game).count() == 2
+
+
 def test_hand_undo_with_no_hands_says_so(client, make_game, scorer_for):
     game = make_game("schmier")
     response = scorer_for(game).get(reverse("hand_undo", args=[game.public_id]))

@@ -135,6 +135,14 @@ def night_now(night: Night, version: str) -> NightNow:
     return now
 
 
+def _placed(card: GuideCard, standings: list[Standing]) -> None:
+    """The player's total and place (once a round is drawn), as the night's reveal allows."""
+    mine = next((s for s in standings if s.player_id == card.player_id), None)
+    if mine is not None:
+        card.total = mine.total_text
+        card.place = f"{'=' if mine.tied else ''}{_ordinal(mine.rank)} of {len(standings)}"
+
+
 def guide_card(
     night: Night,
     player_id: int,
@@ -161,13 +169,8 @@ def guide_card(
         format=round_format(night),
     )
     over = night_over(night, rounds)
-    if night.reveal == Night.REVEAL_LIVE or over:
-        if standings is None:
-            standings = night_standings(night, rounds)
-        mine = next((s for s in standings if s.player_id == player_id), None)
-        if mine is not None and rounds:
-            card.total = mine.total_text
-            card.place = f"{'=' if mine.tied else ''}{_ordinal(mine.rank)} of {len(standings)}"
+    if rounds and (night.reveal == Night.REVEAL_LIVE or over):
+        _placed(card, standings if standings is not None else night_standings(night, rounds))
     current = rounds[-1] if rounds else None
     if not entrant.present:
         card.state, card.message = "gone", words.GONE_CARD

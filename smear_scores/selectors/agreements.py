@@ -72,7 +72,7 @@ def awaiting_text(game: Game, club: Club | None = None) -> str:
     if not game.confirm or game.agreed_at is not None:
         return ""
     if game.disputed:
-        return "disputed: the director settles it"
+        return "disputed: awaiting the scorer's edit or the director"
     if club is not None and game_counts(game, club):
         return ""
     names = team_names(game)
@@ -265,7 +265,7 @@ def pending_words(game: Game, teams: list[list[str]], club: Club) -> str:
     if not game.finished or game_counts(game, club):
         return ""
     if game.disputed:
-        return "disputed: the director settles it"
+        return "disputed: awaiting the scorer's edit or the director"
     named = [" & ".join(teams[t]) for t in awaiting(game) if t < len(teams)]
     return "awaiting " + " and ".join(named) if named else ""
 

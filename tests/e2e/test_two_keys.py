@@ -1,0 +1,132 @@
+"""Two keys at one table, on two phones at 360x740: the scorer records a league game's
+hands, the other team's phone joins with its code from the scorer's table card, agrees,
+says a hand is not right; the scorer edits it and the other team agrees; then the club's
+director settles another game's dispute in one tap."""
+
+from __future__ import annotations
+
+import os
+from datetime import date
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+
+from smear_scores.models import Club, Dispute, League, Membership, Player
+from smear_scores.services.agreements import hand_dispute
+from smear_scores.services.league_games import league_game_create
+from tests.league.conftest import play
+
+from .test_league_night import PASSWORD, _log_in, _no_sideways_scroll, _sweep
+
+pytestmark = pytest.mark.browser
+
+# KEYS_SHOTS=/work/shots/41: the other team's board, light and dark, saved there.
+SHOTS = os.environ.get("KEYS_SHOTS")
+NAMES = ["Christopher", "Katherine", "Jessica", "Brandon"]
+
+
+def _shots(page: Page, name: str) -> None:
+    """The other team's board as it is now and, opened afresh on a phone set to dark, dark."""
+    if not SHOTS:
+        return
+    page.screenshot(path=os.path.join(SHOTS, f"{name}-light.png"), full_page=True)
+    browser = page.context.browser
+    assert browser is not None
+    dark = browser.new_context(
+        storage_state=page.context.storage_state(),
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+        color_scheme="dark",
+    )
+    try:
+        other = dark.new_page()
+        other.goto(page.url.split("/agree/")[0] + "/agree/")
+        other.screenshot(path=os.path.join(SHOTS, f"{name}-dark.png"), full_page=True)
+    finally:
+        dark.close()
+
+
+def test_two_phones_agree_dispute_edit_agree_and_the_director_settles(
+    phone: Page, second_phone: Page
+):
+    club = Club.objects.create(name="Tuesday Smear Club", slug="tuesday")
+    league = League.objects.create(
+        club=club, name="Winter", variant="ne-wisconsin", start_date=date(2020, 1, 1)
+    )
+    players = [Player.objects.create(club=club, name=name) for name in NAMES]
+    for username, admin in (("mia", False), ("dora", True)):
+        user = User.objects.create_user(username, password=PASSWORD, is_staff=admin)
+        Membership.objects.create(user=user, club=club, is_admin=admin)
+    game = league_game_create(league=league, players=players, first_dealer=3)
+
+    # The scorer (Christopher & Jessica's phone) records two hands, as ever.
+    _log_in(phone, "mia", f"/clubs/login/?next=/g/{game.public_id}/")
+    _sweep(phone, 1, bidder_seat=0, team=0)
+    _sweep(phone, 2, bidder_seat=0, team=0)
+
+    # The table card: Katherine & Brandon's link to agree, for their own phone.
+    phone.reload()
+    phone.locator("#team-codes summary").tap()
+    link = phone.locator("#team-link-1").input_value()
+    expect(phone.locator("#team-codes")).to_contain_text("Katherine & Brandon: code")
+
+    second_phone.goto(link)
+    second_phone.get_by_role("button", name="Agree for my team from this phone").tap()
+    board = second_phone.locator("#agree-board")
+    expect(board.locator(".notice")).to_have_text("This phone agrees for Katherine & Brandon.")
+    expect(board.locator(".hand-line")).to_have_text(
+        [
+            "Hand 1: Christopher & Jessica bid 4 and took 4: made, +4 · Katherine & Brandon +0",
+            "Hand 2: Christopher & Jessica bid 4 and took 4: made, +4 · Katherine & Brandon +0",
+        ]
+    )
+    _no_sideways_scroll(second_phone)
+    _shots(second_phone, "to-agree")
+
+    # One tap agrees to hand 1; hand 2 is not right.
+    board.get_by_role("button", name="Agree to hand 1", exact=True).tap()
+    expect(board.locator(".notice")).to_have_text("Katherine & Brandon agreed to hand 1.")
+    board.locator("#agree-2 summary").tap()
+    board.locator("#agree-2 input[name=words]").fill("the Jack was ours")
+    board.get_by_role("button", name="Send: hand 2 is not right").tap()
+    expect(board.locator(".notice")).to_contain_text("Hand 2 is marked “not right”")
+    expect(board.locator("#agree-2 .dispute-words")).to_have_text("not right “the Jack was ours”")
+    _no_sideways_scroll(second_phone)
+    _shots(second_phone, "disputed")
+
+    # The scorer's board marks it; the scorer gives Katherine & Brandon the Jack.
+    phone.reload()
+    expect(phone.locator(".disputes")).to_contain_text(
+        "Hand 2, says Katherine & Brandon: “the Jack was ours”."
+    )
+    phone.locator(".disputes").get_by_role("link", name="Edit hand 2").tap()
+    phone.locator("label[for=award_jack-1]").tap()
+    phone.get_by_role("button", name="Check the change").tap()
+    phone.get_by_role("button", name="Yes, change hand 2").tap()
+    expect(phone.locator(".disputes")).to_have_count(0)
+
+    # Asked again, the other team agrees to the edited hand.
+    second_phone.get_by_role("button", name="Read the hands again").tap()
+    expect(board.locator(".hand-line")).to_have_text(
+        ["Hand 2: Christopher & Jessica bid 4 and took 3: set, -4 · Katherine & Brandon +1"]
+    )
+    board.get_by_role("button", name="Agree to hand 2 and every hand before it").tap()
+    expect(board.locator(".notice")).to_have_text("Katherine & Brandon agreed to hands 1–2.")
+    game.refresh_from_db()
+    assert (game.agreed_through, game.disputed) == ([0, 2], False)
+
+    # The director settles another game's dispute in one tap, with a reason.
+    other = play(league, players, [(1, 2, (0, 2))] + [(0, 4, (4, 0))] * 4, agreed=False)
+    hand_dispute(game=other, team=1, number=1, words="points in the wrong column")
+    _log_in(second_phone, "dora", f"/clubs/login/?next=/clubs/{club.slug}/results/")
+    item = second_phone.locator(f"#settle-{other.public_id}")
+    expect(item).to_contain_text("Katherine & Brandon (hand 1): “points in the wrong column”")
+    item.locator("input[name=reason]").fill("both tables agree it was theirs")
+    item.get_by_role("button", name="Keep hand 1 as recorded").tap()
+    expect(second_phone.locator("#results .notice")).to_have_text(
+        "Settled: kept hand 1. The game counts as it stands now."
+    )
+    _no_sideways_scroll(second_phone)
+    assert Dispute.objects.get(game=other).settled_by.username == "dora"

@@ -66,7 +66,9 @@ def test_the_club_window_counts_an_undisputed_game_and_not_a_disputed_one(club, 
 
     table = league_table(league)
     assert table.games == 1
-    assert [p.awaiting for p in table.pending] == ["disputed: awaiting the scorer's edit or the director"]
+    assert [p.awaiting for p in table.pending] == [
+        "disputed: awaiting the scorer's edit or the director"
+    ]
     # The ratings take the game in at the club's next write, or from ratings_recompute.
     call_command("ratings_recompute")
     assert sorted(set(Rating.objects.values_list("game_id", flat=True))) == [quiet.pk]

@@ -1,6 +1,6 @@
-"""Reads of saved house rules and of the presets a set starts from, and the check of a
-set's settings before it is saved (nothing is written). What the settings mean, the
-builder's words and the example hand, is smear_scores.wording.builder's."""
+"""Reads of saved house rules, of the presets a set starts from and of the values and limits
+its settings take. Checking a set's settings is services.house_rules' (``settings_problems``);
+what they mean, the builder's words and the example hand, smear_scores.wording.builder's."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from smear_scores import rules
 from smear_scores.models import Club, HouseRules
 from smear_scores.models.games import HIGHEST_BID
 from smear_scores.models.house_rules import HOUSE_SLUG
-from smear_scores.rules import RuleError
 
 # What a set's id can be (models.games.new_public_id), as selectors.games reads a game's.
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
@@ -62,26 +61,6 @@ def preset_settings(slug: str) -> dict[str, Any]:
     return rules.settings_of(rules.get_variant(slug))
 
 
-def settings_from(given: dict[str, Any]) -> tuple[dict[str, Any], list[RuleError]]:
-    """``given`` over the settings of the preset it is ``based_on``: a setting left out is
-    the preset's (``words`` key by key). The errors say what keeps it from being read."""
-    slug = given.get("based_on")
-    if not isinstance(slug, str) or slug not in rules.VARIANTS:
-        known = ", ".join(rules.VARIANTS)
-        return dict(given), [
-            RuleError("based_on", f"Start from one of the presets: based_on is one of {known}.", "")
-        ]
-    preset = preset_settings(slug)
-    full = preset | dict(given)
-    if isinstance(given.get("words"), dict):
-        full["words"] = preset.get("words", {}) | given["words"]
-    moon = full.get("moon")
-    if isinstance(moon, dict) and "bid" not in (given.get("moon") or {}):
-        # The moon is the highest bid: it follows max_bid unless its bid is given.
-        full["moon"] = {**moon, "bid": full.get("max_bid")}
-    return full, []
-
-
 # -- the settings' vocabulary, for the API's schema and the builder --------------------------
 def setting_values() -> dict[str, tuple[Any, ...]]:
     """Each setting that takes one of a few values, and those values, as the engine lists
@@ -114,12 +93,6 @@ def house_rules_id(variant: rules.Variant) -> str | None:
     """The public id of the saved set a game's rules were frozen from, or None."""
     prefix = f"{HOUSE_SLUG}-"
     return variant.slug[len(prefix) :] if variant.slug.startswith(prefix) else None
-
-
-def settings_problems(settings: dict[str, Any]) -> list[RuleError]:
-    """What keeps ``settings`` from being saved (nothing is written): for "Check"."""
-    full, errors = settings_from(settings)
-    return errors or rules.settings_check(full)
 
 
 def adopting_clubs(user: Any) -> list[Club]:

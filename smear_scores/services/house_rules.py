@@ -1,6 +1,7 @@
-"""Writes for a table's own rules: save a set by name, adopt a shared set for a club. One
-transaction each. Which settings contradict each other is the engine's to say
-(rules.settings_check); a set is never changed once saved (a change is a new set)."""
+"""Writes for a table's own rules: save a set by name, adopt a shared set for a club, one
+transaction each; and the check behind "Check" (``settings_problems``, nothing written).
+Which settings contradict each other is the engine's to say (rules.settings_check); a set is
+never changed once saved (a change is a new set)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from smear_scores.models import Club, HouseRules
 from smear_scores.models.games import HIGHEST_BID
 from smear_scores.names import name_problem, text_problem
 from smear_scores.rules import Refused, RuleError
-from smear_scores.selectors.house_rules import settings_from
+from smear_scores.selectors.house_rules import preset_settings
 
 # The longest name the engine takes (shown everywhere the variant name is).
 MAX_NAME = rules.variants.NAME_MAX
@@ -33,6 +34,32 @@ def name_refusal(name: Any) -> str | None:
     if len(name) > MAX_NAME:
         return f"The name is {len(name)} characters long; keep it to {MAX_NAME}."
     return None
+
+
+def settings_from(given: dict[str, Any]) -> tuple[dict[str, Any], list[RuleError]]:
+    """``given`` over the settings of the preset it is ``based_on``: a setting left out is
+    the preset's (``words`` key by key). The errors say what keeps it from being read."""
+    slug = given.get("based_on")
+    if not isinstance(slug, str) or slug not in rules.VARIANTS:
+        known = ", ".join(rules.VARIANTS)
+        return dict(given), [
+            RuleError("based_on", f"Start from one of the presets: based_on is one of {known}.", "")
+        ]
+    preset = preset_settings(slug)
+    full = preset | dict(given)
+    if isinstance(given.get("words"), dict):
+        full["words"] = preset.get("words", {}) | given["words"]
+    moon = full.get("moon")
+    if isinstance(moon, dict) and "bid" not in (given.get("moon") or {}):
+        # The moon is the highest bid: it follows max_bid unless its bid is given.
+        full["moon"] = {**moon, "bid": full.get("max_bid")}
+    return full, []
+
+
+def settings_problems(settings: dict[str, Any]) -> list[RuleError]:
+    """What keeps ``settings`` from being saved (nothing is written): for "Check"."""
+    full, errors = settings_from(settings)
+    return errors or rules.settings_check(full)
 
 
 def checked_settings(settings: dict[str, Any], *, prefix: str = "") -> dict[str, Any]:

@@ -96,7 +96,7 @@ def house_rules_new(request: HttpRequest) -> HttpResponse:
             return response
         status = 422
     elif settings is not None:
-        form.show_problems(house_rules_selectors.settings_problems(settings))
+        form.show_problems(house_rules_services.settings_problems(settings))
     elif "save" in request.POST:
         status = 422
     if settings is None:

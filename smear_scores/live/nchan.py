@@ -273,16 +273,21 @@ def _forget_repair(channel: str) -> None:
         _repaired.pop(channel, None)
 
 
-def subscribe(request: HttpRequest, keys: list[Key], version: str, kind: str | None):
+def subscribe(
+    request: HttpRequest,
+    keys: list[Key],
+    version: str,
+    kind: str | None,
+    follow: Callable[[], None] | None = None,
+):
     """The phone's stream, handed to the engine; or, the engine away, a 503 (the board
     polls, and asks again after Retry-After). A board a phone follows (``kind``) is marked
-    so, for every write after to draw it. Blocking: run off the event loop."""
+    so by ``follow`` (the caller's write), for every write after to draw it. Blocking: run
+    off the event loop."""
     channel = channel_of(keys[0], kind)
     shown = request.GET.get("v") or None
-    if kind:
-        from smear_scores.services.following import board_followed
-
-        board_followed(key=keys[0], kind=kind)
+    if kind and follow is not None:
+        follow()
     try:
         # A channel that holds no message yet (a new game, an engine restarted), or one
         # whose last message may be older than this version (a publish lost while the

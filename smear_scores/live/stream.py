@@ -188,17 +188,19 @@ async def response(
     *,
     recheck: Recheck | None = None,
     draw: tuple[str, Draw] | None = None,
+    follow: Callable[[], None] | None = None,
 ) -> HttpResponse:
     """The stream of a board that follows ``keys``: the first key's version as the hub
     knows it, or, with ``recheck``, what it answers on each change. With ``draw`` (a kind
     of board, and what draws it), each change carries the board itself. The phone says
     the version it shows as ``?v=``. With the push engine (settings.LIVE_ENGINE) the
-    stream is handed to it (nchan.subscribe) and this process holds none."""
+    stream is handed to it (nchan.subscribe) and this process holds none; ``follow``, the
+    view's write that marks a drawn board followed, is run then (no one else needs it)."""
     if settings.LIVE_ENGINE:
         from smear_scores.live import nchan
 
         return await sync_to_async(nchan.subscribe)(
-            request, keys, version, draw[0] if draw else None
+            request, keys, version, draw[0] if draw else None, follow
         )
     admission = current().admit(client_address(request), keys)
     if isinstance(admission, str):

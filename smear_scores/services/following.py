@@ -1,6 +1,7 @@
-"""A phone follows a board through the push engine (live.nchan.subscribe): the board is
-marked on its game's row (``Game.board_followed``, ``table_followed``) or its night's
-(``Night.room_followed``), and every write after draws it for the engine."""
+"""A phone follows a board through the push engine (live.nchan.subscribe, given this
+write by the board's stream view): the board is marked on its game's row
+(``Game.board_followed``, ``table_followed``) or its night's (``Night.room_followed``),
+and every write after draws it for the engine."""
 
 from __future__ import annotations
 

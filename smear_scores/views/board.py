@@ -49,6 +49,7 @@ from smear_scores.request_refusals import Gone, NotFound
 from smear_scores.rules import Refusal
 from smear_scores.selectors import agreements, games
 from smear_scores.services import editing
+from smear_scores.services.following import board_followed
 from smear_scores.templatetags.parts import SharedParts
 
 from .answers import page_or_fragment, refusals_shown_by
@@ -382,8 +383,16 @@ async def game_events(request: HttpRequest, public_id: str) -> HttpResponse:
         return refused
     game = await sync_to_async(game_of)(public_id, removed=True)
     scorer = await sync_to_async(can_score)(request, game)
-    draw = None if scorer else ("board", lambda: watcher_board(public_id))
-    return await stream.response(request, [("game", game.pk)], games.version_of(game), draw=draw)
+    key = ("game", game.pk)
+    if scorer:
+        return await stream.response(request, [key], games.version_of(game))
+    return await stream.response(
+        request,
+        [key],
+        games.version_of(game),
+        draw=("board", lambda: watcher_board(public_id)),
+        follow=lambda: board_followed(key=key, kind="board"),
+    )
 
 
 @require_GET
@@ -397,5 +406,9 @@ async def game_table_events(request: HttpRequest, public_id: str) -> HttpRespons
         raise Http404("No such game: check the link.")
     pk, version = found
     return await stream.response(
-        request, [("game", pk)], version, draw=("table", lambda: table_board(public_id))
+        request,
+        [("game", pk)],
+        version,
+        draw=("table", lambda: table_board(public_id)),
+        follow=lambda: board_followed(key=("game", pk), kind="table"),
     )

@@ -28,6 +28,7 @@ from smear_scores.selectors import nights as night_selectors
 from smear_scores.selectors.house_rules import club_house_rules
 from smear_scores.selectors.leagues import club_get
 from smear_scores.services import nights as night_services
+from smear_scores.services.following import board_followed
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
 from smear_scores.views.board import keep_no_copy, scoring_link
 from smear_scores.wording import nights as words
@@ -313,7 +314,12 @@ async def tournament_room_events(request: HttpRequest, night_id: int) -> HttpRes
         raise Http404("No such night: check the link.")
     keys = [("night", night_id), *(("game", pk) for pk in games)]
     return await stream.response(
-        request, keys, version, recheck=room_now, draw=("room", lambda: room_board(night_id))
+        request,
+        keys,
+        version,
+        recheck=room_now,
+        draw=("room", lambda: room_board(night_id)),
+        follow=lambda: board_followed(key=("night", night_id), kind="room"),
     )
 
 

@@ -452,3 +452,16 @@ def test_the_builder_s_win_sentence_reads_must_bid_to_win_as_the_rules_page_does
     played = dataclasses.replace(minnesota, non_bidders="must_bid_to_win")
     assert sentence == wording.value_sentence("win", played.win, rules_pages.table_of(played))
     assert sentence != setting_sentence("win", settings["win"], dict(settings, non_bidders="score"))
+
+
+@pytest.mark.parametrize("slug", rules.PRESET_SLUGS)
+def test_the_builder_words_the_seats_as_the_rules_page_does(slug):
+    """One seating sentence: what "Our rules…" says under "Players and partners" is the
+    rules page's rule on seats, seat numbers and all."""
+    variant = rules.get_variant(slug)
+    settings = rules.settings_of(variant)
+    page = rules_page(variant)
+    seats = next(r for s in page.sections for r in s.rules if r.id == variant.rule("seats"))
+
+    assert setting_sentence("seats", None, settings) == seats.text
+    assert "never sit side by side" in seats.text or variant.cutthroat

@@ -4,6 +4,7 @@ share it (the hand form, a new game, a night, a league game, "Our rules…")."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import TypeVar
 
 from smear_scores.rules import Refused, RuleError
@@ -59,9 +60,9 @@ class RefusalErrors:
 class ListedRefusals(RefusalErrors):
     """A form whose page lists the problems of no field above it (``problems``)."""
 
-    @property
+    @cached_property
     def problems(self) -> list[str]:
-        return self.__dict__.setdefault("_problems", [])
+        return []
 
     def refusal_elsewhere(self, error: RuleError) -> None:
         self.problems.append(error.message)

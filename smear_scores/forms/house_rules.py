@@ -5,6 +5,7 @@ contradict each other is the engine's to say, through the services (house_rules_
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Any
 
 from django import forms
@@ -310,10 +311,10 @@ class HouseRulesForm(ListedRefusals, forms.Form):
             return None
         return super().refusal_field(name)
 
-    @property
+    @cached_property
     def points_problems(self) -> list[str]:
         """What is wrong with the points as a whole (none in play): shown with them."""
-        return self.__dict__.setdefault("_points_problems", [])
+        return []
 
     def refusal_elsewhere(self, error: RuleError) -> None:
         if error.field == "points":

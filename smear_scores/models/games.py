@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from functools import cached_property
 from typing import Any
 
 from django.conf import settings
@@ -157,15 +158,11 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.rules_variant.name} {self.public_id}"
 
-    @property
+    @cached_property
     def rules_variant(self) -> rules.Variant:
-        cached = self.__dict__.get("_rules_variant")
-        if cached is None:
-            # With the game's options folded in (Option.sets), as its standings read it:
-            # every check of a hand then sees the settings the options chose.
-            frozen = rules.variant_from_dict(self.variant_spec)
-            cached = self.__dict__["_rules_variant"] = frozen.with_options(self.options)
-        return cached
+        # With the game's options folded in (Option.sets), as its standings read it:
+        # every check of a hand then sees the settings the options chose.
+        return rules.variant_from_dict(self.variant_spec).with_options(self.options)
 
     def state(self) -> rules.GameState:
         """The standings after the last hand, from the cache (no query)."""

@@ -3,6 +3,8 @@ and which of them contradict each other is the engine's (rules.settings_check)."
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from django.core.exceptions import ValidationError
 from django.db import models
 
@@ -53,14 +55,9 @@ class HouseRules(models.Model):
         """The slug of the preset the set started from."""
         return str(self.settings.get("based_on", ""))
 
-    @property
+    @cached_property
     def rules_variant(self) -> rules.Variant:
-        cached = self.__dict__.get("_rules_variant")
-        if cached is None:
-            cached = self.__dict__["_rules_variant"] = rules.variant_from_settings(
-                self.settings, slug=self.slug
-            )
-        return cached
+        return rules.variant_from_settings(self.settings, slug=self.slug)
 
     def clean(self) -> None:
         errors = rules.settings_check(self.settings)

@@ -434,6 +434,9 @@ class HandForm(RefusalErrors, forms.Form):
             if (variant.players, variant.teams) == (4, 2):
                 # Two pairs: a team's two bidders side by side in its column.
                 classes.append("two-pairs")
+            if (variant.players, variant.teams) == (6, 2):
+                # Two teams of three: a team's three bidders side by side, a row a team.
+                classes.append("two-trios")
         if len(variant.points) > self.MANY_POINTS:
             classes.append("many-points")
         if variant.players // variant.teams >= 3:

@@ -301,11 +301,25 @@ CUTTHROAT = rules.variant_from_settings(
 )
 
 
+# Ten-point Pitch for two teams of three (a shape the builder offers): the most rows a pad has.
+TEN_FOR_SIX = rules.variant_from_settings(
+    {
+        **rules.settings_of(rules.VARIANTS["ten-point-pitch"]),
+        "name": "Ten-point Pitch for six",
+        "players": 6,
+        "teams": 2,
+    },
+    slug="ten-point-pitch-for-six",
+)
+
+
 @pytest.fixture(autouse=True)
 def house_rules_known():
     rules.VARIANTS[CUTTHROAT.slug] = CUTTHROAT
+    rules.VARIANTS[TEN_FOR_SIX.slug] = TEN_FOR_SIX
     yield
     del rules.VARIANTS[CUTTHROAT.slug]
+    del rules.VARIANTS[TEN_FOR_SIX.slug]
 
 
 def _awarded(variant: str, bidder: int, bid: int, **awards: int | None) -> rules.HandEntry:
@@ -341,6 +355,12 @@ def two_teams_of_three_board(page: Page, cond: Condition) -> None:
 
 
 TEN_POINTS = ("high", "low", "jack", "off_jack", "high_joker", "low_joker", "ten", "trey")
+
+
+def ten_point_for_two_teams_of_three(page: Page, cond: Condition) -> None:
+    # A fresh hand: three bidders a team, seven bids and eight points.
+    _open(page, _game(cond, TEN_FOR_SIX.slug))
+    expect(page.locator("#hand-form .bidder label")).to_have_count(6)
 
 
 def ten_point_pitch_board(page: Page, cond: Condition) -> None:
@@ -541,6 +561,7 @@ STATES: list[Callable[[Page, Condition], None]] = [
     cutthroat_board,
     two_teams_of_three_board,
     ten_point_pitch_board,
+    ten_point_for_two_teams_of_three,
 ]
 # The states in which the hand form is what the scorer works with next: all but those
 # where the kept hands come first (the board scrolls to them) or there is no hand form.

@@ -70,6 +70,9 @@ class GuideCard:
     scorer_name: str = ""
     total: str | None = None
     place: str | None = None
+    # A round the player finished waits for the other teams' agreement (two keys): its
+    # score is not in the total yet.
+    awaiting: bool = False
     format: str = ""
 
     @property
@@ -139,6 +142,7 @@ def _placed(card: GuideCard, standings: list[Standing]) -> None:
     """The player's total and place (once a round is drawn), as the night's reveal allows."""
     mine = next((s for s in standings if s.player_id == card.player_id), None)
     if mine is not None:
+        card.awaiting = "awaiting" in mine.rounds
         card.total = mine.total_text
         card.place = f"{'=' if mine.tied else ''}{_ordinal(mine.rank)} of {len(standings)}"
 

@@ -49,3 +49,4 @@ ALREADY_ON_PHONE = (
     "{name} is already checked in on another phone. If you are {name}, check in on this "
     "phone instead; if not, pick your own name."
 )
+AWAITING = "Your last round counts once the other teams at your table agree to its hands."

@@ -12,7 +12,6 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_http_methods, require_POST
-from django.views.decorators.vary import vary_on_headers
 
 from smear_scores.models import Game
 from smear_scores.permissions import agreeing_team, normalise_code, team_of_code
@@ -60,7 +59,6 @@ def _number(value: str | None) -> int:
 
 @refusals_shown_by(_refused)
 @require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request")
 def team_board(request: HttpRequest, public_id: str) -> HttpResponse:
     """The team's board, or the form a phone joins its team with (POST ``code``)."""
     game = game_of(public_id)
@@ -97,7 +95,6 @@ NOT_JOINED = (
 
 @refusals_shown_by(_refused)
 @require_POST
-@vary_on_headers("HX-Request")
 def team_agree(request: HttpRequest, public_id: str) -> HttpResponse:
     """Agree to hand ``number`` and every hand before it, as this board showed them
     (``version``)."""
@@ -115,7 +112,6 @@ def team_agree(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @refusals_shown_by(_refused)
 @require_POST
-@vary_on_headers("HX-Request")
 def team_dispute(request: HttpRequest, public_id: str) -> HttpResponse:
     """Not right: hand ``number``, as this board showed it, with a few ``words``."""
     game = game_of(public_id)

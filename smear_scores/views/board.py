@@ -26,7 +26,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_cache_control
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.cache import cache_control
 from django.views.decorators.gzip import gzip_page
@@ -286,7 +286,10 @@ def to_board(
         return push_url(response, reverse("game", args=[game.public_id]))
     if notice:
         messages.success(request, notice)
-    return redirect("game", game.public_id)
+    # The page and htmx are answered differently here too (page_or_fragment's Vary).
+    response = redirect("game", game.public_id)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 def refuse_watcher(request: HttpRequest, game: Game) -> HttpResponse:
@@ -329,7 +332,6 @@ def scorer_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
 
 @require_GET
 @gzip_page
-@vary_on_headers("HX-Request")
 def game(request: HttpRequest, public_id: str) -> HttpResponse:
     return board_page(request, game_of(public_id))
 
@@ -340,7 +342,6 @@ def _live_etag(request: HttpRequest, public_id: str) -> str | None:
 
 @require_GET
 @gzip_page
-@vary_on_headers("HX-Request")
 def game_table(request: HttpRequest, public_id: str) -> HttpResponse:
     """The table view: big scores for a phone in the middle of the table or a club screen,
     which follows the game by itself: its stream (game_events) says when the game changed,

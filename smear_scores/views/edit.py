@@ -6,7 +6,6 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_http_methods
-from django.views.decorators.vary import vary_on_headers
 
 from smear_scores.forms.hands import HandForm, hand_initial
 from smear_scores.models import Game, Hand
@@ -27,7 +26,6 @@ from .hands import preview_line
 
 
 @require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request")
 @scorer_only
 def hand_undo(request: HttpRequest, game: Game) -> HttpResponse:
     """GET asks to confirm; POST takes back the last hand (D8: may reopen the game)."""
@@ -99,7 +97,6 @@ def _edit_page(
 
 
 @require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request")
 @scorer_only
 def hand_edit(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     """GET shows the hand as entered (``_edit_show``); a POST shows the change to confirm

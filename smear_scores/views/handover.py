@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_http_methods, require_POST
-from django.views.decorators.vary import vary_on_headers
 
 from smear_scores.models import Game
 from smear_scores.permissions import (
@@ -28,7 +27,6 @@ from .board import (
 
 
 @require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request")
 def game_handover(request: HttpRequest, public_id: str) -> HttpResponse:
     """The scoring link's page: after a confirmation, this phone may score the game too.
 
@@ -61,7 +59,6 @@ def game_handover(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_POST
-@vary_on_headers("HX-Request")
 @scorer_only
 def game_scoring_rotate(request: HttpRequest, game: Game) -> HttpResponse:
     """Stop other phones scoring: a new scoring link and code; every older one, and every

@@ -27,7 +27,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
-from django.views.decorators.vary import vary_on_headers
 
 from smear_scores.forms.hands import HandForm
 from smear_scores.models import Game
@@ -59,7 +58,6 @@ MAX_NUMBER_DIGITS = 6
 
 @require_POST
 @gzip_page
-@vary_on_headers("HX-Request")
 @scorer_only
 def hand_record(request: HttpRequest, game: Game) -> HttpResponse:
     """Record the next hand (fields: see the module docstring).

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
-from django.views.decorators.vary import vary_on_headers
 
 from smear_scores.permissions import (
     can_score,
@@ -20,7 +19,6 @@ from .exports import SafeWriter
 
 
 @require_GET
-@vary_on_headers("HX-Request")
 def game_history(request: HttpRequest, public_id: str) -> HttpResponse:
     game = game_of(public_id)
     rows = games.game_history(game)

@@ -16,7 +16,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
-from django.views.decorators.vary import vary_on_headers
 
 from smear_scores import permissions
 from smear_scores.forms.leagues import LeagueGameForm
@@ -92,7 +91,6 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-@vary_on_headers("HX-Request")
 def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
     """The league's tables; its poll (htmx) gets the #league-tables fragment only."""
     league = _league(league_id)
@@ -204,7 +202,6 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
 
 
 @require_GET
-@vary_on_headers("HX-Request")
 def league_day(request: HttpRequest, slug: str, day: str) -> HttpResponse:
     club = _club(slug)
     try:

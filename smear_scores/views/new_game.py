@@ -45,7 +45,6 @@ OFFERED_FIRST = ("schmier", "ne-wisconsin")
 
 
 @require_GET
-@vary_on_headers("HX-Request")
 def home(request: HttpRequest) -> HttpResponse:
     games = device_games(list(scoring_tokens(request)))
     rows = [
@@ -218,7 +217,6 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-@vary_on_headers("HX-Request")
 @scorer_only
 def game_rematch(request: HttpRequest, game: Game) -> HttpResponse:
     """A new game with the same seats. ``dealer=next`` goes on with the rotation; anything

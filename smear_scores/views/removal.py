@@ -62,7 +62,6 @@ def game_remove(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @require_POST
-@vary_on_headers("HX-Request")
 def game_restore(request: HttpRequest, public_id: str) -> HttpResponse:
     """Bring a removed game back, as it was, on its scorer's phone."""
     game = game_of(public_id, removed=True)

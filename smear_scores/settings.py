@@ -237,6 +237,11 @@ TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = False
 USE_TZ = True
 
+# The release this code is (a commit, a tag, a build number), set at deploy: the cache keys
+# of the drawn boards carry it, so a new release never shows what an older one drew.
+# Unset: the checkout's commit (templatetags.parts.release_id).
+RELEASE = env_str("RELEASE", "")
+
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))

@@ -13,17 +13,17 @@ token (a random string drawn with it and kept beside it), which this viewer's ow
 replaces as the part is put on the page. What only one phone sees (the scoring link, the
 address it used, a notice, a refusal, what it tapped) stays outside the parts in the
 template, and the view names a part fresh when it holds such a thing (the hand form with
-a notice). The key holds a digest of the code, templates and static files
-(``code_version``), so a new release never shows a part an older one drew, and the
-address prefix the page is served under, so a part's links are never another prefix's."""
+a notice). The key holds the release (``release_id``: settings.RELEASE, set at deploy),
+so a new release never shows a part an older one drew, and the address prefix the page
+is served under, so a part's links are never another prefix's."""
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import secrets
+import subprocess
 from functools import cache
-from pathlib import Path
+from importlib.metadata import version
 
 from django import template
 from django.conf import settings
@@ -43,20 +43,24 @@ KEEP_SECONDS = 600
 
 
 @cache
-def code_version() -> str:
-    """A digest of the code, the templates and the static files, read once per process:
-    the parts one release drew (with its static files' names) are never shown by another."""
-    digest = hashlib.sha256()
-    package = Path(__file__).resolve().parent.parent
-    sources = [(package, (".py", ".html"))]
-    sources += [(Path(d), None) for t in settings.TEMPLATES for d in t.get("DIRS", [])]
-    sources += [(Path(d), None) for d in settings.STATICFILES_DIRS]
-    for root, suffixes in sources:
-        for path in sorted(root.rglob("*")):
-            if path.is_file() and (suffixes is None or path.suffix in suffixes):
-                digest.update(str(path.relative_to(root)).encode())
-                digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+def release_id() -> str:
+    """The release this process runs, worked out once: the parts one release drew (with its
+    static files' names) are never shown by another. ``RELEASE`` as the deploy sets it;
+    unset, the checkout's commit; outside a checkout, the package's version."""
+    if settings.RELEASE:
+        return settings.RELEASE
+    try:
+        found = subprocess.run(
+            ["git", "rev-parse", "--short=12", "HEAD"],
+            cwd=settings.BASE_DIR,
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=True,
+        )
+        return found.stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return version("smear-scores")
 
 
 class SharedParts:
@@ -67,7 +71,7 @@ class SharedParts:
     def __init__(self, key: str, *, fresh: frozenset[str] | set[str] = frozenset()):
         # The address prefix this request runs under (a proxy's SCRIPT_NAME) is part of the
         # key: a part's links are written under it.
-        self.key = f"parts:{code_version()}:{get_script_prefix()}:{key}"
+        self.key = f"parts:{release_id()}:{get_script_prefix()}:{key}"
         self.fresh = frozenset(fresh)
         self._kept: dict[str, tuple[str, str]] | None = None
         # The cache failed once for this page: the rest is drawn without asking it again.

@@ -297,3 +297,28 @@ def test_a_hand_recorded_between_the_games_read_and_its_hands_read_is_never_kept
     assert find_all(page, "p", "deal") == ["Hand 8 · Bo deals · Cy bids first"]
     kept = cache.get(SharedParts(f"board:{game.public_id}:{asked_at}:watcher").key)
     assert kept is None
+
+
+def test_a_new_release_never_shows_a_part_an_older_one_drew(settings, monkeypatch):
+    """The parts are kept under the release (RELEASE, set at deploy); unset, the checkout's
+    commit, and outside a checkout the package's version."""
+    from importlib.metadata import version
+
+    from smear_scores.templatetags import parts
+
+    def kept_under(release: str) -> str:
+        settings.RELEASE = release
+        parts.release_id.cache_clear()
+        return parts.SharedParts("game:1:v1").key
+
+    try:
+        assert kept_under("2026.12.1") != kept_under("2026.12.2")
+        assert "2026.12.2" in kept_under("2026.12.2")
+
+        def no_git(*args, **kwargs):
+            raise FileNotFoundError("git")
+
+        monkeypatch.setattr(parts.subprocess, "run", no_git)
+        assert f":{version('smear-scores')}:" in kept_under("")
+    finally:
+        parts.release_id.cache_clear()

@@ -9,6 +9,7 @@ and the Django admin's pages for games, hands and removals, which only a superus
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -205,6 +206,18 @@ def _as_admin(path: str) -> Callable:
     return reach
 
 
+def _check_in_page(page, w) -> None:
+    page.goto(f"/join/{w.night.join_code}/")
+
+
+def _guide_card(page, w) -> None:
+    """A player checks in on their phone and sees their card (round 1 is drawn)."""
+    _check_in_page(page, w)
+    name = w.night.entrants.order_by("player__name").first().player.name
+    page.get_by_role("button", name=re.compile(f"^{name}")).click()
+    page.locator(".guide-where").wait_for()
+
+
 def _login_refused(page, w) -> None:
     _sign_in(page, "not-the-password")
     _refused(page)
@@ -326,6 +339,8 @@ SCREENS = [
     Screen("night room", "/tournaments/{night}/room/"),
     Screen("league new game, not signed in", "/leagues/{league}/new/"),
     Screen("night director, not signed in", "/tournaments/{night}/"),
+    Screen("night check-in, a player's phone", _check_in_page),
+    Screen("night guide card", _guide_card),
     # A club admin's pages, signed in.
     Screen("club, signed in", _as_admin("/clubs/tuesday/")),
     Screen("night, new", _as_admin("/clubs/tuesday/tournaments/new/")),

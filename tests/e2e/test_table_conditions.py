@@ -718,6 +718,19 @@ BAR_CUT = """() => {
 }"""
 
 
+# A table of hands wider than its box (a team's column cut off): where the box scrolls, a
+# line above it must say so.
+TABLE_CUT = """() => [...document.querySelectorAll('.hands-scroll')]
+  .filter(box => box.checkVisibility() && box.scrollWidth > box.clientWidth + 1)
+  .map(box => {
+    const hint = box.previousElementSibling;
+    const said = hint && hint.classList.contains('swipe-hint') && hint.checkVisibility();
+    const teams = box.querySelectorAll('thead th.num').length;
+    return box.getAttribute('aria-label') + ' of ' + teams + ' teams: ' + box.scrollWidth
+           + ' px in ' + box.clientWidth + (said ? ' (swipe said)' : ' (nothing says to swipe)');
+  })"""
+
+
 def _settle(page: Page) -> None:
     expect(page.locator(".htmx-request, .htmx-settling, .htmx-swapping")).to_have_count(0)
     page.evaluate("document.getAnimations().forEach(a => a.finish())")
@@ -737,6 +750,12 @@ def _look(page: Page, cond: Condition, state, scheme: str, axe: bool = True) -> 
     if cond.text == 200 and state in ON_ONE_SCREEN:
         if hidden := page.evaluate(SCROLLED_TO, False):
             found["at 200 % text, not in view with the bar"] = hidden
+    tables = page.evaluate(TABLE_CUT)
+    upright = cond.text == 100 and cond.viewport is PORTRAIT
+    if upright and (cut := [t for t in tables if re.search(r" of [23] teams", t)]):
+        found["a table of hands of three teams or fewer cut at 360 px"] = cut
+    if hidden := [t for t in tables if not t.endswith("(swipe said)")]:
+        found["a table of hands cut with nothing saying to swipe"] = hidden
     if state in ENDING and (cut := page.evaluate(BAR_CUT)):
         found["end of the game in the bar"] = [cut]
     violations = Axe().run(page).response["violations"] if axe else []

@@ -151,6 +151,7 @@ lint: $(STAMP)
 	$(BIN)/biome ci --colors=off static/js
 	$(BIN)/djlint templates --lint
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # Rewrites what `make lint` checks.
 fmt: $(STAMP)

@@ -79,63 +79,6 @@ def test_engine_uses_finds_calls_and_data_taken_from_the_engine(tmp_path):
     ]
 
 
-def project_imports(path: Path) -> set[str]:
-    """The smear_scores modules one module imports, wherever in it (lazy imports too)."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("smear_scores"):
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
-        elif isinstance(node, ast.Import):
-            found.update(a.name for a in node.names if a.name.startswith("smear_scores"))
-    return found
-
-
-def test_services_import_each_other_one_way_only():
-    modules = {
-        f"smear_scores.services.{p.stem}": p
-        for p in (PACKAGE / "services").glob("*.py")
-        if p.stem != "__init__"
-    }
-    uses = {name: project_imports(path) & modules.keys() for name, path in modules.items()}
-
-    circles = sorted(
-        f"{a} <-> {b}" for a in uses for b in uses[a] if a < b and a in uses.get(b, set())
-    )
-
-    assert circles == []
-
-
-def test_bench_imports_nothing_from_tests():
-    bench = PACKAGE.parent / "bench"
-    modules = sorted(bench.glob("*.py"))
-    assert modules, "no modules found under bench/"
-
-    taken = []
-    for path in modules:
-        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
-            names = []
-            if isinstance(node, ast.ImportFrom):
-                names = [node.module or ""]
-            elif isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            taken += [f"{path.name}:{node.lineno} {n}" for n in names if n.split(".")[0] == "tests"]
-
-    assert taken == []
-
-
-def test_screens_take_nothing_from_the_api():
-    # The two doorways share services (idempotency included), never each other's code.
-    taken = sorted(
-        f"{path.name}: {name}"
-        for path in (PACKAGE / "views").glob("*.py")
-        for name in project_imports(path)
-        if name.startswith("smear_scores.api")
-    )
-
-    assert taken == []
-
-
 def test_refusals_derive_from_the_one_hierarchy():
     # Every refusal a service raises has a kind, so each doorway's one handler answers it.
     from smear_scores.request_refusals import Conflict

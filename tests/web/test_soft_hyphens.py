@@ -32,3 +32,42 @@ SHY = "\u00ad"
 def test_a_long_name_may_break_inside_its_letters_only(name, marked):
     assert soft_hyphens(name) == marked
     assert soft_hyphens(name).replace(SHY, "") == name
+
+
+# -- the same marks on every screen that shows a name in a narrow box ----------------------
+LONG = ["Christopher", "Katherine", "Jonathan", "Elizabeth"]
+TEAM = ["Christopher's Comeback Crew", "Second Street Tavern Regulars"]
+
+
+def _page(client, url, **kwargs) -> str:
+    return client.get(url, **kwargs).content.decode()
+
+
+def test_the_typed_totals_labels_break_names_where_the_dictionary_does(make_game, scorer_for):
+    from django.urls import reverse
+
+    game = make_game("ne-wisconsin", players=LONG)
+    page = _page(scorer_for(game), reverse("game", args=[game.public_id]))
+    assert f'<label class="total t0">Christo{SHY}pher &amp; Jonathan' in page
+
+
+def test_the_win_banner_breaks_a_team_name_where_the_dictionary_does(make_game, scorer_for):
+    from django.urls import reverse
+
+    from smear_scores import rules
+
+    win = rules.HandEntry(bidder=0, bid=4, awards={"high": 0, "low": 0, "jack": 0, "game": 0})
+    game = make_game("ne-wisconsin", players=LONG, team_names=TEAM, entries=[win] * 4)
+    assert game.finished
+    page = _page(scorer_for(game), reverse("game", args=[game.public_id]))
+    assert f'<p class="banner-title">Christo{SHY}pher\'s Come{SHY}back Crew win' in page.replace(
+        "&#x27;", "'"
+    )
+
+
+def test_the_new_game_dealer_buttons_break_names_where_the_dictionary_does(client):
+    from django.urls import reverse
+
+    data = {"variant": "ne-wisconsin", **{f"player_{i}": n for i, n in enumerate(LONG)}}
+    page = _page(client, reverse("game_new"), data=data)
+    assert f'<span id="dealer-name-0">Christo{SHY}pher</span>' in page

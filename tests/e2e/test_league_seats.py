@@ -150,5 +150,19 @@ def test_seat_picker_start_is_on_the_screen_with_six_seats(browser, live_server,
         assert page.evaluate("window.scrollY") == 0
         assert box["y"] + box["height"] <= SCREEN["height"]
         assert page.evaluate("document.documentElement.scrollWidth") == SCREEN["width"]
+        # Each select says its choice whole ("Pick a player", not "Pick a play").
+        assert page.evaluate(SELECTS_CUT) == []
     finally:
         context.close()
+
+
+# The selects whose shown choice is wider than the room for it (the text box less its
+# padding and the arrow's room).
+SELECTS_CUT = """() => [...document.querySelectorAll('select')].filter(select => {
+  const style = getComputedStyle(select);
+  const canvas = document.createElement('canvas').getContext('2d');
+  canvas.font = style.font;
+  const text = select.options[select.selectedIndex].text;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return canvas.measureText(text).width > room;
+}).map(select => select.name + ': ' + select.options[select.selectedIndex].text)"""

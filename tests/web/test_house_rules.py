@@ -427,3 +427,13 @@ def test_the_rules_of_a_game_of_saved_rules_are_their_page_each_rule_by_its_id(c
     target = re.search(r'<dt id="H2">H2 · [^<]*</dt>\s*<dd>(.*?)</dd>', page, re.S).group(1)
     # The set's own target (the preset plays to 15), in the words of its rule.
     assert re.sub(r"<[^>]+>", "", target).startswith("A team wins by reaching 21 points")
+
+
+def test_the_new_game_form_for_players_each_alone_lists_no_partners_or_team_names(client):
+    # Four players each alone: no "Partners (Team A: Seat 1)", no team names to give.
+    rules_set = saved(teams=4)
+    page = text(client.get(reverse("game_new"), {"variant": f"house:{rules_set.public_id}"}))
+    assert checked(page)["variant"] == f"house:{rules_set.public_id}"
+    assert "Partners" not in page
+    assert "Team names" not in page
+    assert 'id="partners"' in page  # (still there for the names typed to swap into)

@@ -159,6 +159,9 @@ class RoundTable(models.Model):
     # scores as they stood then (closed_scores), whatever the table records later.
     closed_at = models.DateTimeField(null=True, blank=True)
     closed_scores = models.JSONField(null=True, blank=True)
+    # When the table's scorer last sent a hand the rules refused: the dashboard says the
+    # table may need help until a hand is recorded there.
+    refused_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "number"]

@@ -271,6 +271,9 @@ def night_dashboard(
                 gone = [names[p] for p in card.seat_ids if p in gone_ids and p in names]
                 if gone:
                     reasons.append(words.GONE.format(names=", ".join(gone)))
+                if card.refused_at is not None and card.refused_at > last:
+                    at = timezone.localtime(card.refused_at)
+                    reasons.append(words.REFUSED.format(time=f"{at:%H:%M}"))
             # A dispute holds the table's result back, finished or not.
             if hands := disputed.get(card.game.pk):
                 reasons.append(words.DISPUTE.format(hands=", ".join(map(str, sorted(set(hands))))))

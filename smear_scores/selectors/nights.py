@@ -99,6 +99,7 @@ class TableCard:
     closed_at: datetime | None = None
     closed_scores: list[int] | None = None
     close_rule: str = "leader"
+    refused_at: datetime | None = None
 
     @property
     def game_public_id(self) -> str:
@@ -238,6 +239,7 @@ def night_rounds(night: Night) -> list[RoundView]:
                 names=names,
                 closed_at=t.closed_at,
                 closed_scores=t.closed_scores,
+                refused_at=t.refused_at,
                 close_rule=night.close_rule,
             )
         )

@@ -284,6 +284,17 @@ def night_announce(*, night: Night, text: str) -> Night:
 
 
 @transaction.atomic
+def table_refused(*, game: Game) -> None:
+    """A hand the scorer sent at ``game`` was refused by the rules: if it is a night's
+    table, its director's dashboard says so (until a hand is recorded there)."""
+    table = RoundTable.objects.filter(game=game).select_related("round").first()
+    if table is None:
+        return
+    RoundTable.objects.filter(pk=table.pk).update(refused_at=timezone.now())
+    night_version_bump(table.round.night)
+
+
+@transaction.atomic
 def table_close(*, table: RoundTable) -> RoundTable:
     """The director closes a table still playing the last round: the round counts its
     scores as they stand now, by the night's close rule, and the next round may be drawn

@@ -38,6 +38,7 @@ from smear_scores.request_refusals import Conflict
 from smear_scores.rules import Refusal
 from smear_scores.selectors import games
 from smear_scores.services import editing, recording
+from smear_scores.services import nights as night_services
 from smear_scores.services.idempotency import (
     MAX_KEY,
     request_fingerprint,
@@ -95,6 +96,8 @@ def hand_record(request: HttpRequest, game: Game) -> HttpResponse:
         )
     )
     if recorded is None:
+        # A club night's director sees a table whose hands are refused.
+        night_services.table_refused(game=game)
         return board_page(request, game, form=form, status=422)
     notice = recorded.line or f"Hand {number} was already recorded; nothing was added."
     # Two keys: the phone that records a game's hands never agrees to them for a team.

@@ -23,6 +23,7 @@ REVEAL_RULES = {
 # Why a table of the round needs the director, as the dashboard lists it.
 IDLE = "no hand for {minutes} min"
 GONE = "{names} marked gone"
+REFUSED = "a hand refused at {time}: its scorer may need help"
 DISPUTE = "hand {hands} disputed by another team"
 
 # A player's guide card, by what the night holds for them.

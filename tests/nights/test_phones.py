@@ -262,6 +262,25 @@ def test_dashboard_shows_a_disputed_hand(client, club, players, director):
     assert "hand 1 disputed by another team" in page
 
 
+def test_dashboard_shows_a_table_whose_hand_was_refused(client, club, players, director):
+    night = open_night(club, players, n=12, round_hands=2)
+    phones = {p.pk: phone_of(night, p) for p in players[:12]}
+    round_ = services.round_draw(night=night, seed=9)
+    game = round_.tables.get(number=1).game
+    scorer = phones[game.seats.get(position=0).player_id]
+    scorer.post(f"/tournaments/{night.pk}/me/score/")
+    hand = {"number": "1", "bidder": "0", "bid": "3", "by_totals": "on"}
+    hand |= {"points_0": "5", "points_1": "5", "points_2": "5"}
+    assert scorer.post(f"/g/{game.public_id}/hands/", hand).status_code == 422
+    login(client, director)
+    page = text(client.get(f"/tournaments/{night.pk}/"))
+    assert "1 table needs you" in page
+    assert re.search(r"a hand refused at \d\d:\d\d: its scorer may need help", page)
+    # A hand recorded there since: the table is fine again.
+    hand_record(game=Game.objects.get(pk=game.pk), entry=HAND)
+    assert "a hand refused" not in text(client.get(f"/tournaments/{night.pk}/"))
+
+
 def test_a_stuck_table_closes_as_it_stands_by_the_nights_rule(client, club, players, director):
     night = open_night(club, players, n=12, round_hands=3)
     round_ = services.round_draw(night=night, seed=9)

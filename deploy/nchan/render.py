@@ -9,7 +9,16 @@ import sys
 from pathlib import Path
 
 TEMPLATE = Path(__file__).with_name("nginx.conf.template")
-DEFAULTS = {"NCHAN_MODULE": "/usr/lib/nginx/modules/ngx_nchan_module.so"}
+DEFAULTS = {
+    "NCHAN_MODULE": "/usr/lib/nginx/modules/ngx_nchan_module.so",
+    # The engine's limits (docs/operations.md, "The engine's limits").
+    "MEMORY": "128M",
+    "MESSAGE_TIMEOUT": "1h",
+    "STREAMS_PER_ADDRESS": "60",
+    "REQUESTS_PER_ADDRESS": "100",
+    "NEW_GAMES_PER_MINUTE": "10",
+    "NEW_GAMES_BURST": "20",
+}
 
 
 def render(**values: str) -> str:

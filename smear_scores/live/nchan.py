@@ -125,6 +125,7 @@ def post(channels: list[str], data: str, event: str | None = None) -> None:
         status, _ = _call("POST", named, data.encode(), headers)
         if status != 404:
             if status >= 300:
+                _cut(channels)
                 raise Away(f"the engine answered {status} to a publish on {named}")
             return
         # An engine whose configuration predates publishing to several channels at once
@@ -139,7 +140,20 @@ def post(channels: list[str], data: str, event: str | None = None) -> None:
     for channel in channels:
         status, _ = _call("POST", channel, data.encode(), headers)
         if status >= 300:
+            _cut(channels)
             raise Away(f"the engine answered {status} to a publish on {channel}")
+
+
+def _cut(channels: list[str]) -> None:
+    """The engine refused a publish (its memory full, say): the phones on ``channels``
+    would go on hearing its pings from a stream that says nothing more. Deleting each
+    channel ends its streams, so their boards poll, and ask for a stream again later
+    (subscribe answers 503 while the engine refuses)."""
+    for channel in channels:
+        try:
+            _call("DELETE", channel)
+        except Away:
+            return
 
 
 def _drawn(channel: str, version: str, draw: Callable[[], str | None]) -> None:

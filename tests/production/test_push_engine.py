@@ -56,8 +56,10 @@ def _wait_for_port(port: int, process: subprocess.Popen) -> None:
 
 
 class Shape:
-    def __init__(self, tmp: Path, pages: bool = False):
+    def __init__(self, tmp: Path, pages: bool = False, engine: dict | None = None):
         self.tmp = tmp
+        # The engine's limits where a test sets its own (deploy/nchan/render.py: DEFAULTS).
+        self.limits = engine or {}
         # Pages (not only the API and the streams) need the static files collected.
         self.pages = pages
         self.front, self.publisher = _free_port(), _free_port()
@@ -119,6 +121,7 @@ class Shape:
                 PUBLISH_LISTEN=f"127.0.0.1:{self.publisher}",
                 APP_SERVERS=" ".join(f"server 127.0.0.1:{port};" for port in self.apps),
                 NCHAN_MODULE=str(MODULE),
+                **self.limits,
             )
         )
         self.engine_up()
@@ -156,13 +159,13 @@ class Shape:
                 os.killpg(server.pid, signal.SIGKILL)
 
 
-def _started(tmp: Path, pages: bool = False):
+def _started(tmp: Path, pages: bool = False, engine: dict | None = None):
     if not (os.access(NGINX, os.X_OK) and MODULE.exists()):
         pytest.fail(
             "The push engine's test needs nginx and its nchan module: run `make push-engine` "
             "(Debian's nginx-light and libnginx-mod-nchan)."
         )
-    shape = Shape(tmp, pages).start()
+    shape = Shape(tmp, pages, engine).start()
     yield shape
     shape.stop()
 
@@ -177,8 +180,10 @@ def shape_with_pages(tmp_path):
     yield from _started(tmp_path, pages=True)
 
 
-def _call(port: int, method: str, path: str, body=None, headers=None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=DEADLINE)
+def _call(port: int, method: str, path: str, body=None, headers=None, source="127.0.0.1"):
+    conn = http.client.HTTPConnection(
+        "127.0.0.1", port, timeout=DEADLINE, source_address=(source, 0)
+    )
     conn.request(
         method,
         path,
@@ -212,9 +217,13 @@ def _hand(port: int, game: dict) -> None:
 class Stream:
     """A phone's EventSource, as far as the test reads it: whole events, in order."""
 
-    def __init__(self, port: int, path: str):
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=DEADLINE)
+    def __init__(self, port: int, path: str, source: str = "127.0.0.1"):
+        # ``source``: the phone's address (any of 127.0.0.0/8 reaches the engine).
+        self.conn = http.client.HTTPConnection(
+            "127.0.0.1", port, timeout=DEADLINE, source_address=(source, 0)
+        )
         self.conn.request("GET", path, headers={"Accept": "text/event-stream"})
+        self.sock = self.conn.sock
         self.answer = self.conn.getresponse()
         self.raw = b""
 
@@ -346,6 +355,96 @@ def test_stale_stream_requests_make_the_app_publish_nothing_more_to_the_watchers
         assert len(heard) <= len(shape.apps)
     finally:
         watcher.close()
+
+
+def test_one_address_holds_its_share_of_the_engine_and_makes_games_at_its_pace(shape):
+    # deploy/nchan/render.py's defaults: 60 streams an address, 20 new games at once and
+    # then 10 a minute. Past them that address is refused; the rest of the site is not.
+    app_a, _ = shape.apps
+    game = _game(shape.front)
+    events = f"/g/{game['id']}/events/?v="
+    held = [Stream(shape.front, events, source="127.0.0.2") for _ in range(61)]
+    try:
+        assert [s.answer.status for s in held] == [200] * 60 + [503]
+        # Another phone still streams; the full address still reads and writes.
+        other = Stream(shape.front, events, source="127.0.0.3")
+        held.append(other)
+        assert other.answer.status == 200
+        answer, _ = _call(shape.front, "GET", f"/api/games/{game['id']}", source="127.0.0.2")
+        assert answer.status == 200
+        _hand(shape.front, game)
+        assert _version(other.next())  # the hand reached the other phone
+    finally:
+        for stream in held:
+            stream.close()
+
+    body = {"variant": "ne-wisconsin", "players": ["Ann", "Bo", "Cy", "Dee"]}
+    made = [_call(shape.front, "POST", "/api/games", body, source="127.0.0.4") for _ in range(22)]
+    assert [answer.status for answer, _ in made] == [201] * 21 + [429]
+    answer, data = made[-1]
+    assert answer.getheader("Retry-After") == "60"
+    assert data.decode() == (
+        "This address has made as many new games as it may for now: wait a minute and try "
+        "again, or score the games already made.\n"
+    )
+    # Another address makes its games; the full one still records hands.
+    assert _call(shape.front, "POST", "/api/games", body, source="127.0.0.5")[0].status == 201
+    _hand(shape.front, json.loads(made[0][1]))
+
+
+@pytest.fixture
+def small_engine(tmp_path):
+    # The smallest shared memory nchan takes, filled by the test.
+    yield from _started(tmp_path, engine={"MEMORY": "1M"})
+
+
+def test_a_board_whose_engine_refuses_a_publish_polls(small_engine):
+    shape = small_engine
+    app_a, _ = shape.apps
+    game = _game(app_a)
+    watcher = Stream(shape.front, f"/g/{game['id']}/events/?v=")
+    shown = _version(watcher.next())
+    # The engine's memory filled by other channels until it refuses a message.
+    publisher = http.client.HTTPConnection("127.0.0.1", shape.publisher, timeout=DEADLINE)
+    for n in range(10_000):
+        publisher.request("POST", f"/_live/pub/filler-{n}", "x" * 1000)
+        answer = publisher.getresponse()
+        answer.read()
+        if answer.status >= 300:
+            break
+    else:
+        raise AssertionError("the engine took every message")
+    publisher.close()
+    assert answer.status == 500
+
+    _hand(app_a, game)
+
+    # The watcher's stream ends (rather than go on with pings and no hand): its board
+    # polls, and its poll answers the hand.
+    def ends() -> str:
+        try:
+            while True:
+                watcher.next()  # the engine's pings never come out of next()
+        except (AssertionError, OSError, ValueError) as error:
+            return str(error)
+
+    reading = ThreadPoolExecutor(1)
+    try:
+        assert reading.submit(ends).result(DEADLINE).startswith("the stream ended")
+    finally:
+        watcher.sock.shutdown(socket.SHUT_RDWR)  # a read still waiting returns
+        watcher.close()
+        reading.shutdown()
+    answer, data = _call(
+        app_a, "GET", f"/g/{game['id']}/live/", headers={"If-None-Match": f'"{shown}"'}
+    )
+    assert answer.status == 200
+    assert int(re.search(rb'data-version="([^"]+)"', data).group(1)) > int(shown)
+    # While the engine's memory is full, a board asking for a stream again is refused one
+    # (the app's 503 when its publish is refused, or the engine's own 403 when it cannot
+    # hold one more stream): EventSource gives up on it, and the board polls on.
+    answer, _ = _call(shape.front, "GET", f"/g/{game['id']}/events/?v={shown}")
+    assert answer.status in (403, 503)
 
 
 def test_one_publish_to_several_channels_leaves_its_message_on_each(shape):

@@ -361,3 +361,31 @@ def test_the_night_prints_a_check_in_sheet_table_cards_and_every_players_card(
     assert "Table 1, seat 1" in page and "Table 2, seat 6" in page
     assert "You sit out round 1" in page and out.name in page
     assert Client().get(f"/tournaments/{night.pk}/print/").status_code == 302
+
+
+def test_the_draw_stays_fair_as_players_come_and_go(club, players):
+    """Twelve seats, players arriving and leaving between rounds: nobody partners anyone
+    twice, and the rounds sat out (or missed) stay within one of each other."""
+    extra = [Player.objects.create(club=club, name=f"Late {n}") for n in range(2)]
+    night = open_night(club, players, n=13, rounds=5)
+    partners = set()
+    for number in range(1, 6):
+        if number == 2:
+            services.night_check_in(night=night, player=extra[0])
+        if number == 3:
+            services.night_check_out(night=night, player=players[0])
+            services.night_check_in(night=night, player=extra[1])
+        round_ = services.round_draw(night=night, seed=number)
+        for table in round_.tables.select_related("game"):
+            seats = [s.player_id for s in table.game.seats.order_by("position")]
+            for seat in range(3):
+                pair = frozenset((seats[seat], seats[seat + 3]))
+                assert pair not in partners, f"a partnership repeated in round {number}"
+                partners.add(pair)
+        finish_round(night)
+    # Everyone here all night: rounds sat out within one of each other. The late arrivals'
+    # missed rounds count as sat out: they are not sat out again before the others.
+    sat = {p.name: p.rounds_sat_out.filter(night=night).count() for p in players[1:13]}
+    assert max(sat.values()) - min(sat.values()) <= 1, sat
+    late = {p.name: p.rounds_sat_out.filter(night=night).count() for p in extra}
+    assert late == {"Late 0": 0, "Late 1": 0}

@@ -65,7 +65,8 @@ class GuideCard:
     seat: int | None = None  # 1-based
     partners: list[str] = field(default_factory=list)
     opponents: list[str] = field(default_factory=list)
-    dealer: str = ""
+    dealer: str = ""  # "You" on the player's own card
+    dealer_name: str = ""  # by name, as paper says it
     scorer: bool = False
     scorer_name: str = ""
     total: str | None = None
@@ -92,7 +93,8 @@ def _seated(card: GuideCard, table: TableCard, player_id: int, variant: Variant)
     card.seat = seat + 1
     card.partners = [names[s] for s in variant.seats_of(team) if s != seat]
     card.opponents = [names[s] for s in range(len(names)) if variant.team_of(s) != team]
-    card.dealer = "You" if table.game.first_dealer == seat else names[table.game.first_dealer]
+    card.dealer_name = names[table.game.first_dealer]
+    card.dealer = "You" if table.game.first_dealer == seat else card.dealer_name
     # The player in seat 1 keeps the table's score (the card says who).
     card.scorer = seat == 0
     card.scorer_name = names[0]

@@ -359,6 +359,8 @@ def test_the_night_prints_a_check_in_sheet_table_cards_and_every_players_card(
     for p in players:
         assert f" {p.name} " in page
     assert "Table 1, seat 1" in page and "Table 2, seat 6" in page
+    # Paper names the first dealer, on the dealer's own card too.
+    assert "Deals first: You" not in page
     assert "You sit out round 1" in page and out.name in page
     assert Client().get(f"/tournaments/{night.pk}/print/").status_code == 302
 

@@ -265,7 +265,6 @@ class AgreementOut(Schema):
     @classmethod
     def of(cls, game: Any) -> AgreementOut:
         disputes = agreements.open_disputes(game=game) if game.disputed else []
-        hands = list(game.hands.order_by("number"))
         return cls(
             scorer_team=game.scorer_team,
             agreed=game.agreed_at is not None,
@@ -276,7 +275,7 @@ class AgreementOut(Schema):
             hands=[
                 HandAgreementOut(
                     number=state.number,
-                    version=agreements.agree_version(hands, state.number),
+                    version=agreements.agree_version(game, state.number),
                     agreed_by=state.agreed_by,
                     awaiting=state.awaiting,
                     disputed=state.disputed,

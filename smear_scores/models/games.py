@@ -134,6 +134,9 @@ class Game(models.Model):
     confirm = models.BooleanField("the other teams confirm", default=False)
     scorer_team = models.PositiveSmallIntegerField(default=0)
     agreed_through = models.JSONField(default=list, blank=True)
+    # Moved on by every edit or undo of a hand of such a game: with a hand's number, what
+    # an agreement says it saw (selectors.agreements.agree_version).
+    hands_epoch = models.PositiveIntegerField(default=0)
     agreed_at = models.DateTimeField(null=True, blank=True)
     disputed = models.BooleanField(default=False)
     # The secret a team's own phone joins with (its code on the table card is derived

@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from smear_scores import rules
-from smear_scores.models import Club, Dispute, Game, Hand, HandRevision
+from smear_scores.models import Club, Dispute, Game, HandRevision
 from smear_scores.selectors.games import named_variant, team_names
 
 
@@ -91,11 +91,11 @@ class HandToAgree:
     agreed: bool = False
 
 
-def agree_version(hands: list[Hand], number: int) -> str:
-    """What a phone saw of hands 1 to ``number``: the last one's row and how often any of
-    them was edited. An undo and a new hand, or an edit, changes it."""
-    seen = hands[:number]
-    return f"{seen[-1].pk}.{sum(h.revisions for h in seen)}" if seen else "0"
+def agree_version(game: Game, number: int) -> str:
+    """What a phone saw of hands 1 to ``number``: the hand's number and how often the
+    game's hands were edited or undone (Game.hands_epoch). An edit, or an undo and a new
+    hand, changes it; a new hand after it does not. No query."""
+    return f"{number}.{game.hands_epoch}"
 
 
 @dataclass
@@ -132,14 +132,15 @@ def agreement_board(game: Game, team: int | None) -> AgreementBoard:
     """The board of ``team``'s phone (None: every team's open disputes and no hand to
     agree, as the scorer's and the watchers' boards mark them). Two queries."""
     names = team_names(game)
-    hands = list(game.hands.order_by("number"))
-    disputes = open_disputes(game=game)
+    disputes = open_disputes(game=game) if game.disputed else []
     by_hand: dict[int, list[Dispute]] = defaultdict(list)
     for d in disputes:
         by_hand[d.number].append(d)
     through = agreed_list(game)[team] if team is not None else 0
     if team is None or team == game.scorer_team or game.agreed_at is not None:
-        through = len(hands)
+        through = game.hands_played
+    # Nothing to show (every hand agreed, none disputed): no hand is read.
+    hands = list(game.hands.order_by("number")) if through < game.hands_played or by_hand else []
     shown = [h for h in hands if h.number > through or h.number in by_hand]
     variant = named_variant(game)
     results: list[rules.HandResult] = []
@@ -155,7 +156,7 @@ def agreement_board(game: Game, team: int | None) -> AgreementBoard:
             HandToAgree(
                 number=hand.number,
                 text=f"Hand {hand.number}: {line}",
-                version=agree_version(hands, hand.number),
+                version=agree_version(game, hand.number),
                 disputes=by_hand.get(hand.number, []),
                 agreed=hand.number <= through,
             )
@@ -168,7 +169,7 @@ def agreement_board(game: Game, team: int | None) -> AgreementBoard:
         disputes=disputes,
         through=through,
         awaiting=awaiting_text(game),
-        version=agree_version(hands, len(hands)),
+        version=agree_version(game, game.hands_played),
     )
 
 

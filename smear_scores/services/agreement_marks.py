@@ -26,8 +26,12 @@ def hand_changed(game: Game, number: int, *, decision: str = Dispute.Decision.ED
         settled_at=timezone.now(), decision=decision
     )
     game.disputed = Dispute.objects.filter(game=game, settled_at__isnull=True).exists()
+    game.hands_epoch += 1
     Game.objects.filter(pk=game.pk).update(
-        agreed_through=game.agreed_through, agreed_at=None, disputed=game.disputed
+        agreed_through=game.agreed_through,
+        agreed_at=None,
+        disputed=game.disputed,
+        hands_epoch=game.hands_epoch,
     )
 
 

@@ -69,28 +69,35 @@ def _team_checked(game: Game, team: int) -> None:
         raise Forbidden("This phone is not joined for a team of this game.", field="team")
 
 
-def _hands_seen(game: Game, number: int, version: str | None, what: str) -> list[Hand]:
-    hands = list(game.hands.order_by("number"))
-    if not 1 <= number <= len(hands):
+def _hands_seen(game: Game, number: int, version: str | None, what: str) -> None:
+    """Conflict when there is no hand ``number``, or when hands 1 to ``number`` are not
+    as the phone saw them (``version``): read from the locked game row, no other query."""
+    if not 1 <= number <= game.hands_played:
+        hands = game.hands_played
         raise Conflict(
-            f"There is no hand {number} to {what}: this game has {len(hands)} hand"
-            f"{'s' if len(hands) != 1 else ''}. Read the board again.",
+            f"There is no hand {number} to {what}: this game has {hands} hand"
+            f"{'s' if hands != 1 else ''}. Read the board again.",
             field="number",
         )
-    if version is not None and version != agree_version(hands, number):
+    if version is not None and version != agree_version(game, number):
         raise Conflict(
             f"The hands up to hand {number} changed since this board showed them: nothing "
             f"was {what}d. Read them again, then agree or say what is not right.",
             field="version",
         )
-    return hands
 
 
-def _settle_state(game: Game) -> None:
+def _settle_state(game: Game, *, disputes_changed: bool = True) -> None:
     """Store what the agreements now add up to: whether a dispute is open, and whether
     the finished game is agreed by every other team (when, if it just became so); the
-    boards move on (updated_at), and the club's ratings follow in this transaction."""
-    disputed = Dispute.objects.filter(game=game, settled_at__isnull=True).exists()
+    boards move on (updated_at), and the club's ratings follow in this transaction.
+    ``disputes_changed`` False: no dispute was opened or closed (whether one is open is
+    as the game says)."""
+    disputed = (
+        Dispute.objects.filter(game=game, settled_at__isnull=True).exists()
+        if disputes_changed
+        else game.disputed
+    )
     through = agreed_list(game)
     agreed = (
         game.finished
@@ -103,7 +110,13 @@ def _settle_state(game: Game) -> None:
         game.agreed_at = None
     elif game.agreed_at is None:
         game.agreed_at = timezone.now()
-    game.save(update_fields=["agreed_through", "agreed_at", "disputed", "updated_at"])
+    game.updated_at = timezone.now()
+    Game.objects.filter(pk=game.pk).update(
+        agreed_through=through,
+        agreed_at=game.agreed_at,
+        disputed=disputed,
+        updated_at=game.updated_at,
+    )
     notify.game_changed(game)
     if game.league_id is not None and game.finished:
         ratings_refresh_for(league_id=game.league_id)
@@ -133,11 +146,13 @@ def hand_agree(
     if through[team] < number:
         through[team] = number
     locked.agreed_through = through
-    Dispute.objects.filter(
-        game=locked, team=team, number__lte=number, settled_at__isnull=True
-    ).update(settled_at=timezone.now(), decision=Dispute.Decision.WITHDRAWN)
+    withdrawn = locked.disputed and bool(
+        Dispute.objects.filter(
+            game=locked, team=team, number__lte=number, settled_at__isnull=True
+        ).update(settled_at=timezone.now(), decision=Dispute.Decision.WITHDRAWN)
+    )
     _log(locked, number, HandRevision.Action.AGREE, source, team=team, through=number, by=by)
-    _settle_state(locked)
+    _settle_state(locked, disputes_changed=withdrawn)
     return locked
 
 
@@ -222,7 +237,7 @@ def dispute_settle(
     if decision not in (Dispute.Decision.KEEP, Dispute.Decision.EDIT, Dispute.Decision.SWAP):
         raise Refused([RuleError("decision", "Choose keep, edit or swap.", "")])
     locked = _confirming(game)
-    hands = _hands_seen(locked, number, None, "settle")
+    _hands_seen(locked, number, None, "settle")
     name = by.get_username() if by is not None else ""
     Dispute.objects.filter(game=locked, settled_at__isnull=True).update(
         settled_at=timezone.now(), decision=decision, reason=reason, settled_by=by
@@ -239,7 +254,7 @@ def dispute_settle(
         a, b = teams
         if a == b or not (0 <= a < count and 0 <= b < count):
             raise Refused([RuleError("teams", "Name two different teams of the game.", "")])
-        entry = swapped(hands[number - 1].entry(), a, b)
+        entry = swapped(Hand.objects.get(game=locked, number=number).entry(), a, b)
         teams_named = [a, b]
     if decision != Dispute.Decision.KEEP:
         if entry is None:

@@ -43,7 +43,7 @@ def agree_all(game):
                 game=game,
                 team=team,
                 number=len(hands),
-                version=agree_version(hands, len(hands)),
+                version=agree_version(game, len(hands)),
             )
     return game
 

@@ -28,7 +28,7 @@ from .conftest import agree_all, make_user, wisconsin_win
 
 
 def version(game, number):
-    return agree_version(list(game.hands.order_by("number")), number)
+    return agree_version(Game.objects.get(pk=game.pk), number)
 
 
 def played(table):

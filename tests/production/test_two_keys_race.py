@@ -34,7 +34,7 @@ def _game() -> Game:
 
 
 def _version(game: Game, number: int) -> str:
-    return agree_version(list(game.hands.order_by("number")), number)
+    return agree_version(game, number)
 
 
 def test_an_agreement_and_a_dispute_at_once_end_in_one_state(held_after_lock):

@@ -57,10 +57,9 @@ def test_the_other_team_sees_its_hands_in_the_tables_words_and_agrees_in_one_tap
     assert "Hand 1: Ann & Cy bid 4 and took 4: made, +4 · Bo & Di +0" in board
     assert "Hand 2: Ann & Cy bid 4 and took 3: set, -4 · Bo & Di +1" in board
 
-    hands = list(game.hands.order_by("number"))
     response = phone.post(
         f"/g/{game.public_id}/agree/hands/",
-        {"number": "2", "version": agree_version(hands, 2)},
+        {"number": "2", "version": agree_version(game, 2)},
     )
     assert "Bo & Di agreed to hands 1–2." in text(response)
     assert "Every hand so far is agreed." in text(response)
@@ -79,10 +78,9 @@ def test_a_stale_board_is_told_and_nothing_is_agreed(game):
 
 def test_not_right_marks_the_hand_on_every_board(client, game):
     phone = joined(game)
-    hands = list(game.hands.order_by("number"))
     response = phone.post(
         f"/g/{game.public_id}/agree/dispute/",
-        {"number": "2", "version": agree_version(hands, 2), "words": "we took low"},
+        {"number": "2", "version": agree_version(game, 2), "words": "we took low"},
     )
     assert "Hand 2 is marked “not right” on every board." in text(response)
     assert Dispute.objects.get().words == "we took low"

@@ -1,0 +1,112 @@
+"""`python -m bench.agreements`: an agreement's server CPU beside a hand's (two keys), in
+process on the bench database (BENCH_DATABASE_URL, created and dropped as `make bench`
+does it), Schmier games of ten hands whose other teams confirm.
+
+- a hand: the scorer's htmx hand (its answer is the scorer's fresh board);
+- an agreement: the other team's phone agreeing to the last hand, htmx (its answer is
+  that team's board), one hand after the last it agreed to;
+- the boards either moves: the watchers' board drawn afresh for the new version
+  (boards.watcher_board, what a stream carries), added to both.
+
+Each figure is CPU milliseconds of the thread (``time.thread_time``: the app's Python and
+the database driver, not the database server), per call, over REQUESTS calls after WARM
+unmeasured ones; what comes before each call (the hand to agree to) is not counted. The
+goal: an agreement, its boards included, at most half of a hand, its boards included."""
+
+from __future__ import annotations
+
+import os
+
+from bench.costs import REQUESTS, per_call
+from bench.run import bench_django, hand_poster
+
+GAMES = 20
+
+
+def _games():
+    from bench.data import game_with_hands
+    from smear_scores.models import Game
+
+    games = [game_with_hands(10) for _ in range(GAMES)]
+    Game.objects.filter(pk__in=[g.pk for g in games]).update(confirm=True)
+    return [Game.objects.get(pk=g.pk) for g in games]
+
+
+def _opponent(app, game):
+    """The second team's phone, joined with its code from the table card."""
+    from bench.wsgi import Browser
+    from smear_scores.permissions import team_code
+
+    phone = Browser(app)
+    path = f"/g/{game.public_id}/agree/"
+    phone.call("GET", path)
+    status, body, _ = phone.call("POST", path, {"code": team_code(game, 1)}, HX_Request="true")
+    if status != 200:
+        raise SystemExit(f"Joining the team answered {status}: {body[:300]!r}")
+    return phone
+
+
+def agreement_poster(app, games):
+    """Before each call, a hand recorded on the game (not measured); the call: the other
+    team agrees to it, as its phone does with htmx."""
+    from bench.data import filler
+    from smear_scores.selectors.agreements import agree_version
+    from smear_scores.services.recording import hand_record
+
+    phones = [_opponent(app, g) for g in games]
+    current = list(games)
+    turn = [0]
+    sent: dict[str, str] = {}
+
+    def before() -> None:
+        i = turn[0] % len(current)
+        game, _ = hand_record(game=current[i], entry=filler(current[i].state()), number=None)
+        current[i] = game
+        sent.update(number=str(game.hands_played), version=agree_version(game, game.hands_played))
+
+    def call() -> None:
+        i = turn[0] % len(current)
+        turn[0] += 1
+        status, body, _ = phones[i].call(
+            "POST", f"/g/{current[i].public_id}/agree/hands/", dict(sent), HX_Request="true"
+        )
+        if status != 200 or b"agreed to hands" not in body:
+            raise SystemExit(f"An agreement answered {status}: {body[:300]!r}")
+
+    return call, before
+
+
+def boards_moved():
+    """The watchers' board drawn afresh after a change of the game (either kind)."""
+    from bench.calls import streamed_board
+    from bench.data import game_with_hands
+
+    board = streamed_board(game_with_hands(10), again=False)
+    return per_call(board, board.before)
+
+
+def main() -> None:
+    os.environ.update({"DATABASE_CONN_MAX_AGE": "0"})
+    with bench_django():
+        from django.core.wsgi import get_wsgi_application
+
+        app = get_wsgi_application()
+        hand = per_call(hand_poster(app, _games(), "htmx"))
+        agree_call, agree_before = agreement_poster(app, _games())
+        agreement = per_call(agree_call, agree_before)
+        board = boards_moved()
+        print(f"| row | CPU ms a call ({REQUESTS} calls) |")
+        print("| --- | ---: |")
+        print(f"| a hand (the scorer's htmx answer) | {hand:.2f} |")
+        print(f"| an agreement (the other team's htmx answer) | {agreement:.2f} |")
+        print(f"| the watchers' board either moves | {board:.2f} |")
+        whole_hand, whole_agreement = hand + board, agreement + board
+        print(f"| a hand, its board included | {whole_hand:.2f} |")
+        print(f"| an agreement, its board included | {whole_agreement:.2f} |")
+        ratio = whole_agreement / whole_hand
+        verdict = "met" if ratio <= 0.5 else "NOT met"
+        print(f"\nagreement / hand: {ratio:.2f} (goal at most 0.50: {verdict})")
+
+
+if __name__ == "__main__":
+    main()

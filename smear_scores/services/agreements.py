@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from smear_scores.live import notify
 from smear_scores.models import Dispute, Game, Hand, HandRevision
+from smear_scores.models.prepared import rows_write
 from smear_scores.request_refusals import Conflict, Forbidden
 from smear_scores.rules import HandEntry, Refused, RuleError
 from smear_scores.selectors.agreements import agree_version, agreed_list, agreeing_teams
@@ -87,12 +88,15 @@ def _hands_seen(game: Game, number: int, version: str | None, what: str) -> None
         )
 
 
-def _settle_state(game: Game, *, disputes_changed: bool = True) -> None:
+def _settle_state(
+    game: Game, *, disputes_changed: bool = True, rows: tuple[HandRevision, ...] = ()
+) -> None:
     """Store what the agreements now add up to: whether a dispute is open, and whether
     the finished game is agreed by every other team (when, if it just became so); the
     boards move on (updated_at), and the club's ratings follow in this transaction.
     ``disputes_changed`` False: no dispute was opened or closed (whether one is open is
-    as the game says)."""
+    as the game says). ``rows``: the write's audit, inserted in the same statement as the
+    game's row is saved (prepared.rows_write: one statement on PostgreSQL)."""
     disputed = (
         Dispute.objects.filter(game=game, settled_at__isnull=True).exists()
         if disputes_changed
@@ -110,20 +114,15 @@ def _settle_state(game: Game, *, disputes_changed: bool = True) -> None:
         game.agreed_at = None
     elif game.agreed_at is None:
         game.agreed_at = timezone.now()
-    game.updated_at = timezone.now()
-    Game.objects.filter(pk=game.pk).update(
-        agreed_through=through,
-        agreed_at=game.agreed_at,
-        disputed=disputed,
-        updated_at=game.updated_at,
-    )
+    rows_write(list(rows), game, ["agreed_through", "agreed_at", "disputed", "updated_at"])
     notify.game_changed(game)
     if game.league_id is not None and game.finished:
         ratings_refresh_for(league_id=game.league_id)
 
 
-def _log(game: Game, number: int, action: str, source: str, **new: Any) -> None:
-    HandRevision.objects.create(game=game, number=number, action=action, new=new, source=source)
+def _log(game: Game, number: int, action: str, source: str, **new: Any) -> HandRevision:
+    """The audit row of an agreement, a dispute or a decision (saved with the game)."""
+    return HandRevision(game=game, number=number, action=action, new=new, source=source)
 
 
 @transaction.atomic
@@ -151,8 +150,8 @@ def hand_agree(
             game=locked, team=team, number__lte=number, settled_at__isnull=True
         ).update(settled_at=timezone.now(), decision=Dispute.Decision.WITHDRAWN)
     )
-    _log(locked, number, HandRevision.Action.AGREE, source, team=team, through=number, by=by)
-    _settle_state(locked, disputes_changed=withdrawn)
+    row = _log(locked, number, HandRevision.Action.AGREE, source, team=team, through=number, by=by)
+    _settle_state(locked, disputes_changed=withdrawn, rows=(row,))
     return locked
 
 
@@ -188,8 +187,8 @@ def hand_dispute(
     through[team] = min(through[team], number - 1)
     locked.agreed_through = through
     dispute = Dispute.objects.create(game=locked, number=number, team=team, words=words)
-    _log(locked, number, HandRevision.Action.DISPUTE, source, team=team, words=words, by=by)
-    _settle_state(locked)
+    row = _log(locked, number, HandRevision.Action.DISPUTE, source, team=team, words=words, by=by)
+    _settle_state(locked, rows=(row,))
     return dispute
 
 
@@ -262,7 +261,7 @@ def dispute_settle(
         editing.hand_edit(game=locked, number=number, entry=entry, source=source)
         locked = game_writes.game_lock(locked)
     locked.agreed_through = [locked.hands_played] * locked.rules_variant.teams
-    _log(
+    row = _log(
         locked,
         number,
         HandRevision.Action.DECIDE,
@@ -272,5 +271,5 @@ def dispute_settle(
         by=name,
         teams=teams_named,
     )
-    _settle_state(locked)
+    _settle_state(locked, rows=(row,))
     return locked

@@ -15,8 +15,6 @@ goal: an agreement, its boards included, at most half of a hand, its boards incl
 
 from __future__ import annotations
 
-import os
-
 from bench.costs import REQUESTS, per_call
 from bench.run import bench_django, hand_poster
 
@@ -86,7 +84,7 @@ def boards_moved():
 
 
 def main() -> None:
-    os.environ.update({"DATABASE_CONN_MAX_AGE": "0"})
+    # The app's settings as `make bench` runs its section 1 (persistent connections).
     with bench_django():
         from django.core.wsgi import get_wsgi_application
 

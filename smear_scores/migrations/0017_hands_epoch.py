@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('smear_scores', '0015_night_phones'),
+        ('smear_scores', '0016_round_table_refused'),
     ]
 
     operations = [

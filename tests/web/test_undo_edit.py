@@ -447,7 +447,7 @@ def test_hand_edit_finds_the_hand_by_its_number_not_its_place(make_game):
     assert HandRevision.objects.filter(game=game, action="edit").get().number == 3
 
 
-@pytest.mark.parametrize("hands", [20, 300])
+@pytest.mark.parametrize("hands", [20, 120])
 def test_hand_edit_that_moves_every_later_dealer_rewrites_them_in_one_statement(
     make_game, hands, django_assert_num_queries
 ):

@@ -3,11 +3,12 @@ share it (the hand form, a new game, a night, a league game, "Our rules…")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import TypeVar
 
 from smear_scores.rules import Refused, RuleError
+from smear_scores.templatetags.links import rules_url
 
 Written = TypeVar("Written")
 
@@ -17,9 +18,34 @@ class RefusalErrors:
     names. ``refusal_fields`` turns a refusal's field into the form's: an entry ending in
     "." maps a prefix ("players." → "player_": "players.3" is ``player_3``), any other one
     exact name. A problem of no field of the form goes to ``refusal_elsewhere``: the
-    form's own errors, unless the form keeps a list of its own."""
+    form's own errors, unless the form keeps a list of its own. Each problem keeps its
+    rule (``error_rules``), so wherever it is shown it has its "why?" link (``why``) to
+    the rule on the rules page the form names (``rules_page``)."""
 
     refusal_fields: dict[str, str] = {}
+
+    @cached_property
+    def error_rules(self) -> dict[str, str]:
+        """Each problem's rule id (the rules page's anchor), where it has one."""
+        return {}
+
+    def rules_page(self) -> str:
+        """The address of the rules page the "why?" links go to ("": no links)."""
+        variant = getattr(self, "variant", None)
+        return rules_url(variant) if variant is not None else ""
+
+    def why(self, messages: Sequence[str]) -> dict[str, str]:
+        """Each message's "why?" link (the rule on the rules page), where it has a rule."""
+        if not any(m in self.error_rules for m in messages):
+            return {}
+        page = self.rules_page()
+        if not page:
+            return {}
+        return {m: f"{page}#{self.error_rules[m]}" for m in messages if m in self.error_rules}
+
+    def why_of(self, message: str) -> str:
+        """One message's "why?" link ('' without one): ``{{ form|why_of:error|why_link }}``."""
+        return self.why([message]).get(message, "")
 
     def refusal_field(self, name: str) -> str | None:
         for given, ours in self.refusal_fields.items():
@@ -38,6 +64,8 @@ class RefusalErrors:
 
     def add_refusal(self, refused: Refused) -> None:
         for error in refused.errors:
+            if error.rule:
+                self.error_rules[error.message] = error.rule
             target = self.refusal_field(error.field)
             if target is None:
                 self.refusal_elsewhere(error)

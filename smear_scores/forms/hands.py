@@ -24,7 +24,7 @@ from typing import Any
 from django import forms
 
 from smear_scores import rules
-from smear_scores.rules import HandEntry, HandRefused
+from smear_scores.rules import HandEntry, RuleError
 from smear_scores.templatetags.links import rules_url
 from smear_scores.templatetags.teams import team_colour
 from smear_scores.wording.words import point_words
@@ -46,6 +46,16 @@ LOW_HINTS = {"played": "who played it", "trick": "who took the trick"}
 
 class HandForm(RefusalErrors, forms.Form):
     """One hand as the scorer taps it. ``cleaned_data["entry"]`` is the rules' HandEntry."""
+
+    # What the engine's refusals name, as this form names its fields (RefusalErrors); the
+    # points as a whole and the card count have lists of their own (refusal_elsewhere).
+    refusal_fields = {
+        "bidder": "bidder",
+        "bid": "bid",
+        "points.": "points_",
+        "awards.": "award_",
+        "card_points.": "card_points_",
+    }
 
     # Hidden: a bad value is not the scorer's doing, so its error is shown with the form's.
     number = AsciiIntegerField(
@@ -90,8 +100,6 @@ class HandForm(RefusalErrors, forms.Form):
         self.count_errors: list[str] = []
         self.count_verdict = ""
         self.count_problem = ""
-        # Each refusal's rule id (the rules page's anchor), for its "why?" link.
-        self.error_rules: dict[str, str] = {}
         # "Thrown in" was tapped on a half-entered hand: ask before dropping it.
         self.thrown_in_unsure = False
 
@@ -265,12 +273,9 @@ class HandForm(RefusalErrors, forms.Form):
         self.error_rules[message] = rule
         self.add_error(name, message)
 
-    def why(self, messages: Sequence[str]) -> dict[str, str]:
-        """Each message's "why?" link (the rule on the rules page), where it has a rule."""
-        if not messages:
-            return {}
-        page = rules_url(self.variant, self.game)
-        return {m: f"{page}#{self.error_rules[m]}" for m in messages if m in self.error_rules}
+    def rules_page(self) -> str:
+        """The rules page of the game the hand is of (links.rules_url)."""
+        return rules_url(self.variant, self.game)
 
     def _with_why(self, messages: Sequence[str]) -> list[tuple[str, str]]:
         """Each message with its "why?" link ('' if it has no rule)."""
@@ -298,31 +303,15 @@ class HandForm(RefusalErrors, forms.Form):
     def points_errors_why(self) -> list[tuple[str, str]]:
         return self._with_why(self.points_errors)
 
-    def add_refusal(self, refused: HandRefused) -> None:
-        """Put each of the rules engine's errors beside the field it concerns."""
-        for error in refused.errors:
-            self.error_rules[error.message] = error.rule
-            name = error.field
-            target: str | None
-            if name in ("bidder", "bid"):
-                target = name
-            elif name.startswith("points."):
-                target = f"points_{name.split('.', 1)[1]}"
-            elif name.startswith("awards."):
-                target = f"award_{name.split('.', 1)[1]}"
-            elif name.startswith("card_points."):
-                target = f"card_points_{name.split('.', 1)[1]}"
-            elif name in ("points", "awards"):
-                self.points_errors.append(error.message)
-                continue
-            elif name == "card_points":
-                self.count_errors.append(error.message)
-                continue
-            else:
-                target = None
-            if target is not None and target not in self.fields:
-                target = None
-            self.add_error(target, error.message)
+    def refusal_elsewhere(self, error: RuleError) -> None:
+        """The points as a whole and the card count have lists of their own, shown with
+        them; any other problem of no field is the hand's."""
+        if error.field in ("points", "awards"):
+            self.points_errors.append(error.message)
+        elif error.field == "card_points":
+            self.count_errors.append(error.message)
+        else:
+            super().refusal_elsewhere(error)
 
     # -- drawing ------------------------------------------------------------------------
     def team_label(self, team: int) -> str:

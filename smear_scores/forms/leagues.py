@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 
 from smear_scores.models import League, Player
+from smear_scores.templatetags.links import rules_url
 
 from .field_refusals import ListedRefusals
 
@@ -16,6 +17,10 @@ class LeagueGameForm(ListedRefusals, forms.Form):
 
     # league_game_create names a seat "players.<seat>"; the rest is listed above the form.
     refusal_fields = {"players.": "seat_", "first_dealer": "first_dealer"}
+
+    def rules_page(self) -> str:
+        """The league's rules: what its games play, where a refusal's "why?" leads."""
+        return rules_url(self.league.rules_variant)
 
     def __init__(self, *args: Any, league: League, **kwargs: Any):
         super().__init__(*args, **kwargs)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.urls import reverse
 
 from smear_scores import rules
 from smear_scores.services.nights import MAX_BONUS, MAX_IDLE_MINUTES, MAX_ROUND_HANDS, MAX_ROUNDS
@@ -92,6 +93,12 @@ class NightForm(ListedRefusals, forms.Form):
 
     # A choice of variant that is one of the club's house rules.
     HOUSE = "house:"
+
+    def rules_page(self) -> str:
+        """The rules of the variant chosen, where a refusal's "why?" leads (a preset's page;
+        none for a league's or a saved set's, whose page the form does not know)."""
+        chosen = str(self.data.get("variant", ""))
+        return reverse("rules", args=[chosen]) if chosen in rules.PRESET_SLUGS else ""
 
     def __init__(self, *args: Any, leagues: Any, house_rules: Sequence[Any] = (), **kwargs: Any):
         """``house_rules``: the sets the club adopted, offered before the presets."""

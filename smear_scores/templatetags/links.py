@@ -47,6 +47,14 @@ def why_link(href: str) -> SafeString:
     )
 
 
+@register.filter
+def why_of(form: Any, message: str) -> str:
+    """``{{ form|why_of:error|why_link }}``: where a refused field's "why?" leads, kept by
+    the form with the refusal (forms.field_refusals.RefusalErrors.why_of); '' if nowhere."""
+    why = getattr(form, "why_of", None)
+    return why(str(message)) if why is not None else ""
+
+
 @register.simple_tag
 def script_prefix() -> str:
     """``{% script_prefix as prefix %}``: the prefix this request's addresses are written

@@ -149,10 +149,13 @@ def test_game_new_refused_names_each_empty_seat(client, db, headers):
     page = text(response)
     assert response.status_code == 422
     assert ("<html" in page) == (not headers)
+    # Each refused seat says why, with the rule on the variant's rules page.
     assert find_all(page, "p", "error") == [
-        "Seat 2 needs a player's name.",
-        "Seat 3 needs a player's name.",
+        "Seat 2 needs a player's name. why?",
+        "Seat 3 needs a player's name. why?",
     ]
+    seats = rules.get_variant("ne-wisconsin").rule("seats")
+    assert page.count(f'<a class="why" href="/rules/ne-wisconsin/#{seats}"') == 2
     assert 'name="player_0" value="Ann"' in page
     assert checked(page)["option_kitty"] == "1"
     assert Game.objects.count() == 0

@@ -3,24 +3,19 @@ say what the engine does."""
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-import smear_scores.wording
 from smear_scores import rules
 from smear_scores.selectors.house_rules import setting_values
 from smear_scores.wording import rules_pages
 from smear_scores.wording import settings as wording
 from smear_scores.wording.builder import setting_sentence
 from smear_scores.wording.rules_pages import rules_page
-
-WORDING_DIR = Path(smear_scores.wording.__file__).parent
 
 
 def test_every_value_the_engine_allows_has_its_button_and_its_sentence():
@@ -46,50 +41,6 @@ def test_the_values_worded_ahead_of_the_engine_are_only_those_named_for_it():
         if value not in values[key]
     }
     assert ahead <= {"win=bidding_team_out_first"}
-
-
-def _imported(path: Path) -> list[str]:
-    """Every module one module imports, its own package's (relative imports) left out."""
-    imported = []
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            imported += [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and not node.level:
-            module = node.module or ""
-            imported += (
-                [f"{module}.{a.name}" for a in node.names] if module == "smear_scores" else [module]
-            )
-    return imported
-
-
-def test_the_wording_reads_the_engine_and_nothing_else_of_the_project():
-    """Plain Python over the engine's data: no Django, no model, selector or service."""
-    imported = [n for path in sorted(WORDING_DIR.glob("*.py")) for n in _imported(path)]
-    outside = [
-        n
-        for n in imported
-        if n.split(".")[0] == "django"
-        or (
-            n.startswith("smear_scores")
-            and not n.startswith(("smear_scores.rules", "smear_scores.wording"))
-        )
-    ]
-    assert outside == []
-    assert "smear_scores.rules" in {".".join(n.split(".")[:2]) for n in imported}
-
-
-def test_the_wording_check_names_what_reaches_past_the_engine(tmp_path):
-    module = tmp_path / "m.py"
-    module.write_text(
-        "from django.db import models\nfrom smear_scores import selectors, rules\n"
-        "from smear_scores.rules.hands import and_join\nfrom .settings import Table\n"
-    )
-    assert _imported(module) == [
-        "django.db",
-        "smear_scores.selectors",
-        "smear_scores.rules",
-        "smear_scores.rules.hands",
-    ]
 
 
 def test_card_points_count_the_joker_everywhere_they_are_listed():

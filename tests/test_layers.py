@@ -102,6 +102,11 @@ def test_refusals_derive_from_the_one_hierarchy():
         "KeyReused": "Conflict",
         "NightRefused": "Refused",
     }
+    # A removed game is a refusal of its own, never "no such game": a catch of the one
+    # does not swallow the other.
+    from smear_scores.models import Game
+
+    assert not issubclass(GameRemoved, Game.DoesNotExist)
 
 
 def test_no_module_imports_halfway_down():

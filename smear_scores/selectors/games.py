@@ -49,13 +49,12 @@ class TeamView:
 _SEAT_NAMES = "_seat_names"
 
 
-class GameRemoved(Game.DoesNotExist, Gone):
-    """The game was removed by its scorer (services.game_remove): 410, with when. It is a
-    Game.DoesNotExist too, so a caller that asks for a game that exists still gets none."""
+class GameRemoved(Gone):
+    """The game was removed by its scorer (services.game_remove): 410, with when."""
 
     def __init__(self, game: Game):
         self.game = game
-        Gone.__init__(self, removed_text(game), field="id")
+        super().__init__(removed_text(game), field="id")
 
 
 class _SeatsJson(Aggregate):

@@ -72,8 +72,6 @@ def game_of(public_id: str, *, removed: bool = False) -> Game:
     ``removed``), which every page answers with removed_page (middleware.removed_games)."""
     try:
         return games.game_get(public_id=public_id, removed=removed)
-    except games.GameRemoved:
-        raise
     except Game.DoesNotExist:
         raise Http404("No game has this link: check the address.") from None
 

@@ -41,8 +41,6 @@ def game_rules(request: HttpRequest, public_id: str) -> HttpResponse:
     A removed game's page is the removed page (410, middleware.Refusals)."""
     try:
         game = games.game_get(public_id=public_id)
-    except games.GameRemoved:
-        raise
     except Game.DoesNotExist:
         raise Http404("No game has this link: check the address.") from None
     variant = games.game_variant(game)

@@ -133,7 +133,12 @@ def start(
         PUBLISH_LISTEN=f"127.0.0.1:{publisher}",
         APP_SERVERS=f"server 127.0.0.1:{app};",
         NCHAN_MODULE=str(MODULE),
+        MEMORY="512M",  # sized for the load's boards (docs/operations.md: the engine's limits)
     )
+    # Every phone of the load is one address (loopback): the per-address limits go.
+    conf, lifted = re.subn(r"(?m)^\s*limit_(conn|req) [^;]*;\n", "", conf)
+    if lifted != 4:
+        raise SystemExit("deploy/nchan/nginx.conf.template's per-address limits moved")
     conf, found = re.subn(r"(?m)^worker_processes \d+;", f"worker_processes {workers};", conf)
     if found != 1:
         raise SystemExit("deploy/nchan/nginx.conf.template no longer says worker_processes")

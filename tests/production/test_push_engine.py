@@ -383,10 +383,17 @@ def test_one_address_holds_its_share_of_the_engine_and_makes_games_at_its_pace(s
     assert [answer.status for answer, _ in made] == [201] * 21 + [429]
     answer, data = made[-1]
     assert answer.getheader("Retry-After") == "60"
-    assert data.decode() == (
+    words = (
         "This address has made as many new games as it may for now: wait a minute and try "
-        "again, or score the games already made.\n"
+        "again, or score the games already made."
     )
+    assert json.loads(data) == {
+        "message": words,
+        "detail": [{"field": "", "message": words, "rule": ""}],
+    }
+    # The new-game form is counted with the API, and answered in words.
+    answer, data = _call(shape.front, "POST", "/new/", source="127.0.0.4")
+    assert (answer.status, data.decode()) == (429, words + "\n")
     # Another address makes its games; the full one still records hands.
     assert _call(shape.front, "POST", "/api/games", body, source="127.0.0.5")[0].status == 201
     _hand(shape.front, json.loads(made[0][1]))

@@ -18,9 +18,9 @@ from smear_scores.permissions import agreeing_team, normalise_code, team_of_code
 from smear_scores.phone import join_team, recorded_here
 from smear_scores.request_refusals import Gone, NotFound
 from smear_scores.rules import Refusal
-from smear_scores.selectors import agreements as selectors
+from smear_scores.selectors import agreements as agreement_selectors
 from smear_scores.selectors.games import team_names
-from smear_scores.services import agreements as services
+from smear_scores.services import agreements as agreement_services
 
 from .answers import page_or_fragment, refusals_shown_by
 from .board import game_of
@@ -33,7 +33,7 @@ def _team_page(
     context = {
         "game": game,
         "team": team,
-        "keys": selectors.agreement_board(game, team) if team is not None else None,
+        "keys": agreement_selectors.agreement_board(game, team) if team is not None else None,
         "recorder": recorded_here(request, game),
         "notice": notice,
         "problem": problem,
@@ -72,7 +72,7 @@ def team_board(request: HttpRequest, public_id: str) -> HttpResponse:
             "the other team agrees on a phone of its own, with its code from this table card."
         )
         return _team_page(request, game, problem=problem, status=403)
-    if team is None or team not in selectors.agreeing_teams(game) or not game.confirm:
+    if team is None or team not in agreement_selectors.agreeing_teams(game) or not game.confirm:
         problem = (
             "This is not a team's code for this game: check it on the scorer's table card "
             "(“Other teams agree”), or scan your team's code there."
@@ -103,7 +103,7 @@ def team_agree(request: HttpRequest, public_id: str) -> HttpResponse:
     if team is None:
         return _team_page(request, game, problem=NOT_JOINED, status=403)
     number = _number(request.POST.get("number"))
-    game = services.hand_agree(
+    game = agreement_services.hand_agree(
         game=game, team=team, number=number, version=request.POST.get("version", "")
     )
     hands = f"hands 1–{number}" if number > 1 else "hand 1"
@@ -119,7 +119,7 @@ def team_dispute(request: HttpRequest, public_id: str) -> HttpResponse:
     if team is None:
         return _team_page(request, game, problem=NOT_JOINED, status=403)
     number = _number(request.POST.get("number"))
-    services.hand_dispute(
+    agreement_services.hand_dispute(
         game=game,
         team=team,
         number=number,

@@ -14,9 +14,9 @@ from django.views.decorators.vary import vary_on_headers
 from smear_scores.models import Club, Game
 from smear_scores.request_refusals import Gone, NotFound
 from smear_scores.rules import Refusal
-from smear_scores.selectors import agreements as selectors
+from smear_scores.selectors import agreements as agreement_selectors
 from smear_scores.selectors.leagues import club_get
-from smear_scores.services import agreements as services
+from smear_scores.services import agreements as agreement_services
 
 from .answers import page_or_fragment, refusals_shown_by
 from .nights import director_only
@@ -34,7 +34,7 @@ def _queue(
 ) -> HttpResponse:
     context = {
         "club": club,
-        "items": selectors.director_queue(club),
+        "items": agreement_selectors.director_queue(club),
         "notice": notice,
         "problem": problem,
     }
@@ -65,14 +65,14 @@ def result_settle(request: HttpRequest, slug: str, public_id: str) -> HttpRespon
     if refused:
         return refused
     game = Game.objects.filter(public_id=public_id, confirm=True).first()
-    if game is None or not selectors.of_club(game, club):
+    if game is None or not agreement_selectors.of_club(game, club):
         raise Http404("This game is not one of the club's: check the link.")
     try:
         number = int(request.POST.get("number", ""))
     except ValueError:
         number = 0
     decision = request.POST.get("decision", "")
-    services.dispute_settle(
+    agreement_services.dispute_settle(
         game=game,
         number=number,
         decision=decision,

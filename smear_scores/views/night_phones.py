@@ -19,9 +19,9 @@ from smear_scores.live import stream
 from smear_scores.models import Night
 from smear_scores.permissions import can_score
 from smear_scores.rules import Refusal
-from smear_scores.selectors import night_phones as selectors
+from smear_scores.selectors import night_phones
 from smear_scores.selectors import nights as night_selectors
-from smear_scores.services import nights as services
+from smear_scores.services import nights as night_services
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
 from smear_scores.views.board import keep_no_copy, scoring_link
 from smear_scores.views.nights import (
@@ -50,7 +50,7 @@ def night_join_code(request: HttpRequest) -> HttpResponse:
     """Type the night's code (for a phone that cannot scan the QR)."""
     code = request.GET.get("code", "")
     if code:
-        night = selectors.night_by_code(code)
+        night = night_phones.night_by_code(code)
         if night is not None:
             return redirect("night_join", code=night.join_code)
         problem = (
@@ -62,7 +62,7 @@ def night_join_code(request: HttpRequest) -> HttpResponse:
 
 
 def _join_night(code: str) -> Night:
-    night = selectors.night_by_code(code)
+    night = night_phones.night_by_code(code)
     if night is None:
         raise Http404("No night has this check-in code: scan the QR code on the room screen again.")
     return night
@@ -73,7 +73,7 @@ def _join_page(
 ) -> HttpResponse:
     context = {
         "night": night,
-        "roster": selectors.join_roster(night),
+        "roster": night_phones.join_roster(night),
         "mine": phone.night_player(request, night.pk),
         "problems": [],
         **extra,
@@ -86,10 +86,10 @@ def _join_refused(
 ) -> HttpResponse | None:
     """The check-in page again, with what was refused and why; a name checked in on
     another phone asks whether this is them."""
-    if not isinstance(refusal, services.NightRefused):
+    if not isinstance(refusal, night_services.NightRefused):
         return None
     night = _join_night(code)
-    if isinstance(refusal, services.OnAnotherPhone):
+    if isinstance(refusal, night_services.OnAnotherPhone):
         return _join_page(
             request, night, status=409, confirm=refusal.player, question=refusal.message
         )
@@ -120,19 +120,19 @@ def night_join(request: HttpRequest, code: str) -> HttpResponse:
             else []
         )
         if not found:
-            raise services.NightRefused(
+            raise night_services.NightRefused(
                 f"That name is not on {night.club.name}'s roster: reload the page and pick "
                 "your name again.",
                 field="player",
             )
         player = found[0]
     elif not walk_in:
-        raise services.NightRefused(
+        raise night_services.NightRefused(
             "Pick your name" + (", or type it," if night.walk_ins else "") + " to check in.",
             field="player",
         )
     device = phone.phone_id(request)
-    entrant = services.night_join(
+    entrant = night_services.night_join(
         night=night,
         phone=device,
         player=player,
@@ -157,10 +157,10 @@ def night_guide(request: HttpRequest, night_id: int) -> HttpResponse:
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
     player_id = phone.night_player(request, night_id)
-    now = selectors.night_now(night_of(night_id), version)
+    now = night_phones.night_now(night_of(night_id), version)
     night = now.night
     card = (
-        selectors.guide_card(night, player_id, now.rounds, now.standings, now.entrants)
+        night_phones.guide_card(night, player_id, now.rounds, now.standings, now.entrants)
         if player_id is not None
         else None
     )
@@ -182,7 +182,7 @@ def night_guide_score(request: HttpRequest, night_id: int) -> HttpResponse:
     may score its game from now on (as the table's scoring link would let it)."""
     night = night_of(night_id)
     player_id = phone.night_player(request, night.pk)
-    card = selectors.guide_card(night, player_id) if player_id is not None else None
+    card = night_phones.guide_card(night, player_id) if player_id is not None else None
     if card is None or card.table is None or not card.scorer or card.state != "seated":
         raise Http404(
             "This phone keeps no table's score this round: open your card again and see "
@@ -239,7 +239,7 @@ def _back(request: HttpRequest, night: Night, action: Any) -> HttpResponse:
 def tournament_announce(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
     text = request.POST.get("announcement", "")
-    return _back(request, night, lambda: services.night_announce(night=night, text=text))
+    return _back(request, night, lambda: night_services.night_announce(night=night, text=text))
 
 
 @refusals_shown_by(director_refused)
@@ -250,8 +250,8 @@ def tournament_check_in_undo(request: HttpRequest, night_id: int) -> HttpRespons
     def act() -> None:
         players = roster_players(night, request.POST.getlist("player")[:1])
         if not players:
-            raise services.NightRefused("Pick the check-in to undo, then undo it.")
-        services.night_check_in_undo(night=night, player=players[0])
+            raise night_services.NightRefused("Pick the check-in to undo, then undo it.")
+        night_services.night_check_in_undo(night=night, player=players[0])
 
     return _back(request, night, act)
 
@@ -263,7 +263,7 @@ def tournament_close_table(request: HttpRequest, night_id: int, table_id: int) -
     table = night_selectors.night_table(night, table_id)
     if table is None:
         raise Http404("No such table at this night.")
-    return _back(request, night, lambda: services.table_close(table=table))
+    return _back(request, night, lambda: night_services.table_close(table=table))
 
 
 @require_GET
@@ -282,7 +282,7 @@ def tournament_print(request: HttpRequest, night_id: int) -> HttpResponse:
         card
         for e in entrants
         if e.present
-        and (card := selectors.guide_card(night, e.player_id, rounds, standings)) is not None
+        and (card := night_phones.guide_card(night, e.player_id, rounds, standings)) is not None
     ]
     if current is not None:
         for table in current.tables:

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from smear_scores.models import Club, Game, Membership, Night, Player, Round
 from smear_scores.rules import HandEntry
-from smear_scores.services import nights as services
+from smear_scores.services import nights
 from smear_scores.services.recording import hand_record
 
 from .conftest import LAN_HOST
@@ -48,7 +48,7 @@ def test_a_night_on_twelve_phones_with_the_director_and_the_room(
         Player.objects.create(club=club, name=name)
     dora = User.objects.create_user("dora", is_staff=True)
     Membership.objects.create(user=dora, club=club, is_admin=True)
-    night = services.night_open(
+    night = nights.night_open(
         club=club,
         name="Tuesday phones",
         day=date(2026, 12, 1),

@@ -7,7 +7,7 @@ import pytest
 from smear_scores.models import Correction, Game, Seat
 from smear_scores.rules import HandEntry
 from smear_scores.selectors.nights import night_rounds, night_standings, night_version
-from smear_scores.services import nights as services
+from smear_scores.services import nights
 from smear_scores.services.recording import hand_record
 from tests.league.conftest import agree_all
 
@@ -18,9 +18,9 @@ def open_night(club, players, n=12, **kw):
     kw.setdefault("variant", "schmier")
     kw.setdefault("rounds", 3)
     kw.setdefault("round_hands", 2)
-    night = services.night_open(club=club, name="Tuesday progressive", day=DAY, **kw)
+    night = nights.night_open(club=club, name="Tuesday progressive", day=DAY, **kw)
     for player in players[:n]:
-        services.night_check_in(night=night, player=player)
+        nights.night_check_in(night=night, player=player)
     return night
 
 
@@ -38,7 +38,7 @@ def play_out(game, entries, *, agreed: bool = True):
 
 def test_round_draw_seats_every_present_player_at_games_of_the_night(club, players):
     night = open_night(club, players, win_bonus=2)
-    round_ = services.round_draw(night=night, seed=42)
+    round_ = nights.round_draw(night=night, seed=42)
 
     games = games_of(round_)
     seated = [
@@ -54,20 +54,20 @@ def test_round_draw_seats_every_present_player_at_games_of_the_night(club, playe
 
 def test_round_draw_is_the_one_its_recorded_seed_gives(club, players):
     night = open_night(club, players)
-    first = services.round_draw(night=night, seed=42)
+    first = nights.round_draw(night=night, seed=42)
     seats = [list(g.seats.values_list("player_id", flat=True)) for g in games_of(first)]
     again = open_night(club, [], n=0)
     for player in players[:12]:
-        services.night_check_in(night=again, player=player)
-    redrawn = services.round_draw(night=again, seed=first.seed)
+        nights.night_check_in(night=again, player=player)
+    redrawn = nights.round_draw(night=again, seed=first.seed)
     assert [list(g.seats.values_list("player_id", flat=True)) for g in games_of(redrawn)] == seats
 
 
 def test_next_round_waits_for_every_table_to_finish(club, players):
     night = open_night(club, players)
-    services.round_draw(night=night, seed=1)
-    with pytest.raises(services.NightRefused) as refused:
-        services.round_draw(night=night, seed=2)
+    nights.round_draw(night=night, seed=1)
+    with pytest.raises(nights.NightRefused) as refused:
+        nights.round_draw(night=night, seed=2)
     assert refused.value.message == (
         "Round 1 still has 2 tables playing: finish (or correct) those games before drawing "
         "the next round."
@@ -76,7 +76,7 @@ def test_next_round_waits_for_every_table_to_finish(club, players):
 
 def test_standings_add_each_round_the_bonus_and_a_sit_out_average(club, players):
     night = open_night(club, players, n=13, win_bonus=2)  # 13 players: one sits out
-    round_ = services.round_draw(night=night, seed=5)
+    round_ = nights.round_draw(night=night, seed=5)
     (out,) = round_.sitting_out.all()
     g1, g2 = games_of(round_)
     # Two hands each; team C bids and makes twice at table 1, team A at table 2.
@@ -95,7 +95,7 @@ def test_standings_add_each_round_the_bonus_and_a_sit_out_average(club, players)
     assert standings[out.name].rounds == ["out (0)"]
     assert standings[out.name].total == 0
 
-    round2 = services.round_draw(night=night, seed=6)
+    round2 = nights.round_draw(night=night, seed=6)
     assert out not in list(round2.sitting_out.all())
     for game in games_of(round2):
         play_out(game, [HandEntry(bidder=0, bid=3, points=(3, 2, 1))] * 2)
@@ -110,7 +110,7 @@ def test_standings_add_each_round_the_bonus_and_a_sit_out_average(club, players)
 
 def test_standings_ties_broken_by_rounds_won_then_best_round_then_shared(club, players):
     night = open_night(club, players, n=6, round_hands=1)
-    (g,) = games_of(services.round_draw(night=night, seed=3))
+    (g,) = games_of(nights.round_draw(night=night, seed=3))
     play_out(g, [HandEntry(bidder=1, bid=3, points=(3, 3, 0))])  # A 3, B 3 (B bid): B wins
     ranked = [(s.rank, s.tied, s.total, s.won) for s in night_standings(night)]
     assert ranked == [
@@ -125,10 +125,10 @@ def test_standings_ties_broken_by_rounds_won_then_best_round_then_shared(club, p
 
 def test_correction_changes_the_round_and_is_kept_with_who_and_why(club, players, director):
     night = open_night(club, players)
-    round_ = services.round_draw(night=night, seed=9)
+    round_ = nights.round_draw(night=night, seed=9)
     table = round_.tables.get(number=1)
     before = night_version(night.pk)
-    services.round_correct(
+    nights.round_correct(
         table=table, team=1, points=3, reason="scoresheet says 3 more", by=director
     )
     card = night_rounds(night)[0].tables[0]
@@ -137,14 +137,14 @@ def test_correction_changes_the_round_and_is_kept_with_who_and_why(club, players
         (3, "scoresheet says 3 more", "dora")
     ]
     assert night_version(night.pk) != before
-    with pytest.raises(services.NightRefused) as refused:
-        services.round_correct(table=table, team=1, points=2, reason="  ", by=director)
+    with pytest.raises(nights.NightRefused) as refused:
+        nights.round_correct(table=table, team=1, points=2, reason="  ", by=director)
     assert refused.value.message.startswith("Say why the round is corrected")
 
 
 def test_version_changes_with_a_hand_at_any_table(club, players):
     night = open_night(club, players)
-    round_ = services.round_draw(night=night, seed=9)
+    round_ = nights.round_draw(night=night, seed=9)
     before = night_version(night.pk)
     assert night_version(night.pk) == before
     game = games_of(round_)[1]
@@ -158,7 +158,7 @@ def test_league_night_plays_the_league_and_its_games_count_in_it(club, players):
     league = make_league(club, variant="schmier")
     night = open_night(club, players, league=league, variant="ne-wisconsin")
     assert night.variant == "schmier"
-    round_ = services.round_draw(night=night, seed=4)
+    round_ = nights.round_draw(night=night, seed=4)
     assert set(Game.objects.filter(night_table__round=round_).values_list("league", flat=True)) == {
         league.pk
     }
@@ -166,20 +166,20 @@ def test_league_night_plays_the_league_and_its_games_count_in_it(club, players):
 
 def test_walk_in_joins_the_roster_and_a_player_can_leave_and_return(club, players):
     night = open_night(club, players, n=6)
-    entrant = services.night_check_in(night=night, walk_in="  Zed   Z ")
+    entrant = nights.night_check_in(night=night, walk_in="  Zed   Z ")
     assert (entrant.player.name, entrant.player.club_id) == ("Zed Z", club.pk)
-    services.night_check_out(night=night, player=players[0])
+    nights.night_check_out(night=night, player=players[0])
     assert night.entrants.get(player=players[0]).present is False
-    round_ = services.round_draw(night=night, seed=1)
+    round_ = nights.round_draw(night=night, seed=1)
     assert players[0].pk not in round_.present
-    services.night_check_in(night=night, player=players[0])
+    nights.night_check_in(night=night, player=players[0])
     assert night.entrants.get(player=players[0]).present is True
 
 
 def test_draw_with_too_few_players_says_how_many_more(club, players):
     night = open_night(club, players, n=4)
-    with pytest.raises(services.NightRefused) as refused:
-        services.round_draw(night=night)
+    with pytest.raises(nights.NightRefused) as refused:
+        nights.round_draw(night=night)
     assert refused.value.message == (
         "A Schmier table needs 6 players and only 4 are checked in: check in 2 more to draw "
         "a round."
@@ -188,7 +188,7 @@ def test_draw_with_too_few_players_says_how_many_more(club, players):
 
 def test_a_finished_table_counts_in_the_standings_once_its_other_teams_agree(club, players):
     night = open_night(club, players, n=12)
-    g1, g2 = games_of(services.round_draw(night=night, seed=5))
+    g1, g2 = games_of(nights.round_draw(night=night, seed=5))
     g1 = play_out(g1, [HandEntry(bidder=2, bid=3, points=(1, 1, 4))] * 2, agreed=False)
     play_out(g2, [HandEntry(bidder=0, bid=3, points=(5, 1, 0))] * 2)
     assert g1.confirm and g1.finished

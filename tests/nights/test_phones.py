@@ -14,7 +14,7 @@ from django.utils import timezone
 from smear_scores.models import Entrant, Game, Night, Player
 from smear_scores.rules import HandEntry
 from smear_scores.selectors.nights import night_standings
-from smear_scores.services import nights as services
+from smear_scores.services import nights
 from smear_scores.services.agreements import hand_dispute
 from smear_scores.services.recording import hand_record
 
@@ -29,9 +29,9 @@ def open_night(club, players, n=12, **kw):
     kw.setdefault("variant", "schmier")
     kw.setdefault("rounds", 3)
     kw.setdefault("round_hands", 1)
-    night = services.night_open(club=club, name="Tuesday progressive", day=DAY, **kw)
+    night = nights.night_open(club=club, name="Tuesday progressive", day=DAY, **kw)
     for player in players[:n]:
-        services.night_check_in(night=night, player=player)
+        nights.night_check_in(night=night, player=player)
     return night
 
 
@@ -55,7 +55,7 @@ def finish_round(night):
 
 # -- check in by QR ---------------------------------------------------------------------------
 def test_a_phone_checks_in_by_the_nights_code_with_no_account(club, players):
-    night = services.night_open(
+    night = nights.night_open(
         club=club, name="Tuesday", day=DAY, variant="schmier", rounds=3, round_hands=1
     )
     phone = Client()
@@ -120,7 +120,7 @@ def test_the_director_sees_each_check_in_and_can_undo_it(client, club, players, 
     assert not Entrant.objects.filter(night=night).exists()
     # Once drawn, a check-in stands: the player is marked gone instead.
     night = open_night(club, players)
-    services.round_draw(night=night, seed=1)
+    nights.round_draw(night=night, seed=1)
     response = client.post(f"/tournaments/{night.pk}/check-in/undo/", {"player": players[1].pk})
     assert response.status_code == 422
     assert "Bo was in the draw of round 1: their rounds stand. Mark them gone instead." in text(
@@ -132,7 +132,7 @@ def test_the_director_sees_each_check_in_and_can_undo_it(client, club, players, 
 def test_the_card_says_table_seat_partners_opponents_and_the_dealer(club, players):
     night = open_night(club, players, n=12)
     phones = {p.pk: phone_of(night, p) for p in players[:12]}
-    round_ = services.round_draw(night=night, seed=7)
+    round_ = nights.round_draw(night=night, seed=7)
     for table in round_.tables.select_related("game"):
         names = [s.name for s in table.game.seats.order_by("position")]
         for seat, s in enumerate(table.game.seats.order_by("position")):
@@ -153,7 +153,7 @@ def test_the_card_says_table_seat_partners_opponents_and_the_dealer(club, player
 def test_only_the_scorer_s_card_opens_the_table_to_score(club, players):
     night = open_night(club, players, n=12)
     phones = {p.pk: phone_of(night, p) for p in players[:12]}
-    round_ = services.round_draw(night=night, seed=7)
+    round_ = nights.round_draw(night=night, seed=7)
     game = round_.tables.get(number=1).game
     seats = list(game.seats.order_by("position"))
     scorer, other = phones[seats[0].player_id], phones[seats[1].player_id]
@@ -166,16 +166,16 @@ def test_only_the_scorer_s_card_opens_the_table_to_score(club, players):
 
 def test_a_late_arrival_joins_the_next_draw_and_gone_is_left_out(club, players):
     night = open_night(club, players, n=12)
-    services.round_draw(night=night, seed=3)
+    nights.round_draw(night=night, seed=3)
     late = phone_of(night, players[12])  # Max, after round 1 was drawn
     card = text(late.get(f"/tournaments/{night.pk}/me/"))
     assert "Waiting for round 2" in card
     assert "You checked in after round 1 was drawn: you play from round 2" in card
     gone = phone_of(night, players[0])
-    services.night_check_out(night=night, player=players[0])
+    nights.night_check_out(night=night, player=players[0])
     assert "You were marked as gone" in text(gone.get(f"/tournaments/{night.pk}/me/"))
     finish_round(night)
-    round2 = services.round_draw(night=night, seed=4)
+    round2 = nights.round_draw(night=night, seed=4)
     seated = {s.player_id for t in round2.tables.all() for s in t.game.seats.all()}
     assert players[12].pk in seated and players[0].pk not in seated
     assert "Table" in text(late.get(f"/tournaments/{night.pk}/me/"))
@@ -187,7 +187,7 @@ def test_a_late_arrival_joins_the_next_draw_and_gone_is_left_out(club, players):
 def test_sitting_out_and_between_rounds_say_so(club, players):
     night = open_night(club, players, n=13)
     phones = {p.pk: phone_of(night, p) for p in players}
-    round_ = services.round_draw(night=night, seed=5)
+    round_ = nights.round_draw(night=night, seed=5)
     out = round_.sitting_out.get()
     card = text(phones[out.pk].get(f"/tournaments/{night.pk}/me/"))
     assert "Round 1 of 3 Sitting out" in card
@@ -202,7 +202,7 @@ def test_sitting_out_and_between_rounds_say_so(club, players):
 def test_totals_and_place_only_as_the_reveal_allows(club, players):
     night = open_night(club, players, n=12, rounds=1, reveal="end")
     phone = phone_of(night, players[0])
-    services.round_draw(night=night, seed=5)
+    nights.round_draw(night=night, seed=5)
     card = text(phone.get(f"/tournaments/{night.pk}/me/"))
     assert "Your total" not in card
     assert "Totals and places are shown once the last round is over." in card
@@ -219,7 +219,7 @@ def test_the_card_answers_204_while_nothing_changed(club, players):
     htmx = {"HX-Request": "true"}
     url = f"/tournaments/{night.pk}/me/"
     assert phone.get(url, {"v": version}, headers=htmx).status_code == 204
-    services.round_draw(night=night, seed=5)
+    nights.round_draw(night=night, seed=5)
     fresh = phone.get(url, {"v": version}, headers=htmx)
     assert fresh.status_code == 200 and "<html" not in fresh.content.decode()
     assert "Table" in text(fresh)
@@ -234,12 +234,12 @@ def test_a_phone_that_never_checked_in_is_told_how(club, players):
 # -- the dashboard -----------------------------------------------------------------------------
 def test_dashboard_shows_each_table_and_why_it_needs_attention(client, club, players, director):
     night = open_night(club, players, n=12, round_hands=2, idle_minutes=10)
-    round_ = services.round_draw(night=night, seed=9)
+    round_ = nights.round_draw(night=night, seed=9)
     t1, t2 = round_.tables.order_by("number")
     hand_record(game=t1.game, entry=HAND)
     Game.objects.filter(pk=t2.game_id).update(updated_at=timezone.now() - timedelta(minutes=12))
     gone = t1.game.seats.get(position=2).player
-    services.night_check_out(night=night, player=gone)
+    nights.night_check_out(night=night, player=gone)
     login(client, director)
     page = text(client.get(f"/tournaments/{night.pk}/"))
     assert "Round 1 of 3 · 2 tables need you" in page
@@ -252,7 +252,7 @@ def test_dashboard_shows_each_table_and_why_it_needs_attention(client, club, pla
 
 def test_dashboard_shows_a_disputed_hand(client, club, players, director):
     night = open_night(club, players, n=12, round_hands=2)
-    round_ = services.round_draw(night=night, seed=9)
+    round_ = nights.round_draw(night=night, seed=9)
     table = round_.tables.get(number=2)
     game, _ = hand_record(game=table.game, entry=HAND)
     hand_dispute(game=game, team=1, number=1, words="we took low")
@@ -265,7 +265,7 @@ def test_dashboard_shows_a_disputed_hand(client, club, players, director):
 def test_dashboard_shows_a_table_whose_hand_was_refused(client, club, players, director):
     night = open_night(club, players, n=12, round_hands=2)
     phones = {p.pk: phone_of(night, p) for p in players[:12]}
-    round_ = services.round_draw(night=night, seed=9)
+    round_ = nights.round_draw(night=night, seed=9)
     game = round_.tables.get(number=1).game
     scorer = phones[game.seats.get(position=0).player_id]
     scorer.post(f"/tournaments/{night.pk}/me/score/")
@@ -283,7 +283,7 @@ def test_dashboard_shows_a_table_whose_hand_was_refused(client, club, players, d
 
 def test_a_stuck_table_closes_as_it_stands_by_the_nights_rule(client, club, players, director):
     night = open_night(club, players, n=12, round_hands=3)
-    round_ = services.round_draw(night=night, seed=9)
+    round_ = nights.round_draw(night=night, seed=9)
     t1, t2 = round_.tables.order_by("number")
     for _ in range(3):
         hand_record(game=Game.objects.get(pk=t1.game_id), entry=HAND)
@@ -306,10 +306,10 @@ def test_a_stuck_table_closes_as_it_stands_by_the_nights_rule(client, club, play
 
 def test_close_rule_none_gives_nobody_the_round(club, players):
     night = open_night(club, players, n=12, round_hands=3, close_rule="none", win_bonus=5)
-    round_ = services.round_draw(night=night, seed=9)
+    round_ = nights.round_draw(night=night, seed=9)
     table = round_.tables.get(number=1)
     hand_record(game=table.game, entry=HAND)
-    services.table_close(table=table)
+    nights.table_close(table=table)
     won = {s.name: s.won for s in night_standings(night)}
     assert set(won.values()) == {0}
 
@@ -347,7 +347,7 @@ def test_the_night_prints_a_check_in_sheet_table_cards_and_every_players_card(
     client, club, players, director
 ):
     night = open_night(club, players, n=13)
-    round_ = services.round_draw(night=night, seed=5)
+    round_ = nights.round_draw(night=night, seed=5)
     login(client, director)
     response = client.get(f"/tournaments/{night.pk}/print/")
     page = text(response)
@@ -373,11 +373,11 @@ def test_the_draw_stays_fair_as_players_come_and_go(club, players):
     partners = set()
     for number in range(1, 6):
         if number == 2:
-            services.night_check_in(night=night, player=extra[0])
+            nights.night_check_in(night=night, player=extra[0])
         if number == 3:
-            services.night_check_out(night=night, player=players[0])
-            services.night_check_in(night=night, player=extra[1])
-        round_ = services.round_draw(night=night, seed=number)
+            nights.night_check_out(night=night, player=players[0])
+            nights.night_check_in(night=night, player=extra[1])
+        round_ = nights.round_draw(night=night, seed=number)
         for table in round_.tables.select_related("game"):
             seats = [s.player_id for s in table.game.seats.order_by("position")]
             for seat in range(3):

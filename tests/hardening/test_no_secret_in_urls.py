@@ -29,10 +29,17 @@ def route_parameters(patterns, prefix: str = "") -> list[tuple[str, str]]:
     return found
 
 
+# Codes that are meant to be read out in the open, not secrets: a club night's check-in code
+# is shown on the room screen and printed on its sheet for everyone in the room, its QR code
+# is this very address, and it lets a phone check a player in, never write to a game.
+IN_THE_OPEN = {("join/<str:code>/", "code")}
+
+
 def test_no_url_pattern_captures_a_secret():
     parameters = route_parameters(get_resolver().url_patterns)
     assert parameters, "the walk found the site's routes"
-    assert [(route, name) for route, name in parameters if SECRET_NAME.search(name)] == []
+    captured = [(route, name) for route, name in parameters if SECRET_NAME.search(name)]
+    assert [found for found in captured if found not in IN_THE_OPEN] == []
 
 
 def test_a_whole_scoring_session_logs_no_secret_and_puts_none_in_an_address(

@@ -108,12 +108,19 @@ def _settle_state(
         and not disputed
         and all(through[t] >= game.hands_played for t in agreeing_teams(game))
     )
+    # What every board shows of it: the open disputes, and whether a finished game is
+    # agreed. An agreement to a hand of a game still being played, with no dispute opened
+    # or closed, changes neither: no board moves (updated_at, the boards' version, stays).
+    shown = game.finished or disputes_changed or disputed != game.disputed
     game.disputed = disputed
     game.agreed_through = through
     if not agreed:
         game.agreed_at = None
     elif game.agreed_at is None:
         game.agreed_at = timezone.now()
+    if not shown:
+        rows_write(list(rows), game, ["agreed_through"])
+        return
     rows_write(list(rows), game, ["agreed_through", "agreed_at", "disputed", "updated_at"])
     notify.game_changed(game)
     if game.league_id is not None and game.finished:

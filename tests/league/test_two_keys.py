@@ -19,12 +19,14 @@ from smear_scores.selectors.agreements import (
     agreement_board,
     open_disputes,
 )
+from smear_scores.selectors.games import version_of
 from smear_scores.selectors.league_table import league_table
 from smear_scores.selectors.players import player_page
 from smear_scores.services.agreements import dispute_settle, hand_agree, hand_dispute
 from smear_scores.services.editing import hand_edit, hand_undo
+from smear_scores.services.recording import hand_record
 
-from .conftest import agree_all, make_user, wisconsin_win
+from .conftest import agree_all, make_user, play, wisconsin_win
 
 
 def version(game, number):
@@ -199,3 +201,16 @@ def test_history_and_csv_keep_every_agreement_dispute_and_decision(client, club,
     assert rows[2][-1].startswith("Bob & Dan agreed to hands 1–2")
     assert "not right, “we had low”" in rows[3][-1]
     assert "Settled by dora: kept as recorded" in rows[3][-1]
+
+
+def test_an_agreement_mid_game_moves_no_board_and_the_last_one_does(club, league, four):
+    game = play(league, four, [(0, 4, (4, 0))] * 3, agreed=False)
+    before = version_of(Game.objects.get(pk=game.pk))
+    hand_agree(game=game, team=1, number=3, version=version(game, 3))
+    assert version_of(Game.objects.get(pk=game.pk)) == before
+
+    game, _ = hand_record(game=game, entry=HandEntry(bidder=0, bid=4, points=(4, 0)))
+    assert game.finished
+    before = version_of(Game.objects.get(pk=game.pk))
+    hand_agree(game=game, team=1, number=4, version=version(game, 4))
+    assert version_of(Game.objects.get(pk=game.pk)) != before

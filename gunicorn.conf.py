@@ -32,9 +32,10 @@ loglevel = os.environ.get("GUNICORN_LOGLEVEL", "info")
 # No control socket: it lives at one path per user, so a second instance (the benchmark
 # beside a running site) would collide with the first.
 control_socket_disable = True
-# A restart binds its port at once, even while the workers of a server that ended are
-# still finishing their requests (each worker's socket is let go as it ends).
-reuse_port = True
+# The master binds the port and the workers share its socket (no SO_REUSEPORT): with
+# reuse_port gunicorn 27 binds in each worker only, after "Listening at" is printed, and the
+# connections waiting on a worker that is replaced would be dropped. A worker stops listening
+# as it begins to end, so a restart binds within a second (post_fork, below).
 
 # Linux: prctl's PR_SET_PDEATHSIG, the signal the kernel sends a process when its parent ends.
 PR_SET_PDEATHSIG = 1

@@ -95,7 +95,10 @@ def test_make_run_serves_the_table_with_debug_off_from_gunicorn(table_server):
         lines[0]
         == f"Making a secret key, kept in {tmp_path / 'var' / 'secret_key'} for the next runs"
     )
-    assert lines[1] == "Preparing the database (migrate) and the static files (collectstatic)..."
+    assert (
+        lines[1]
+        == "Preparing the database (migrate) and the static files (collected when they changed)..."
+    )
     assert (
         lines[2] == f"Phones on the same Wi-Fi: open http://{address}:{port}/ (or scan this code)"
     )

@@ -344,6 +344,8 @@ def test_openapi_document_is_served_with_every_route(api):
         "/api/games": ["post"],
         "/api/games/import": ["post"],
         "/api/games/{id}": ["get"],
+        "/api/games/{id}/agreements": ["post"],
+        "/api/games/{id}/disputes": ["post"],
         "/api/games/{id}/hands": ["post"],
         "/api/games/{id}/hands/{number}": ["delete", "put"],
         "/api/house-rules": ["post"],

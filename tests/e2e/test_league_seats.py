@@ -113,8 +113,10 @@ def test_seat_picker_without_javascript_refuses_a_player_twice(browser, live_ser
             "The game has not started: one seat needs a change, said below."
         )
         seat_3 = page.get_by_label("Seat 3 Team A with seat 1", exact=True)
+        # The refusal, then its "why?" link to the rule on the rules page.
         expect(seat_3).to_have_accessible_description(
-            "Ann is already in seat 1: pick someone else for seat 3."
+            "Ann is already in seat 1: pick someone else for seat 3. "
+            "Why? The rule, on the rules page"
         )
         expect(seat_3).to_have_attribute("aria-invalid", "true")
         # The other picks are kept; only seat 3 needs another player.

@@ -10,6 +10,7 @@ from django.http import HttpRequest
 from smear_scores.models import Game, Membership
 from smear_scores.models.games import SCORING_ALPHABET
 from smear_scores.phone import recorded_here, scoring_tokens, team_codes
+from smear_scores.selectors.agreements import member_team
 
 
 def token_matches(game: Game, token: str | None) -> bool:
@@ -124,8 +125,13 @@ def team_of_code(game: Game, code: str | None) -> int | None:
 
 
 def agreeing_team(request: HttpRequest, game: Game) -> int | None:
-    """The team this phone joined the game for (by its team code), or None. The phone that
-    recorded the game's hands joins no team: it cannot agree to its own hands."""
+    """The team this phone agrees for: the one it joined by the team's code, else the team
+    of the signed-in club member's own seat (their roster player's account), or None. The
+    phone that recorded the game's hands agrees for no team: not its own hands."""
     if recorded_here(request, game):
         return None
-    return team_of_code(game, team_codes(request).get(game.public_id))
+    team = team_of_code(game, team_codes(request).get(game.public_id))
+    user = getattr(request, "user", None)
+    if team is None and user is not None and user.is_authenticated and game.confirm:
+        team = member_team(game, user.pk)
+    return team

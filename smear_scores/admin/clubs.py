@@ -62,7 +62,15 @@ class ClubAdmin(ClubScopedAdmin):
 class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
-        fields = ["club", "name"]
+        fields = ["club", "name", "user"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Only the members of the clubs this admin manages (the club field is scoped).
+        clubs = self.fields["club"].queryset
+        self.fields["user"].queryset = (
+            get_user_model().objects.filter(memberships__club__in=clubs).distinct()
+        )
 
     def clean_name(self):
         return person_name(self.cleaned_data["name"])
@@ -75,6 +83,19 @@ class PlayerForm(forms.ModelForm):
             clash = roster_clash(club=club, name=name, exclude=self.instance.pk)
             if clash is not None:
                 self.add_error("name", clash)
+        user = cleaned.get("user")
+        if club is not None and user is not None:
+            if not Membership.objects.filter(club=club, user=user).exists():
+                self.add_error(
+                    "user",
+                    f"{user} is not a member of {club}: add them under Members first, "
+                    "or leave this empty.",
+                )
+            elif Player.objects.filter(club=club, user=user).exclude(pk=self.instance.pk):
+                self.add_error(
+                    "user",
+                    f"{user} is already another player of {club}: clear it there first.",
+                )
         return cleaned
 
 
@@ -113,7 +134,7 @@ class PlayerAdmin(ClubScopedAdmin):
             super().save_model(request, obj, form, change)
             return
         # A new player is written by the service, as the paste and the club nights do.
-        obj.pk = player_create(club=obj.club, name=obj.name).pk
+        obj.pk = player_create(club=obj.club, name=obj.name, user=obj.user).pk
         obj._state.adding = False
 
     @admin.display(description="Games", ordering="n_games")

@@ -60,11 +60,30 @@ class Player(models.Model):
     # The name as people see it (smear_scores.names.name_key), written with the name: the
     # roster holds each once, so "Аnn" (a Cyrillic А) or "ANN" cannot join beside "Ann".
     name_key = models.CharField(max_length=160, editable=False, default="")
+    # The member's own account, when the player is one: signed in, they agree to their
+    # team's results (two keys) without the team's code.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="roster_players",
+        verbose_name="member's account",
+        help_text="Signed in with this account, the player agrees to their team's results "
+        "on their own phone, with no team code.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["club", "name"]
         constraints = [
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=models.Q(user__isnull=False),
+                name="player_unique_user_in_club",
+                violation_error_message="This account is already another player of the club: "
+                "clear it there first.",
+            ),
             models.UniqueConstraint(
                 fields=["club", "name_key"],
                 name="player_unique_name_key_in_club",

@@ -59,6 +59,16 @@ def agreeing_teams(game: Game) -> list[int]:
     return [t for t in range(game.rules_variant.teams) if t != game.scorer_team]
 
 
+def member_team(game: Game, user_id: int) -> int | None:
+    """The team a signed-in club member agrees for: the team of the seat their roster player
+    (Player.user) holds in this game, when that team is one that agrees; else None."""
+    seat = game.seats.filter(player__user_id=user_id).values_list("position", flat=True).first()
+    if seat is None:
+        return None
+    team = game.rules_variant.team_of(seat)
+    return team if team in agreeing_teams(game) else None
+
+
 def awaiting(game: Game) -> list[int]:
     """The teams whose agreement the game still waits for (none once agreed)."""
     if not game.confirm or game.agreed_at is not None:

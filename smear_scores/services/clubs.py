@@ -3,6 +3,7 @@ transaction each. League games are made in services.league_games, ratings in ser
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from smear_scores.models import Club, Game, Player, Rating, Seat
@@ -67,14 +68,16 @@ def roster_clash(*, club: Club, name: str, exclude: int | None = None) -> str | 
 
 
 @transaction.atomic
-def player_create(*, club: Club, name: str) -> Player:
+def player_create(*, club: Club, name: str, user: User | None = None) -> Player:
+    """A player on the club's roster; ``user`` is their member's account, when they have one
+    (they then agree to their team's results signed in)."""
     name = " ".join(name.split())
     refusal = name_refusal(name) or roster_clash(club=club, name=name)
     if refusal is not None:
         raise MergeRefused(refusal)
     try:
         with transaction.atomic():
-            return Player.objects.create(club=club, name=name)
+            return Player.objects.create(club=club, name=name, user=user)
     except IntegrityError:
         # Added by someone else between the check and this write.
         raise MergeRefused(

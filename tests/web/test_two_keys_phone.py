@@ -110,3 +110,57 @@ def test_a_phone_that_has_not_joined_cannot_agree(game):
     response = Client().post(f"/g/{game.public_id}/agree/hands/", {"number": "1", "version": ""})
     assert response.status_code == 403
     assert "has not joined a team of this game" in text(response)
+
+
+def signed_in_as_player(game: Game, name: str) -> Client:
+    """A club member whose account is the roster player ``name``, signed in on a phone."""
+    club = game.league.club
+    member = make_user(name.lower() + "-member", club=club)
+    club.players.filter(name=name).update(user=member)
+    phone = Client()
+    phone.force_login(member)
+    return phone
+
+
+def test_a_signed_in_member_agrees_for_the_team_they_play_in_with_no_code(game):
+    phone = signed_in_as_player(game, "Di")  # Di plays with Bo: the team that agrees
+
+    board = text(phone.get(f"/g/{game.public_id}/agree/"))
+    assert "Hand 2: Ann & Cy bid 4 and took 3: set, -4 · Bo & Di +1" in board
+    response = phone.post(
+        f"/g/{game.public_id}/agree/hands/", {"number": "2", "version": agree_version(game, 2)}
+    )
+
+    assert "Bo & Di agreed to hands 1–2." in text(response)
+    game.refresh_from_db()
+    assert game.agreed_through == [0, 2]
+
+
+def test_a_signed_in_member_of_the_scoring_team_agrees_for_nobody(game):
+    phone = signed_in_as_player(game, "Cy")  # Cy plays with Ann, whose phone scores
+
+    response = phone.post(
+        f"/g/{game.public_id}/agree/hands/", {"number": "2", "version": agree_version(game, 2)}
+    )
+
+    assert response.status_code == 403
+    assert "This phone has not joined a team of this game" in text(response)
+    game.refresh_from_db()
+    assert game.agreed_through in ([], [0, 0])
+
+
+def test_the_admin_links_a_player_only_to_a_member_of_their_club(game):
+    from smear_scores.admin.clubs import PlayerForm
+
+    club = game.league.club
+    # A member of another club (an admin of both clubs sees her in the list).
+    outsider = make_user("olga", club=Club.objects.create(name="Friday Club", slug="friday"))
+    bo = club.players.get(name="Bo")
+
+    form = PlayerForm({"club": club.pk, "name": "Bo", "user": outsider.pk}, instance=bo)
+
+    assert not form.is_valid()
+    assert form.errors["user"] == [
+        "olga is not a member of Tuesday Smear Club: add them under Members first, "
+        "or leave this empty."
+    ]

@@ -48,7 +48,9 @@ MASKS = [
     # Times: ISO 8601, and the versions made of them (microseconds since 1970).
     (re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?"), "<time>"),
     (re.compile(r"(?<!\d)1\d{15}(?!\d)"), "<version>"),
-    # Database keys, where an answer names them: the live boards' channels.
+    # Database keys, where an answer names them: a hand's version on an edit or undo
+    # screen (its key, then how often it was edited), the live boards' channels.
+    (re.compile(r'(name="version" value=")\d+\.(\d+)"'), r'\1<pk>.\2"'),
     (re.compile(r"\b(game|night|room)-\d+\b"), r"\1-<pk>"),
     (re.compile(r"/(leagues|players|tournaments)/\d+/"), r"/\1/<pk>/"),
     # The day the test runs, where a page names it (a league's day of games).
@@ -75,8 +77,12 @@ def answer(response, secrets: dict[str, str]) -> str:
         for name in ("Content-Type", "Vary", "Location", "HX-Redirect", "HX-Trigger")
         if response.has_header(name)
     ]
-    body = b"".join(response) if response.streaming else response.content
-    return masked("\n".join([str(response.status_code), *headers, "", body.decode()]), secrets)
+    body = (b"".join(response) if response.streaming else response.content).decode()
+    if response.get("Content-Type", "").startswith("application/json") and body:
+        # A JSON object's keys in one order: PostgreSQL's jsonb keeps a game's options in
+        # its own order (shortest key first), SQLite as they were written.
+        body = json.dumps(json.loads(body), sort_keys=True, ensure_ascii=False)
+    return masked("\n".join([str(response.status_code), *headers, "", body]), secrets)
 
 
 def game_secrets(game: Game, label: str) -> dict[str, str]:

@@ -124,10 +124,20 @@ serve: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
+# Every test once, in three runs (docs/testing.md, "What runs where"): the tests that need no
+# browser on DATABASE_URL (SQLite unless set; CI sets PostgreSQL), the security tests as
+# production runs them (`make security`: DEBUG off, on DATABASE_URL too), and the browser
+# tests with the push engine's on SQLite, the embedded default the table's server runs.
+# COV=1 measures the coverage of smear_scores/ over the first two and prints it.
+COV_ARGS = $(if $(COV),--cov --cov-append --cov-report=)
 test: $(STAMP) chromium push-engine
-	$(BIN)/python -m pytest
+	@$(if $(COV),$(BIN)/coverage erase)
+	$(BIN)/python -m pytest -m "not browser and not security and not engine" $(COV_ARGS)
+	@$(MAKE) --no-print-directory security
+	env -u DATABASE_URL $(BIN)/python -m pytest -m "(browser or engine) and not security"
+	@$(if $(COV),$(BIN)/coverage report)
 
-# The security tests (tests/hardening, marked `security`) again as production runs them:
+# The security tests (tests/hardening, marked `security`) as production runs them:
 # DEBUG off, the static files collected (into a temporary folder), a secret key of their own.
 # Some behaviour differs with DEBUG (a receiver kept alive by a cache, the storage of static
 # files); this run is where such a difference shows.
@@ -136,7 +146,7 @@ security: $(STAMP)
 	export DEBUG=false HTTPS=false STATIC_ROOT="$$static" \
 		SECRET_KEY=security-tests-only-$$($(BIN)/python -c "import secrets; print(secrets.token_urlsafe(40))"); \
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0; \
-	$(BIN)/python -m pytest -m security -q
+	$(BIN)/python -m pytest -m security -q $(COV_ARGS)
 
 # Daily work: lint, then every test that needs no browser, with fewer hypothesis examples.
 check: lint

@@ -36,6 +36,10 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 MODULE = Path("/usr/lib/nginx/modules/ngx_nchan_module.so")
 SECRET_KEY = "a-secret-key-for-this-test-only-0123456789-abcdefghijklmnop"
 
+# Its app processes run on SQLite files of their own: `make test` runs it once, with the
+# browser tests on SQLite, whatever DATABASE_URL the other runs use.
+pytestmark = pytest.mark.engine
+
 
 def _free_port() -> int:
     with socket.socket() as s:

@@ -42,7 +42,7 @@ def new_scoring_secret() -> str:
 
 
 # The standings a game row caches, column -> the rules.GameState field it holds: read by
-# Game.state, written with every hand (services.game_writes.standings_store) and when a game starts.
+# Game.state, written with every hand (services.game_writes.game_save) and when a game starts.
 STANDINGS = {
     "scores": "scores",
     "hands_played": "hands_played",

@@ -1,7 +1,7 @@
 """Ratings (OpenSkill) of a club's players, from its finished league games in order.
 
 Brought up to date in the transaction that finishes, reopens or changes a finished league
-game (services.game_writes.standings_store), or merges two players (services.clubs); `manage.py
+game (services.game_writes.game_save), or merges two players (services.clubs); `manage.py
 ratings_recompute` replays them from scratch. Pages only read them: GET never writes."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ game's audit (HandRevision: agree, dispute, decide), which its history and CSV s
 
 A finished game counts in the league table, the ratings and a night's standings once
 every other team agreed to its last hand, or the director settled it, or the club's
-window passed with no dispute open (selectors.agreements.counted)."""
+window passed with no dispute open (GameQuerySet.counted)."""
 
 from __future__ import annotations
 

@@ -337,7 +337,7 @@ class Hand(models.Model):
             )
         return rules.HandEntry(bidder=self.bidder, bid=self.bid, points=tuple(self.points))
 
-    def as_record(self) -> dict:
+    def as_record(self) -> dict[str, Any]:
         """The stored values, as the audit keeps them."""
         return {
             "number": self.number,

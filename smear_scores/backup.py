@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 from graphlib import TopologicalSorter
+from typing import Any
 
 from django.apps import apps
 from django.core.serializers.json import DjangoJSONEncoder
@@ -53,7 +54,7 @@ class ExactJSONEncoder(DjangoJSONEncoder):
     """Django's encoder, but times keep their microseconds (Django's drops all below the
     millisecond): a restored audit record says exactly when it was written."""
 
-    def default(self, o):
+    def default(self, o: Any) -> Any:
         if isinstance(o, datetime.datetime):
             text = o.isoformat()
             return text[:-6] + "Z" if text.endswith("+00:00") else text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -94,7 +95,7 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return items
 
 
-def env_database(name: str, default: str) -> dict:
+def env_database(name: str, default: str) -> dict[str, Any]:
     import dj_database_url
 
     raw = os.environ.get(name) or default
@@ -135,7 +136,7 @@ def env_database(name: str, default: str) -> dict:
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             }
         )
-    return config
+    return dict(config)
 
 
 # The cache keeps each scoreboard's parts by the game's version (templatetags.parts). Each
@@ -144,7 +145,7 @@ def env_database(name: str, default: str) -> dict:
 LOCAL_CACHE_ENTRIES = 2000
 
 
-def env_cache(names: tuple[str, ...] = ("CACHE_URL", "REDIS_URL")) -> dict:
+def env_cache(names: tuple[str, ...] = ("CACHE_URL", "REDIS_URL")) -> dict[str, Any]:
     """The default cache from the first of ``names`` that is set: ``locmem://`` (the
     default: this process's memory), ``redis://host:6379/0`` (or ``rediss://``,
     ``unix://``: Django's own RedisCache) or ``dummy://`` (no cache: every page drawn

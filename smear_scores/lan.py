@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+from collections.abc import Callable
+from ipaddress import IPv4Address, IPv6Address
 
 import psutil
 
@@ -51,11 +53,12 @@ def table_address(host: str = "0.0.0.0") -> str:
     if host not in ("0.0.0.0", "::", ""):
         return host
     candidates = [ipaddress.ip_address(a) for a in own_addresses()]
-    for wanted in (
+    wants: tuple[Callable[[IPv4Address | IPv6Address], bool], ...] = (
         lambda ip: ip.version == 4 and ip.is_private and not ip.is_loopback,
         lambda ip: ip.version == 4 and not ip.is_loopback,
         lambda ip: not ip.is_loopback,
-    ):
+    )
+    for wanted in wants:
         for ip in candidates:
             if wanted(ip):
                 return str(ip)

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import patch_cache_control
 
@@ -16,7 +17,9 @@ from smear_scores.selectors.accounts import signin_version
 from smear_scores.views.refusal_pages import answer_refusal
 
 
-def private_answers(get_response: Callable[[HttpRequest], HttpResponse]):
+def private_answers(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
     """No page of the app is for a shared cache (a proxy, a CDN): every page carries its
     visitor's CSRF token, and a scorer's page the game's scoring link. So each answer is
     ``Cache-Control: private`` unless its view said otherwise. Static files never get here:
@@ -35,7 +38,9 @@ def private_answers(get_response: Callable[[HttpRequest], HttpResponse]):
 SIGNIN_VERSION_KEY = "signin_version"
 
 
-def signed_out_sessions(get_response: Callable[[HttpRequest], HttpResponse]):
+def signed_out_sessions(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
     """Signing out ends every session of the user, on the server. Sessions are signed
     cookies (settings), which the server cannot take back: a copy of one made before the
     sign-out would go on signing in. So each sign-in keeps the user's sign-out count, and a
@@ -67,7 +72,9 @@ class ApiGZip(GZipMiddleware):
     Django pads each compressed answer with random bytes besides. The pages are compressed
     by their own views (views.board, gzip_page)."""
 
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
         if not request.path.startswith("/api/"):
             return response
         return super().process_response(request, response)

@@ -108,7 +108,7 @@ def kept_ids(request: HttpRequest) -> list[str]:
         value = request.get_signed_cookie(KEPT_COOKIE, default="", salt=KEPT_SALT)
     except signing.BadSignature:
         return []
-    return [i for i in value.split(".") if PUBLIC_ID.fullmatch(i)][:MAX_KEPT]
+    return [i for i in (value or "").split(".") if PUBLIC_ID.fullmatch(i)][:MAX_KEPT]
 
 
 def _write_kept(response: HttpResponse, ids: list[str]) -> None:
@@ -139,7 +139,7 @@ def _nights(request: HttpRequest) -> tuple[str, dict[int, int]]:
         value = request.get_signed_cookie(NIGHTS_COOKIE, default="", salt=NIGHTS_SALT)
     except signing.BadSignature:
         return "", {}
-    phone, _, rest = value.partition("|")
+    phone, _, rest = (value or "").partition("|")
     nights = {}
     for pair in rest.split("."):
         night, _, player = pair.partition(":")

@@ -11,7 +11,7 @@ from axes.backends import AxesStandaloneBackend
 from django.http import HttpRequest
 
 
-class SignInThrottle(AxesStandaloneBackend):
+class SignInThrottle(AxesStandaloneBackend):  # type: ignore[misc]  # untyped base
     """Axes' check before each sign-in over the web. A call without a request (a shell,
     the test client's ``login``) is no sign-in from outside, so it is not counted."""
 
@@ -24,7 +24,8 @@ class SignInThrottle(AxesStandaloneBackend):
     ) -> None:
         if request is None:
             return None
-        return super().authenticate(request, username, password, **kwargs)
+        super().authenticate(request, username, password, **kwargs)
+        return None
 
 
 # No account's username is longer (django.contrib.auth's User.username); axes keeps at most
@@ -32,7 +33,9 @@ class SignInThrottle(AxesStandaloneBackend):
 MAX_USERNAME = 150
 
 
-def attempted_username(request: HttpRequest, credentials: dict | None = None) -> str | None:
+def attempted_username(
+    request: HttpRequest, credentials: dict[str, Any] | None = None
+) -> str | None:
     """The username a sign-in tried, as axes counts it: axes' own choice (the credentials,
     else the posted form), cut to the longest username an account can have, so that a
     5,000-character "username" is counted as a wrong one, not stored whole."""

@@ -5,20 +5,24 @@ release is a new process; the cost it saves: docs/benchmarks.md, "Latest, sectio
 
 from __future__ import annotations
 
+from typing import Any
+
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 
-class StaticFiles(CompressedManifestStaticFilesStorage):
-    def __init__(self, *args, **kwargs):
+class StaticFiles(CompressedManifestStaticFilesStorage):  # type: ignore[misc]  # untyped base
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._urls: dict[str, str] = {}
 
     def url(self, name: str | None, force: bool = False) -> str:
         if force or name is None:
-            return super().url(name, force)
+            address: str = super().url(name, force)
+            return address
         try:
             return self._urls[name]
         except KeyError:
             # A file the manifest does not know raises here, each time it is asked for.
-            url = self._urls[name] = super().url(name)
+            url: str = super().url(name)
+            self._urls[name] = url
             return url

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -95,7 +97,7 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def save(self, *args, **kwargs) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         self.name_key = name_key(self.name)
         fields = kwargs.get("update_fields")
         if fields is not None and "name" in fields:
@@ -164,7 +166,7 @@ class League(models.Model):
 
     @property
     def rules_variant(self) -> rules.Variant:
-        if self.house_rules_id is not None:
+        if self.house_rules is not None:
             return self.house_rules.rules_variant
         return rules.get_variant(self.variant)
 
@@ -174,7 +176,7 @@ class League(models.Model):
         return self.rules_variant.name
 
     def clean(self) -> None:
-        if self.house_rules_id is not None:
+        if self.house_rules is not None:
             if self.club_id is not None and self.house_rules.club_id != self.club_id:
                 raise ValidationError(
                     {

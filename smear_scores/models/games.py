@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import operator
 import secrets
-from functools import cached_property
-from typing import Any
+from datetime import datetime, timedelta
+from functools import cached_property, reduce
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from smear_scores import rules
 
@@ -42,7 +45,7 @@ def new_scoring_secret() -> str:
 
 
 # The standings a game row caches, column -> the rules.GameState field it holds: read by
-# Game.state, written with every hand (services.game_writes.standings_store) and when a game starts.
+# Game.state, written with every hand (services.game_writes.game_save) and when a game starts.
 STANDINGS = {
     "scores": "scores",
     "hands_played": "hands_played",
@@ -54,6 +57,52 @@ STANDINGS = {
     "reason_rule": "reason_rule",
     "ended_by": "ended_by",
 }
+
+
+if TYPE_CHECKING:
+    from smear_scores.models.clubs import Club
+
+
+# Which games count in a club's league tables, ratings and night standings, the one
+# statement of the rule (two keys, services.agreements): a finished game that nobody needs
+# to confirm, one every other team agreed to (or the club's director settled), or one whose
+# club's window passed after it finished with no dispute open. Lookups that all hold, and
+# terms of which one holds ("window": the club's confirm_hours before now).
+COUNTS_WHEN = {"finished": True}
+COUNTS_IF_ONE = (
+    {"confirm": False},
+    {"agreed_at__isnull": False},
+    {"disputed": False, "finished_at__lte": "window"},
+)
+
+
+def _counting(club: Club, now: datetime | None) -> list[dict[str, Any]]:
+    """COUNTS_IF_ONE with the club's window as a time."""
+    since = (now or timezone.now()) - timedelta(hours=club.confirm_hours)
+    return [{k: since if v == "window" else v for k, v in t.items()} for t in COUNTS_IF_ONE]
+
+
+def counted_rule(club: Club, *, prefix: str = "", now: datetime | None = None) -> Q:
+    """The rule as a filter, for a query of games (GameQuerySet.counted) or of the rows
+    of their seats and hands (``prefix``: the path to the game, "game__")."""
+    terms = (Q(**{prefix + k: v for k, v in term.items()}) for term in _counting(club, now))
+    return Q(**{prefix + k: v for k, v in COUNTS_WHEN.items()}) & reduce(operator.or_, terms)
+
+
+def _holds(game: Game, lookup: str, wanted: Any) -> bool:
+    column, _, op = lookup.partition("__")
+    value = getattr(game, column)
+    if op == "isnull":
+        return (value is None) is wanted
+    if op == "lte":
+        return value is not None and value <= wanted
+    return bool(value == wanted)
+
+
+class GameQuerySet(models.QuerySet["Game"]):
+    def counted(self, club: Club, *, now: datetime | None = None) -> GameQuerySet:
+        """The games that count in ``club``'s tables, ratings and standings."""
+        return self.filter(counted_rule(club, now=now))
 
 
 class Game(models.Model):
@@ -130,7 +179,7 @@ class Game(models.Model):
     # ``agreed_at`` is when the finished game was agreed by every other team or settled by
     # the club's director, ``disputed`` whether a hand's dispute is open. A club's league
     # tables, ratings and night standings count the game once agreed, or once the club's
-    # window passed with no dispute (selectors.agreements.counted).
+    # window passed with no dispute (GameQuerySet.counted).
     confirm = models.BooleanField("the other teams confirm", default=False)
     scorer_team = models.PositiveSmallIntegerField(default=0)
     agreed_through = models.JSONField(default=list, blank=True)
@@ -144,6 +193,8 @@ class Game(models.Model):
     team_secret = models.CharField(
         max_length=SCORING_LENGTH, default=new_scoring_secret, editable=False
     )
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["-updated_at"]
@@ -175,6 +226,13 @@ class Game(models.Model):
             options=self.options,
             first_dealer=self.first_dealer,
             **cached | {"scores": tuple(self.scores)},
+        )
+
+    def counts(self, club: Club, *, now: datetime | None = None) -> bool:
+        """Does this game, as read, count in ``club``'s tables (GameQuerySet.counted)?"""
+        return all(_holds(self, k, v) for k, v in COUNTS_WHEN.items()) and any(
+            all(_holds(self, lookup, wanted) for lookup, wanted in term.items())
+            for term in _counting(club, now)
         )
 
     @staticmethod
@@ -279,7 +337,7 @@ class Hand(models.Model):
             )
         return rules.HandEntry(bidder=self.bidder, bid=self.bid, points=tuple(self.points))
 
-    def as_record(self) -> dict:
+    def as_record(self) -> dict[str, Any]:
         """The stored values, as the audit keeps them."""
         return {
             "number": self.number,

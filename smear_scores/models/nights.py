@@ -97,7 +97,7 @@ class Night(models.Model):
 
     @property
     def rules_variant(self) -> rules.Variant:
-        if self.house_rules_id is not None:
+        if self.house_rules is not None:
             return self.house_rules.rules_variant
         return rules.get_variant(self.variant)
 

@@ -35,7 +35,7 @@ class PreparedRead:
     parameter of the SQL, compared by identity of type and value); ``first(value)`` and
     ``all(value)`` run it with ``value``."""
 
-    def __init__(self, build: Callable[[Any], QuerySet], slot: Any):
+    def __init__(self, build: Callable[[Any], QuerySet[Any]], slot: Any):
         self._build = build
         self._slot = slot
         self._compiled: dict[tuple[str, bool], _Compiled] = {}
@@ -99,7 +99,19 @@ class PreparedRead:
         return found
 
 
-def _insert_fields(model: type[Model]) -> tuple[Field, ...]:
+def _column(model: type[Model], name: str) -> Field[Any, Any]:
+    """The model's concrete field ``name`` (a column, never a reverse relation)."""
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field), f"{model.__name__}.{name} is no column"
+    return field
+
+
+def _column_name(field: Field[Any, Any]) -> str:
+    assert field.column is not None
+    return field.column
+
+
+def _insert_fields(model: type[Model]) -> tuple[Field[Any, Any], ...]:
     """The columns an insert writes, as ``save()`` chooses them: the model's own concrete
     fields, less an automatic primary key and generated columns."""
     meta = model._meta
@@ -113,8 +125,8 @@ class _Write:
     # One statement (PostgreSQL: the inserts' keys come back from it), or one a row.
     one: bool
     statements: tuple[str, ...]
-    inserts: tuple[tuple[Field, ...], ...]
-    updated: tuple[Field, ...]
+    inserts: tuple[tuple[Field[Any, Any], ...], ...]
+    updated: tuple[Field[Any, Any], ...]
 
 
 _WRITES: dict[tuple[Any, ...], _Write] = {}
@@ -136,7 +148,7 @@ def _compile_write(
         statements.append(
             f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({marks}){returning}"
         )
-    fields = tuple(updated._meta.get_field(name) for name in names)
+    fields = tuple(_column(updated, name) for name in names)
     assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
     pk = quote(updated._meta.pk.column)
     update = f"UPDATE {quote(updated._meta.db_table)} SET {assignments} WHERE {pk} = %s"
@@ -212,8 +224,10 @@ def rows_update(
     if not rows:
         return
     connection = connections[using]
-    meta = type(rows[0])._meta
-    fields = [meta.pk, *(meta.get_field(name) for name in names)]
+    model = type(rows[0])
+    meta = model._meta
+    assert meta.pk is not None
+    fields = [meta.pk, *(_column(model, name) for name in names)]
     quote = connection.ops.quote_name
     table = quote(meta.db_table)
     # PostgreSQL types the values by the columns they go to; SQLite needs no cast.
@@ -221,7 +235,7 @@ def rows_update(
         row_marks = ", ".join(f"CAST(%s AS {f.cast_db_type(connection)})" for f in fields)
     else:
         row_marks = ", ".join(["%s"] * len(fields))
-    sets = ", ".join(f"{quote(f.column)} = v.column{i}" for i, f in enumerate(fields[1:], 2))
+    sets = ", ".join(f"{quote(_column_name(f))} = v.column{i}" for i, f in enumerate(fields[1:], 2))
     per = max(1, UPDATE_PARAMS // len(fields))
     with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
         for start in range(0, len(rows), per):
@@ -229,7 +243,7 @@ def rows_update(
             values = ", ".join([f"({row_marks})"] * len(chunk))
             cursor.execute(
                 f"UPDATE {table} SET {sets} FROM (VALUES {values}) AS v "
-                f"WHERE {table}.{quote(meta.pk.column)} = v.column1",
+                f"WHERE {table}.{quote(_column_name(meta.pk))} = v.column1",
                 [
                     f.get_db_prep_save(getattr(row, f.attname), connection)
                     for row in chunk

@@ -1,50 +1,20 @@
 """Two keys: which hands of a game the other teams agreed to, what they disputed, and
-which games count (league tables, ratings, night standings). Reads only; the writes are
-services.agreements."""
+which games wait to count (which count: models.games, GameQuerySet.counted and
+Game.counts). Reads only; the writes are services.agreements."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
 
 from django.db.models import Q
 from django.utils import timezone
 
 from smear_scores import rules
 from smear_scores.models import Club, Dispute, Game, HandRevision
+from smear_scores.models.games import counted_rule
 from smear_scores.selectors.games import named_variant, team_names
-
-
-def window(club: Club) -> timedelta:
-    return timedelta(hours=club.confirm_hours)
-
-
-def counted(club: Club, *, prefix: str = "", now: datetime | None = None) -> Q:
-    """A finished game that counts: one nobody needs to confirm, one every other team
-    agreed to (or the director settled), or one whose club's window passed after it
-    finished with no dispute open. ``prefix``: the path to the game ("game__")."""
-    now = now or timezone.now()
-    p = prefix
-    return Q(**{f"{p}finished": True}) & (
-        Q(**{f"{p}confirm": False})
-        | Q(**{f"{p}agreed_at__isnull": False})
-        | Q(**{f"{p}disputed": False, f"{p}finished_at__lte": now - window(club)})
-    )
-
-
-def game_counts(game: Game, club: Club, *, now: datetime | None = None) -> bool:
-    """counted, for one game already read."""
-    if not game.finished:
-        return False
-    if not game.confirm or game.agreed_at is not None:
-        return True
-    now = now or timezone.now()
-    return (
-        not game.disputed
-        and game.finished_at is not None
-        and game.finished_at <= now - window(club)
-    )
+from smear_scores.wording import agreements as words
 
 
 def agreed_list(game: Game) -> list[int]:
@@ -82,14 +52,11 @@ def awaiting_text(game: Game, club: Club | None = None) -> str:
     if not game.confirm or game.agreed_at is not None:
         return ""
     if game.disputed:
-        return "disputed: awaiting the scorer's edit or the director"
-    if club is not None and game_counts(game, club):
+        return words.DISPUTED_WAITING
+    if club is not None and game.counts(club):
         return ""
     names = team_names(game)
-    waiting = awaiting(game)
-    if not waiting:
-        return ""
-    return "awaiting " + " and ".join(names[t] for t in waiting)
+    return words.awaiting([names[t] for t in awaiting(game)])
 
 
 @dataclass
@@ -165,7 +132,7 @@ def agreement_board(game: Game, team: int | None) -> AgreementBoard:
         rows.append(
             HandToAgree(
                 number=hand.number,
-                text=f"Hand {hand.number}: {line}",
+                text=words.hand_line(hand.number, line),
                 version=agree_version(game, hand.number),
                 disputes=by_hand.get(hand.number, []),
                 agreed=hand.number <= through,
@@ -234,15 +201,15 @@ def agreement_events(game: Game) -> dict[int, list[str]]:
 def event_text(row: HandRevision, names: tuple[str, ...]) -> str:
     new = row.new or {}
     team = new.get("team")
-    who = names[team] if isinstance(team, int) and team < len(names) else "a team"
+    who = names[team] if isinstance(team, int) and team < len(names) else words.SOME_TEAM
     when = timezone.localtime(row.at).strftime("%-d %b %H:%M")
     if row.action == HandRevision.Action.AGREE:
-        return f"{who} agreed to hands 1–{row.number} ({when})"
+        return words.agreed(who, row.number, when)
     if row.action == HandRevision.Action.DISPUTE:
-        return f"{who}: not right, “{new.get('words', '')}” ({when})"
-    decision = dict(Dispute.Decision.choices).get(new.get("decision", ""), "settled")
-    by = new.get("by") or "the director"
-    return f"Settled by {by}: {decision}, “{new.get('reason', '')}” ({when})"
+        return words.disputed(who, new.get("words", ""), when)
+    decision = dict(Dispute.Decision.choices).get(new.get("decision", ""), words.SETTLED)
+    by = new.get("by") or words.SOME_DIRECTOR
+    return words.settled(by, decision, new.get("reason", ""), when)
 
 
 def hand_history(game: Game, number: int) -> list[str]:
@@ -259,7 +226,7 @@ def hand_history(game: Game, number: int) -> list[str]:
             if row.action in (HandRevision.Action.DISPUTE, HandRevision.Action.DECIDE):
                 out.append(event_text(row, names))
             else:
-                out.append(f"{row.get_action_display().capitalize()} ({row.source}, {when})")
+                out.append(words.written(row.get_action_display(), row.source, when))
     return out
 
 
@@ -273,12 +240,11 @@ class PendingGame:
 def pending_words(game: Game, teams: list[list[str]], club: Club) -> str:
     """'awaiting Bo & Di' (the teams by their players), 'disputed: …', or '' when the
     game counts; no query."""
-    if not game.finished or game_counts(game, club):
+    if not game.finished or game.counts(club):
         return ""
     if game.disputed:
-        return "disputed: awaiting the scorer's edit or the director"
-    named = [" & ".join(teams[t]) for t in awaiting(game) if t < len(teams)]
-    return "awaiting " + " and ".join(named) if named else ""
+        return words.DISPUTED_WAITING
+    return words.awaiting([" & ".join(teams[t]) for t in awaiting(game) if t < len(teams)])
 
 
 def league_pending(league) -> list[PendingGame]:
@@ -288,7 +254,7 @@ def league_pending(league) -> list[PendingGame]:
     club = league.club
     games = (
         Game.objects.filter(league=league, finished=True, confirm=True)
-        .exclude(counted(club))
+        .exclude(counted_rule(club))
         .prefetch_related(seats_prefetch())
         .order_by("finished_at", "id")
     )
@@ -331,9 +297,7 @@ def board_status(game: Game) -> BoardStatus:
     )
     waiting = ""
     if game.finished and game.agreed_at is None and not game.disputed:
-        teams = awaiting(game)
-        if teams:
-            waiting = "awaiting " + " and ".join(names[t] for t in teams)
+        waiting = words.awaiting([names[t] for t in awaiting(game)])
     return BoardStatus(disputes=disputes, awaiting=waiting)
 
 
@@ -385,12 +349,12 @@ def director_queue(club: Club) -> list[QueueItem]:
         table = getattr(game, "night_table", None)
         where = game.league.name if game.league_id else ""
         if table is not None:
-            where = f"{table.round.night.name}, round {table.round.number}, table {table.number}"
+            where = words.table_where(table.round.night.name, table.round.number, table.number)
         waiting = [names[t] for t in awaiting(game)]
         status = (
-            "disputed"
+            words.QUEUE_DISPUTED
             if game.disputed
-            else ("awaiting " + " and ".join(waiting) if waiting else "awaiting agreement")
+            else (words.awaiting(waiting) or words.QUEUE_AWAITING)
         )
         teams = list(enumerate(names))
         items.append(
@@ -400,7 +364,7 @@ def director_queue(club: Club) -> list[QueueItem]:
                 where=where,
                 status=status,
                 number=number,
-                hand_line=f"Hand {number}: {rules.describe(variant, results[number - 1])}",
+                hand_line=words.hand_line(number, rules.describe(variant, results[number - 1])),
                 disputes=[d for d in disputes if d.number == number] or disputes,
                 history=hand_history(game, number),
                 teams=teams,

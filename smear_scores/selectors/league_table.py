@@ -26,7 +26,8 @@ from django.db.models import (
 from django.db.models.lookups import Exact, GreaterThan
 
 from smear_scores.models import Hand, League, Player, Rating, Seat
-from smear_scores.selectors.agreements import PendingGame, counted, league_pending
+from smear_scores.models.games import counted_rule
+from smear_scores.selectors.agreements import PendingGame, league_pending
 from smear_scores.selectors.placings import ordinal_word
 from smear_scores.selectors.rating_scale import is_provisional, rating_shown
 
@@ -350,7 +351,7 @@ def _team_seats(league: League, teams: int, size: int):
     """Each finished game's teams as one row per team: its first seat (``position`` <
     ``teams``) with the player of every seat of the team (``p0`` … in seat order: seat
     ``team + j * teams`` is ``p<j>``, S1). Games with a seat not on the roster are left out."""
-    finished = Q(game__league=league) & counted(league.club, prefix="game__")
+    finished = Q(game__league=league) & counted_rule(league.club, prefix="game__")
     seats = Seat.objects.filter(finished, position__lt=teams)
     members = {"p0": F("player_id")}
     for j in range(1, size):
@@ -373,7 +374,7 @@ def _team_bids(league: League, teams: int, size: int, seats: int):
     """Bids per (bidder, the bidder's partners in seat order after the bidder): gives both
     the players' and the teams' bids."""
     hands = Hand.objects.filter(
-        Q(game__league=league) & counted(league.club, prefix="game__"), thrown_in=False
+        Q(game__league=league) & counted_rule(league.club, prefix="game__"), thrown_in=False
     )
     names = ["me__player_id"]
     hands = hands.annotate(

@@ -32,7 +32,6 @@ from smear_scores.rules.nights import (
     night_totals,
     points_text,
 )
-from smear_scores.selectors.agreements import game_counts
 from smear_scores.selectors.clubs import play_status
 
 __all__ = ["SIT_OUT_RULE", "TIE_RULE"]  # the night's stated rules, shown on its pages
@@ -288,7 +287,7 @@ def night_standings(night: Night, rounds: list[RoundView] | None = None) -> list
         .order_by("player__name")
         .values_list("player_id", "player__name")
     )
-    # Two keys: a table counts once its game counts (selectors.agreements.counted); until
+    # Two keys: a table counts once its game counts (Game.counts); until
     # then its players' cell says so and their total leaves it out.
     now = timezone.now()
     waiting: dict[int, set[int]] = defaultdict(set)
@@ -298,7 +297,7 @@ def night_standings(night: Night, rounds: list[RoundView] | None = None) -> list
         kept = []
         for card, table in zip(r.tables, result.tables, strict=True):
             game = card.game
-            if game.confirm and game.finished and not game_counts(game, night.club, now=now):
+            if game.confirm and game.finished and not game.counts(night.club, now=now):
                 waiting[r.number].update(p for p in card.seat_ids if p is not None)
             else:
                 kept.append(table)

@@ -22,7 +22,8 @@ from django.db.models.lookups import Exact
 
 from smear_scores import rules
 from smear_scores.models import Club, Game, Hand, Player, Rating, Seat
-from smear_scores.selectors.agreements import counted, pending_words
+from smear_scores.models.games import counted_rule
+from smear_scores.selectors.agreements import pending_words
 from smear_scores.selectors.clubs import game_line, game_title, seats_prefetch
 from smear_scores.selectors.league_table import AwardOf
 from smear_scores.selectors.placings import game_placings, ordinal_word
@@ -114,8 +115,8 @@ def _player_seats(player: Player) -> QuerySet[Seat]:
 
 def _finished_totals(seats: QuerySet[Seat], club: Club) -> dict[str, int]:
     """Finished games played and won, of those that count (agreed, or their window
-    passed with no dispute: selectors.agreements.counted)."""
-    return seats.filter(counted(club, prefix="game__")).aggregate(
+    passed with no dispute: GameQuerySet.counted)."""
+    return seats.filter(counted_rule(club, prefix="game__")).aggregate(
         played=Count("id"), won=Count("id", filter=Q(game__winner=F("team")))
     )
 
@@ -175,7 +176,7 @@ def _partners(seats: QuerySet[Seat], club: Club) -> list[dict]:
         same_team |= Q(game__seats__position=F("position") + j * _teams_of_game())
         same_team |= Q(game__seats__position=F("position") - j * _teams_of_game())
     partner_rows = (
-        seats.filter(counted(club, prefix="game__"))
+        seats.filter(counted_rule(club, prefix="game__"))
         .annotate(mate=FilteredRelation("game__seats", condition=same_team))
         .filter(mate__player__isnull=False)
         .values("mate__player_id", "mate__player__name")

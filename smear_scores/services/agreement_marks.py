@@ -1,8 +1,9 @@
 """Two keys, as the scorer's own writes touch them: an edit of a hand asks the other
 teams again for it and every later hand, and an undo of a hand another team agreed to
 needs that team's "Not right" first, or the club's director. Called by services.editing
-under the game's lock, before the standings are stored (so the ratings refreshed with
-them see the game as no longer agreed). The agreements themselves: services.agreements."""
+under the game's lock; the marks are saved with the standings, in the write's one save of
+the game's row (game_writes.game_save), so the ratings refreshed with them see the game as
+no longer agreed. The agreements themselves: services.agreements."""
 
 from __future__ import annotations
 
@@ -13,12 +14,18 @@ from smear_scores.request_refusals import Conflict
 from smear_scores.selectors.agreements import agreed_list, agreeing_teams
 from smear_scores.selectors.games import team_names
 
+# The game's columns hand_changed sets.
+MARKS = ("agreed_through", "agreed_at", "disputed", "hands_epoch")
 
-def hand_changed(game: Game, number: int, *, decision: str = Dispute.Decision.EDITED) -> None:
+
+def hand_changed(
+    game: Game, number: int, *, decision: str = Dispute.Decision.EDITED
+) -> tuple[str, ...]:
     """Hand ``number`` was edited (or undone): every team agrees to it again, and the
-    hands after it; a dispute of it is answered by the change (``decision``)."""
+    hands after it; a dispute of it is answered by the change (``decision``). Returns the
+    game's columns it set, for the write to save with its own (game_writes.game_save)."""
     if not game.confirm:
-        return
+        return ()
     through = agreed_list(game)
     game.agreed_through = [min(t, number - 1) for t in through]
     game.agreed_at = None
@@ -27,12 +34,7 @@ def hand_changed(game: Game, number: int, *, decision: str = Dispute.Decision.ED
     )
     game.disputed = Dispute.objects.filter(game=game, settled_at__isnull=True).exists()
     game.hands_epoch += 1
-    Game.objects.filter(pk=game.pk).update(
-        agreed_through=game.agreed_through,
-        agreed_at=None,
-        disputed=game.disputed,
-        hands_epoch=game.hands_epoch,
-    )
+    return MARKS
 
 
 def undo_allowed(game: Game, number: int, *, director: bool = False) -> None:

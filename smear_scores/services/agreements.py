@@ -6,7 +6,7 @@ game's audit (HandRevision: agree, dispute, decide), which its history and CSV s
 
 A finished game counts in the league table, the ratings and a night's standings once
 every other team agreed to its last hand, or the director settled it, or the club's
-window passed with no dispute open (selectors.agreements.counted)."""
+window passed with no dispute open (GameQuerySet.counted)."""
 
 from __future__ import annotations
 
@@ -17,15 +17,13 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from smear_scores.live import notify
+from smear_scores import rules
 from smear_scores.models import Dispute, Game, Hand, HandRevision
-from smear_scores.models.prepared import rows_write
 from smear_scores.request_refusals import Conflict, Forbidden
 from smear_scores.rules import HandEntry, Refused, RuleError
 from smear_scores.selectors.agreements import agree_version, agreed_list, agreeing_teams
 from smear_scores.selectors.games import team_names
 from smear_scores.services import editing, game_writes
-from smear_scores.services.ratings import ratings_refresh_for
 
 # What a dispute, or the director's reason, says: a few words.
 WORDS_MAX = 200
@@ -49,8 +47,8 @@ def _words(words: str, field: str, what: str) -> str:
     return words
 
 
-def _confirming(game: Game) -> Game:
-    locked = game_writes.game_lock(game)
+def _confirming(game: Game, *, scoring: bool = False) -> Game:
+    locked = game_writes.game_lock(game, scoring=scoring)
     if not locked.confirm:
         raise Conflict(
             "This game does not ask the other teams to agree: its scores count as recorded.",
@@ -89,29 +87,36 @@ def _hands_seen(game: Game, number: int, version: str | None, what: str) -> None
 
 
 def _settle_state(
-    game: Game, *, disputes_changed: bool = True, rows: tuple[HandRevision, ...] = ()
+    game: Game,
+    *,
+    disputes_changed: bool = True,
+    rows: tuple[HandRevision, ...] = (),
+    edited: tuple[rules.GameState, tuple[str, ...]] | None = None,
 ) -> None:
     """Store what the agreements now add up to: whether a dispute is open, and whether
     the finished game is agreed by every other team (when, if it just became so); the
     boards move on (updated_at), and the club's ratings follow in this transaction.
     ``disputes_changed`` False: no dispute was opened or closed (whether one is open is
-    as the game says). ``rows``: the write's audit, inserted in the same statement as the
-    game's row is saved (prepared.rows_write: one statement on PostgreSQL)."""
+    as the game says). ``rows``: the write's audit. ``edited``: the standings and the
+    columns a hand's edit set in the same write (editing.hand_rewrite). All of it is
+    saved in the write's one save of the game's row (game_writes.game_save)."""
+    state, marks = edited if edited is not None else (None, ())
     disputed = (
         Dispute.objects.filter(game=game, settled_at__isnull=True).exists()
         if disputes_changed
         else game.disputed
     )
     through = agreed_list(game)
+    finished = state.finished if state is not None else game.finished
     agreed = (
-        game.finished
+        finished
         and not disputed
         and all(through[t] >= game.hands_played for t in agreeing_teams(game))
     )
     # What every board shows of it: the open disputes, and whether a finished game is
     # agreed. An agreement to a hand of a game still being played, with no dispute opened
     # or closed, changes neither: no board moves (updated_at, the boards' version, stays).
-    shown = game.finished or disputes_changed or disputed != game.disputed
+    shown = finished or disputes_changed or disputed != game.disputed or state is not None
     game.disputed = disputed
     game.agreed_through = through
     if not agreed:
@@ -119,12 +124,11 @@ def _settle_state(
     elif game.agreed_at is None:
         game.agreed_at = timezone.now()
     if not shown:
-        rows_write(list(rows), game, ["agreed_through"])
+        game_writes.game_save(game, fields=["agreed_through"], rows=rows, moved=False)
         return
-    rows_write(list(rows), game, ["agreed_through", "agreed_at", "disputed", "updated_at"])
-    notify.game_changed(game)
-    if game.league_id is not None and game.finished:
-        ratings_refresh_for(league_id=game.league_id)
+    game_writes.game_save(
+        game, state=state, fields=["agreed_through", "agreed_at", "disputed", *marks], rows=rows
+    )
 
 
 def _log(game: Game, number: int, action: str, source: str, **new: Any) -> HandRevision:
@@ -242,13 +246,15 @@ def dispute_settle(
     reason = _words(reason, "reason", "why the game stands so (“checked with both tables”)")
     if decision not in (Dispute.Decision.KEEP, Dispute.Decision.EDIT, Dispute.Decision.SWAP):
         raise Refused([RuleError("decision", "Choose keep, edit or swap.", "")])
-    locked = _confirming(game)
+    # An edit is a scoring write: a table of a night's round that is over takes none.
+    locked = _confirming(game, scoring=decision != Dispute.Decision.KEEP)
     _hands_seen(locked, number, None, "settle")
     name = by.get_username() if by is not None else ""
     Dispute.objects.filter(game=locked, settled_at__isnull=True).update(
         settled_at=timezone.now(), decision=decision, reason=reason, settled_by=by
     )
     teams_named: list[int] = []
+    edited = None
     if decision == Dispute.Decision.SWAP:
         count = locked.rules_variant.teams
         if teams is None:
@@ -265,8 +271,7 @@ def dispute_settle(
     if decision != Dispute.Decision.KEEP:
         if entry is None:
             raise Refused([RuleError("entry", "Give the hand as it should be.", "")])
-        editing.hand_edit(game=locked, number=number, entry=entry, source=source)
-        locked = game_writes.game_lock(locked)
+        edited = editing.hand_rewrite(game=locked, number=number, entry=entry, source=source)
     locked.agreed_through = [locked.hands_played] * locked.rules_variant.teams
     row = _log(
         locked,
@@ -278,5 +283,5 @@ def dispute_settle(
         by=name,
         teams=teams_named,
     )
-    _settle_state(locked, rows=(row,))
+    _settle_state(locked, rows=(row,), edited=edited)
     return locked

@@ -165,12 +165,10 @@ def _replay_edited(
         raise
 
 
-def _store_replay(
-    game: Game, hands: list[Hand], state: rules.GameState, results: list[HandResult]
-) -> None:
-    """Store a replay's standings and rewrite the hands whose result changed: only the
-    columns that changed, every hand in one statement (an early hand edited moves every
-    later hand's dealer and running scores)."""
+def _store_replay(hands: list[Hand], results: list[HandResult]) -> None:
+    """Rewrite the hands whose result a replay changed: only the columns that changed,
+    every hand in one statement (an early hand edited moves every later hand's dealer and
+    running scores). The standings are the caller's to save, with the game's row."""
     changed: list[Hand] = []
     columns: dict[str, None] = {}
     for hand, result in zip(hands, results, strict=True):
@@ -183,7 +181,6 @@ def _store_replay(
             columns.update(dict.fromkeys(moved))
             changed.append(hand)
     rows_update(changed, list(columns))
-    game_writes.standings_store(game, state)
 
 
 def _position(hands: list[Hand], number: int) -> int:
@@ -256,13 +253,27 @@ def hand_edit(
     """Change hand ``number`` and replay everything after it (D8: may finish or reopen).
     ``version`` (hand_version) is the hand the edit screen showed; Conflict if it changed."""
     game = game_writes.game_lock(game, scoring=True)
+    state, marks = hand_rewrite(
+        game=game, number=number, entry=entry, source=source, version=version
+    )
+    game_writes.game_save(game, state=state, fields=marks)
+    return game
+
+
+def hand_rewrite(
+    *, game: Game, number: int, entry: HandEntry, source: str, version: str | None = None
+) -> tuple[rules.GameState, tuple[str, ...]]:
+    """hand_edit inside a write that holds the game's lock and saves its row itself
+    (hand_edit; the director's settle, its decision in the same save): the hands rewritten
+    and the edit audited, the other teams asked to agree again. Returns the standings
+    after the edit and the agreement columns it set, for the caller's game_save."""
     hands = _played_hands(game, number, to=" to edit")
     target = hands[_position(hands, number)]
     _check_version(target, version, "changed")
     old = target.as_record()
     state, results = _replay_edited(game, hands, number, entry)
-    agreement_marks.hand_changed(game, number)
-    _store_replay(game, hands, state, results)
+    marks = agreement_marks.hand_changed(game, number)
+    _store_replay(hands, results)
     target.revisions += 1
     Hand.objects.filter(pk=target.pk).update(revisions=target.revisions)
     target.refresh_from_db()
@@ -274,7 +285,7 @@ def hand_edit(
         new=target.as_record(),
         source=source,
     )
-    return game
+    return state, marks
 
 
 @transaction.atomic
@@ -299,7 +310,7 @@ def hand_undo(
     _check_version(last, version, "undone")
     _check_last(last, number)
     agreement_marks.undo_allowed(game, last.number, director=director)
-    agreement_marks.hand_changed(game, last.number)
+    marks = agreement_marks.hand_changed(game, last.number)
     HandRevision.objects.create(
         game=game,
         number=last.number,
@@ -310,5 +321,5 @@ def hand_undo(
     last.delete()
     # Replayed, not rewound: whether the game is over depends on who bid in the hand
     # before (D5), which the engine decides.
-    game_writes.standings_store(game, game_writes.standings_replay(game, hands))
+    game_writes.game_save(game, state=game_writes.standings_replay(game, hands), fields=marks)
     return game

@@ -10,7 +10,6 @@ from typing import Any
 from django.db import transaction
 
 from smear_scores import rules
-from smear_scores.live import notify
 from smear_scores.models import Game
 from smear_scores.names import name_key, name_problem
 from smear_scores.rules import RuleError
@@ -160,12 +159,11 @@ def game_names_changed(*, game: Game) -> Game:
     moves on, so open boards and the boards kept for the old version show the new names.
     Nothing else changes."""
     game = Game.objects.select_for_update().get(pk=game.pk)
-    changed = ["updated_at"]
+    changed = []
     if game.reason:
         said = game_writes.standings_replay(game, list(game.hands.order_by("number")))
         game.reason, game.reason_rule = said.reason, said.reason_rule
         # Only the words: the standings, and so the ratings, are as they were.
         changed += ["reason", "reason_rule"]
-    game.save(update_fields=changed)
-    notify.game_changed(game)
+    game_writes.game_save(game, fields=changed)
     return game

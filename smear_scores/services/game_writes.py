@@ -1,15 +1,17 @@
 """What every write to an existing game shares: the row lock it takes first
-(``game_lock``), the rows a hand is kept in (``hand_rows``) and the standings it stores
-before its transaction ends (``standings_store``). The game row is locked
-(select_for_update) for the length of each write, so two devices writing at once are
-serialised.
+(``game_lock``), the rows a hand is kept in (``hand_rows``), and the one way the game's
+row is written (``game_save``), called once per write: the row written in one statement,
+its version moved, the boards told after the commit, the club's ratings brought up to
+date. The game row is locked (select_for_update) for the length of each write, so two
+devices writing at once are serialised.
 
-They are the game services' own (recording, editing, removal …), never a doorway's. Those
-services call them through this module (``game_writes.game_lock``), so a test that wraps
-one wraps it for every write."""
+They are the game services' own (recording, editing, agreements, removal …), never a
+screen's. Those services call them through this module (``game_writes.game_lock``), so a
+test that wraps one wraps it for every write."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, cast
 
 from django.db.models import Exists, Model, OuterRef, QuerySet
@@ -107,21 +109,50 @@ def hand_rows(
     )
 
 
-def standings_store(game: Game, state: rules.GameState, *, rows: tuple[Model, ...] = ()) -> None:
-    """The standings of ``state`` saved on ``game``, with ``rows`` (a new hand and its
-    audit record) inserted in the same statement (prepared.rows_write)."""
+# The columns a league game's ratings read (the scores, and which games count: finished
+# when, agreed or disputed): a write that sets one, of a game finished before or after it,
+# brings the club's ratings up to date in the same transaction. The reason's words alone
+# (a player's name corrected) change no rating.
+COUNTED = frozenset({"scores", "finished", "winner", "finished_at", "agreed_at", "disputed"})
+
+
+def game_save(
+    game: Game,
+    *,
+    state: rules.GameState | None = None,
+    fields: Iterable[str] = (),
+    rows: tuple[Model, ...] = (),
+    moved: bool = True,
+) -> None:
+    """The one way a write to an existing game writes its row, called once per write, with
+    the game's lock held (game_lock): the standings of ``state`` set on ``game`` (and when
+    it finished), its other ``fields`` as the caller set them, and ``rows`` (a new hand
+    and its audit record) inserted in the same statement (prepared.rows_write: one on
+    PostgreSQL). Unless ``moved`` is False (nothing any board shows changed), the game's
+    version (updated_at) moves on, its boards are told once the transaction commits
+    (live.notify), and a league game finished before or after the write has its club's
+    ratings brought up to date in this transaction, so the league pages only read them."""
     was_finished = game.finished
-    for column, value in Game.standings(state).items():
-        setattr(game, column, value)
-    if state.finished and not was_finished:
-        game.finished_at = timezone.now()
-    elif not state.finished:
-        game.finished_at = None
-    rows_write(list(rows), game, [*STANDINGS, "finished_at", "updated_at"])
+    names = dict.fromkeys(fields)
+    if state is not None:
+        for column, value in Game.standings(state).items():
+            setattr(game, column, value)
+        if state.finished and not was_finished:
+            game.finished_at = timezone.now()
+        elif not state.finished:
+            game.finished_at = None
+        names.update(dict.fromkeys([*STANDINGS, "finished_at"]))
+    if moved:
+        names["updated_at"] = None
+    rows_write(list(rows), game, list(names))
+    if not moved:
+        return
     notify.game_changed(game)
-    if game.league_id is not None and (state.finished or was_finished):
-        # A league game finished, reopened or changed while finished: its club's ratings
-        # follow in this transaction, so the league pages only read them.
+    if (
+        game.league_id is not None
+        and (game.finished or was_finished)
+        and not COUNTED.isdisjoint(names)
+    ):
         ratings_refresh_for(league_id=game.league_id)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from smear_scores.live import notify
 from smear_scores.models import Game
 from smear_scores.models.games import new_scoring_secret
 from smear_scores.services import game_writes
@@ -17,6 +16,5 @@ def game_scoring_rotate(*, game: Game) -> Game:
     edit_token is not changed. The game's version moves on, so open boards refresh."""
     game = game_writes.game_lock(game)
     game.scoring_secret = new_scoring_secret()
-    game.save(update_fields=["scoring_secret", "updated_at"])
-    notify.game_changed(game)
+    game_writes.game_save(game, fields=["scoring_secret"])
     return game

@@ -181,5 +181,5 @@ def game_import(*, record: dict[str, Any], source: str = "import") -> Game:
         revisions.append(revision)
     Hand.objects.bulk_create(hands)
     HandRevision.objects.bulk_create(revisions)
-    game_writes.standings_store(game, state)
+    game_writes.game_save(game, state=state)
     return game

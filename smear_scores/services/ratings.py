@@ -1,7 +1,7 @@
 """Ratings (OpenSkill) of a club's players, from its finished league games in order.
 
 Brought up to date in the transaction that finishes, reopens or changes a finished league
-game (services.game_writes.standings_store), or merges two players (services.clubs); `manage.py
+game (services.game_writes.game_save), or merges two players (services.clubs); `manage.py
 ratings_recompute` replays them from scratch. Pages only read them: GET never writes."""
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from django.utils import timezone
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from smear_scores.models import Club, Game, Rating, Seat
-from smear_scores.selectors.agreements import counted
 from smear_scores.selectors.leagues import game_placings
 
 # OpenSkill's Plackett-Luce model with its defaults (mu 25, sigma 25/3): a new player's
@@ -24,10 +23,12 @@ RATING_MODEL = PlackettLuce()
 
 def _rateable_games(club: Club) -> QuerySet[Game]:
     """Finished league games of the club that count (agreed by the other teams, or their
-    window passed with no dispute: selectors.agreements.counted) and whose every seat
+    window passed with no dispute: GameQuerySet.counted) and whose every seat
     names a roster player."""
-    return Game.objects.filter(counted(club), league__club=club).exclude(
-        Exists(Seat.objects.filter(game=OuterRef("pk"), player__isnull=True))
+    return (
+        Game.objects.counted(club)
+        .filter(league__club=club)
+        .exclude(Exists(Seat.objects.filter(game=OuterRef("pk"), player__isnull=True)))
     )
 
 

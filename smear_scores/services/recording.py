@@ -127,5 +127,5 @@ def _record_next(
         )
     new_state, result = state.play(entry)
     rows = game_writes.hand_rows(game, result, HandRevision.Action.RECORD, source)
-    game_writes.standings_store(game, new_state, rows=rows)
+    game_writes.game_save(game, state=new_state, rows=rows)
     return result

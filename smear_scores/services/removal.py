@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from smear_scores.live import notify
 from smear_scores.models import Game, GameRevision
 from smear_scores.request_refusals import Conflict
 from smear_scores.selectors.games import is_casual
@@ -31,8 +30,7 @@ def game_remove(*, game: Game, source: str = "web") -> Game:
         )
     if game.removed_at is None:
         game.removed_at = timezone.now()
-        game.save(update_fields=["removed_at", "updated_at"])
-        notify.game_changed(game)
+        game_writes.game_save(game, fields=["removed_at"])
         GameRevision.objects.create(game=game, action=GameRevision.Action.REMOVE, source=source)
     return game
 
@@ -43,7 +41,6 @@ def game_restore(*, game: Game, source: str = "web") -> Game:
     game = game_writes.game_lock(game, removed=True)
     if game.removed_at is not None:
         game.removed_at = None
-        game.save(update_fields=["removed_at", "updated_at"])
-        notify.game_changed(game)
+        game_writes.game_save(game, fields=["removed_at"])
         GameRevision.objects.create(game=game, action=GameRevision.Action.RESTORE, source=source)
     return game

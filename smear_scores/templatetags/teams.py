@@ -61,7 +61,8 @@ LETTERS = re.compile(r"[^\W\d_]+")
 def _hyphenate(word: str) -> str:
     if len(word) < LONG_WORD:
         return word
-    return HYPHENATOR.inserted(word, hyphen=SOFT_HYPHEN)
+    hyphenated: str = HYPHENATOR.inserted(word, hyphen=SOFT_HYPHEN)
+    return hyphenated
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from smear_scores.views.nights import (
     dashboard_context,
     director_only,
     director_refused,
+    director_write,
     night_of,
     night_rules,
     room_now,
@@ -226,20 +227,14 @@ def tournament_dashboard(request: HttpRequest, night_id: int) -> HttpResponse:
     return keep_no_copy(page_or_fragment(request, "nights/dashboard.html", "dashboard", context))
 
 
-def _back(request: HttpRequest, night: Night, action: Any) -> HttpResponse:
-    refused = director_only(request, night.club)
-    if refused:
-        return refused
-    action()
-    return redirect("tournament", night_id=night.pk)
-
-
 @refusals_shown_by(director_refused)
 @require_POST
 def tournament_announce(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
     text = request.POST.get("announcement", "")
-    return _back(request, night, lambda: night_services.night_announce(night=night, text=text))
+    return director_write(
+        request, night, lambda: night_services.night_announce(night=night, text=text)
+    )
 
 
 @refusals_shown_by(director_refused)
@@ -253,7 +248,7 @@ def tournament_check_in_undo(request: HttpRequest, night_id: int) -> HttpRespons
             raise night_services.NightRefused("Pick the check-in to undo, then undo it.")
         night_services.night_check_in_undo(night=night, player=players[0])
 
-    return _back(request, night, act)
+    return director_write(request, night, act)
 
 
 @refusals_shown_by(director_refused)
@@ -263,7 +258,7 @@ def tournament_close_table(request: HttpRequest, night_id: int, table_id: int) -
     table = night_selectors.night_table(night, table_id)
     if table is None:
         raise Http404("No such table at this night.")
-    return _back(request, night, lambda: night_services.table_close(table=table))
+    return director_write(request, night, lambda: night_services.table_close(table=table))
 
 
 @require_GET

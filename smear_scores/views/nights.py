@@ -5,6 +5,7 @@ that answers with a redirect; the room view polls a cheap version check."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -174,7 +175,9 @@ def tournament(request: HttpRequest, night_id: int) -> HttpResponse:
     return keep_no_copy(render(request, "nights/director.html", _director_context(request, night)))
 
 
-def _back(request: HttpRequest, night: Night, action: Any) -> HttpResponse:
+def director_write(
+    request: HttpRequest, night: Night, action: Callable[[], object]
+) -> HttpResponse:
     """Run a director's write; on success back to the director's screen. A refused write
     (NightRefused) is shown on it by director_refused."""
     refused = director_only(request, night.club)
@@ -238,7 +241,7 @@ def tournament_check_in(request: HttpRequest, night_id: int) -> HttpResponse:
         for player in players:
             night_services.night_check_in(night=night, player=player)
 
-    return _back(request, night, act)
+    return director_write(request, night, act)
 
 
 @refusals_shown_by(director_refused)
@@ -252,14 +255,14 @@ def tournament_check_out(request: HttpRequest, night_id: int) -> HttpResponse:
             raise night_services.NightRefused("Pick the player who leaves, then check them out.")
         night_services.night_check_out(night=night, player=players[0])
 
-    return _back(request, night, act)
+    return director_write(request, night, act)
 
 
 @refusals_shown_by(director_refused)
 @require_POST
 def tournament_draw(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
-    return _back(request, night, lambda: night_services.round_draw(night=night))
+    return director_write(request, night, lambda: night_services.round_draw(night=night))
 
 
 @refusals_shown_by(director_refused)
@@ -287,7 +290,7 @@ def tournament_correct(request: HttpRequest, night_id: int, table_id: int) -> Ht
             by=request.user,
         )
 
-    return _back(request, night, act)
+    return director_write(request, night, act)
 
 
 async def room_now(hub: Hub, watch: Watch) -> str:

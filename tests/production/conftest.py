@@ -172,16 +172,16 @@ class HeldWrite:
 
 @pytest.fixture
 def held_write(monkeypatch) -> HeldWrite:
-    """Every service write stores the game's standings (game_writes.standings_store) inside its
+    """Every service write saves the game's row (game_writes.game_save) inside its
     transaction; once armed, the first write to do so waits right after it until released."""
     held = HeldWrite()
-    store = game_writes.standings_store
+    save = game_writes.game_save
 
-    def store_then_hold(game, state, **kwargs):
-        store(game, state, **kwargs)
+    def save_then_hold(game, **kwargs):
+        save(game, **kwargs)
         held.hold_here()
 
-    monkeypatch.setattr(game_writes, "standings_store", store_then_hold)
+    monkeypatch.setattr(game_writes, "game_save", save_then_hold)
     yield held
     held.release()
 

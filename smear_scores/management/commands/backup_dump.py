@@ -5,11 +5,14 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, TextIO
 
 from django.core import serializers
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db.models import Model
 
 from smear_scores.backup import ExactJSONEncoder, backup_models, plural
 
@@ -21,11 +24,11 @@ class Command(BaseCommand):
         "may keep running. Load it into an empty database with backup_load."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="Where to write the backup; - writes to stdout.")
         parser.add_argument("--database", default=DEFAULT_DB_ALIAS)
 
-    def handle(self, *args, file: str, database: str, **options):
+    def handle(self, *args: Any, file: str, database: str, **options: Any) -> None:
         connection = connections[database]
         counts = []
         outermost = not connection.in_atomic_block
@@ -37,7 +40,7 @@ class Command(BaseCommand):
                     cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
             # (SQLite: the transaction holds the write lock, so writes wait for the dump.)
 
-            def objects():
+            def objects() -> Iterator[Model]:
                 for model in backup_models():
                     queryset = model._base_manager.using(database).order_by("pk")
                     counts.append((model, queryset.count()))
@@ -51,7 +54,7 @@ class Command(BaseCommand):
             summary = ", ".join(plural(model, n) for model, n in counts if n)
             self.stdout.write(f"Wrote {file}: {summary or 'an empty database'}.")
 
-    def _write(self, objects, stream) -> None:
+    def _write(self, objects: Iterator[Model], stream: TextIO) -> None:
         serializers.serialize(
             "json",
             objects,
@@ -62,7 +65,7 @@ class Command(BaseCommand):
         )
         stream.write("\n")
 
-    def _write_file(self, objects, path: Path) -> None:
+    def _write_file(self, objects: Iterator[Model], path: Path) -> None:
         # Written beside the target and renamed at the end: a failed dump never leaves a
         # half-written file under the backup's name.
         directory = path.resolve().parent

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from collections.abc import Iterable
+from typing import Any
 
 from django.core import serializers
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connections, transaction
+from django.db.models import Model
 
 from smear_scores.backup import backup_models, label, plural
 
@@ -21,18 +24,18 @@ class Command(BaseCommand):
         "nothing is written."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="A file written by backup_dump; - reads stdin.")
         parser.add_argument("--database", default=DEFAULT_DB_ALIAS)
 
-    def handle(self, *args, file: str, database: str, **options):
+    def handle(self, *args: Any, file: str, database: str, **options: Any) -> None:
         connection = connections[database]
         models = backup_models()
         try:
             stream = sys.stdin if file == "-" else open(file, encoding="utf-8")
         except OSError as exc:
             raise CommandError(f"Cannot read {file}: {exc.strerror}.") from None
-        counts: Counter = Counter()
+        counts: Counter[type[Model]] = Counter()
         with stream, transaction.atomic(using=database):
             self._refuse_unless_empty(models, database)
             try:
@@ -71,7 +74,7 @@ class Command(BaseCommand):
         summary = ", ".join(plural(model, counts[model]) for model in models if counts[model])
         self.stdout.write(f"Loaded {file}: {summary or 'nothing (the backup is empty)'}.")
 
-    def _refuse_unless_empty(self, models, database: str) -> None:
+    def _refuse_unless_empty(self, models: Iterable[type[Model]], database: str) -> None:
         held = []
         for model in models:
             count = model._base_manager.using(database).count()

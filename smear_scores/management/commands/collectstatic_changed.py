@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.contrib.staticfiles.finders import get_finders
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 STAMP = ".collected-sources"
 
@@ -40,10 +41,10 @@ class Command(BaseCommand):
         "(--force collects anyway)."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--force", action="store_true", help="collect even if unchanged")
 
-    def handle(self, *args, force: bool = False, **options):
+    def handle(self, *args: Any, force: bool = False, **options: Any) -> None:
         root = Path(settings.STATIC_ROOT)
         stamp = root / STAMP
         fingerprint = sources_fingerprint()

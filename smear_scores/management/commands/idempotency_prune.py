@@ -1,5 +1,7 @@
 """Delete the kept Idempotency-Key answers that are too old to be replayed."""
 
+from typing import Any
+
 from django.core.management.base import BaseCommand
 
 from smear_scores.services.idempotency import KEY_TTL, idempotency_keys_prune
@@ -12,7 +14,7 @@ class Command(BaseCommand):
         "to keep the table small. Safe to run at any time."
     )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         deleted = idempotency_keys_prune()
         hours = int(KEY_TTL.total_seconds() // 3600)
         self.stdout.write(f"Deleted {deleted} answer(s) older than {hours} hours.")

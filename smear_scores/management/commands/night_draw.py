@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import replace
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from smear_scores import rules
 from smear_scores.rules.draw import draw_night, opponent_floor, player_counts
@@ -31,7 +32,7 @@ def shape_variant(players: int, teams: int) -> rules.Variant:
     )
 
 
-def night_json(variant: rules.Variant, players: int, rounds: int, seed: int) -> dict:
+def night_json(variant: rules.Variant, players: int, rounds: int, seed: int) -> dict[str, Any]:
     names = list(range(1, players + 1))
     draws = draw_night(variant, names, rounds, seed)
     counts = player_counts(variant, names, draws)
@@ -107,7 +108,7 @@ class Command(BaseCommand):
         "--fairness prints the fairness table of docs/clubs.md instead."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--variant", default="schmier", help="a preset's slug: " + ", ".join(rules.VARIANTS)
         )
@@ -118,7 +119,7 @@ class Command(BaseCommand):
             "--fairness", action="store_true", help="Print the fairness table as Markdown."
         )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         if options["fairness"]:
             self.stdout.write("\n".join(fairness_table(options["seed"])))
             return

@@ -1,6 +1,8 @@
 """Replay every club's OpenSkill ratings from its finished league games, from scratch."""
 
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from smear_scores.models import Club
 from smear_scores.services.ratings import ratings_recompute
@@ -12,7 +14,7 @@ class Command(BaseCommand):
         "games, in the order they finished. Safe to run at any time."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--club",
             action="append",
@@ -21,7 +23,7 @@ class Command(BaseCommand):
             help="Only this club (by the slug in its link); repeat for several.",
         )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         clubs = Club.objects.order_by("name")
         if options["club"]:
             clubs = clubs.filter(slug__in=options["club"])

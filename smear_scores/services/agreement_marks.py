@@ -14,11 +14,22 @@ from smear_scores.selectors.agreements import agreed_list, agreeing_teams
 from smear_scores.selectors.games import team_names
 
 
-def hand_changed(game: Game, number: int, *, decision: str = Dispute.Decision.EDITED) -> None:
+def hand_changed(
+    game: Game,
+    number: int,
+    *,
+    decision: str = Dispute.Decision.EDITED,
+    scorer_team: int | None = None,
+) -> None:
     """Hand ``number`` was edited (or undone): every team agrees to it again, and the
-    hands after it; a dispute of it is answered by the change (``decision``)."""
+    hands after it, but the team of the seated player who changed it (``scorer_team``); a
+    dispute of it is answered by the change (``decision``)."""
     if not game.confirm:
         return
+    scored = list(game.scored_by or [])
+    scored += [None] * (number - len(scored))
+    scored[number - 1] = scorer_team
+    game.scored_by = scored
     through = agreed_list(game)
     game.agreed_through = [min(t, number - 1) for t in through]
     game.agreed_at = None
@@ -32,6 +43,7 @@ def hand_changed(game: Game, number: int, *, decision: str = Dispute.Decision.ED
         agreed_at=None,
         disputed=game.disputed,
         hands_epoch=game.hands_epoch,
+        scored_by=game.scored_by,
     )
 
 

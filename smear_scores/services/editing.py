@@ -252,16 +252,18 @@ def hand_edit(
     entry: HandEntry,
     source: str = "web",
     version: str | None = None,
+    scorer_team: int | None = None,
 ) -> Game:
     """Change hand ``number`` and replay everything after it (D8: may finish or reopen).
-    ``version`` (hand_version) is the hand the edit screen showed; Conflict if it changed."""
+    ``version`` (hand_version) is the hand the edit screen showed; Conflict if it changed.
+    ``scorer_team``: the team of the seated player editing it (two keys)."""
     game = game_writes.game_lock(game, scoring=True)
     hands = _played_hands(game, number, to=" to edit")
     target = hands[_position(hands, number)]
     _check_version(target, version, "changed")
     old = target.as_record()
     state, results = _replay_edited(game, hands, number, entry)
-    agreement_marks.hand_changed(game, number)
+    agreement_marks.hand_changed(game, number, scorer_team=scorer_team)
     _store_replay(game, hands, state, results)
     target.revisions += 1
     Hand.objects.filter(pk=target.pk).update(revisions=target.revisions)

@@ -117,7 +117,7 @@ def standings_store(game: Game, state: rules.GameState, *, rows: tuple[Model, ..
         game.finished_at = timezone.now()
     elif not state.finished:
         game.finished_at = None
-    rows_write(list(rows), game, [*STANDINGS, "finished_at", "updated_at"])
+    rows_write(list(rows), game, [*STANDINGS, "finished_at", "updated_at", "scored_by"])
     notify.game_changed(game)
     if game.league_id is not None and (state.finished or was_finished):
         # A league game finished, reopened or changed while finished: its club's ratings

@@ -1,0 +1,16 @@
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+
+    dependencies = [
+        ('smear_scores', '0018_player_user'),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name='game',
+            name='scored_by',
+            field=models.JSONField(blank=True, default=list),
+        ),
+    ]

@@ -108,7 +108,8 @@ class Voice:
     by: str
 
 
-def _night_id(game: Game) -> int | None:
+def night_of_game(game: Game) -> int | None:
+    """The night whose table ``game`` is, or None."""
     return RoundTable.objects.filter(game=game).values_list("round__night_id", flat=True).first()
 
 
@@ -123,7 +124,7 @@ def seated_voice(request: HttpRequest, game: Game) -> Voice | None:
         seat = game.seats.filter(player__user_id=user.pk).values_list("position", "player__name")
         for position, name in seat[:1]:
             return Voice(game.rules_variant.team_of(position), name)
-    night_id = _night_id(game)
+    night_id = night_of_game(game)
     phone = kept_phone(request)
     player_id = night_player(request, night_id) if night_id is not None and phone else None
     if player_id is None:

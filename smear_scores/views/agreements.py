@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_POST
 
 from smear_scores.models import Game
-from smear_scores.permissions import agreeing_voice
+from smear_scores.permissions import agreeing_voice, night_of_game
 from smear_scores.request_refusals import Gone, NotFound
 from smear_scores.rules import Refusal
 from smear_scores.selectors import agreements as agreement_selectors
@@ -87,6 +88,10 @@ def team_agree(request: HttpRequest, public_id: str) -> HttpResponse:
     )
     hands = f"hands 1–{number}" if number > 1 else "hand 1"
     name = team_names(game)[voice.team]
+    night_id = night_of_game(game) if request.POST.get("back") == "guide" else None
+    if night_id is not None:
+        # Agreed from the night's guide card: back to the card, which moves on by itself.
+        return redirect("night_guide", night_id=night_id)
     return _team_page(request, game, notice=f"{name} agreed to {hands} ({voice.by}).")
 
 

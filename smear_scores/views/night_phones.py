@@ -17,8 +17,9 @@ from django.views.decorators.vary import vary_on_headers
 from smear_scores import phone
 from smear_scores.live import stream
 from smear_scores.models import Night
-from smear_scores.permissions import can_score
+from smear_scores.permissions import agreeing_voice, can_score
 from smear_scores.rules import Refusal
+from smear_scores.selectors import agreements as agreement_selectors
 from smear_scores.selectors import night_phones
 from smear_scores.selectors import nights as night_selectors
 from smear_scores.services import nights as night_services
@@ -145,6 +146,23 @@ def night_join(request: HttpRequest, code: str) -> HttpResponse:
 
 
 # -- the guide card --------------------------------------------------------------------------
+def agree_strip(request: HttpRequest, card: night_phones.GuideCard | None) -> dict[str, Any] | None:
+    """Two keys on the card: the last hand of the player's table that their team has not
+    agreed to yet (agreeing to it agrees to every hand before it), when this phone speaks
+    for that team (permissions.agreeing_voice: still the player's phone); else None."""
+    if card is None or card.table is None or card.state == "gone":
+        return None
+    game = card.table.game
+    voice = agreeing_voice(request, game)
+    if voice is None:
+        return None
+    board = agreement_selectors.agreement_board(game, voice.team)
+    waiting = [h for h in board.hands if not h.agreed and not h.disputes]
+    if not waiting:
+        return None
+    return {"game": game, "hand": waiting[-1], "count": len(waiting), "voice": voice}
+
+
 @require_GET
 @vary_on_headers("HX-Request")
 def night_guide(request: HttpRequest, night_id: int) -> HttpResponse:
@@ -172,6 +190,7 @@ def night_guide(request: HttpRequest, night_id: int) -> HttpResponse:
         "updated": timezone.localtime(),
         "night_rules": night_rules(night),
         "awaiting": words.AWAITING,
+        "strip": agree_strip(request, card),
     }
     return page_or_fragment(request, "nights/guide.html", "guide", context)
 

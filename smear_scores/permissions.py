@@ -7,6 +7,7 @@ import hmac
 from dataclasses import dataclass
 
 from django.http import HttpRequest
+from django.utils.crypto import salted_hmac
 
 from smear_scores.models import Entrant, Game, Membership, RoundTable
 from smear_scores.phone import kept_phone, night_player, scoring_tokens
@@ -157,3 +158,23 @@ def scoring_team(request: HttpRequest, game: Game) -> int | None:
         return None
     voice = seated_voice(request, game)
     return None if voice is None else voice.team
+
+
+# -- a night's check-in code: where the director put it ---------------------------------------
+def room_key(night_id: int, join_code: str) -> str:
+    """The key of the night's room view that shows its check-in code (the director's
+    screen links to it): derived from the server's secret, so only the director's
+    screen, and whoever it is shown to, has it."""
+    return salted_hmac("smear_scores.room_key", f"{night_id}:{join_code}").hexdigest()[:20]
+
+
+def shows_check_in(request: HttpRequest, night_id: int, join_code: str, club_id: int) -> bool:
+    """Does this request's room view show the night's check-in code: the club's admin, or
+    the room view opened with its key (``?key=``)? A room view with no key shows none:
+    night ids are sequential, and the code checks anyone in."""
+    if is_club_admin(request.user, club_id):
+        return True
+    key = request.GET.get("key", "")
+    return bool(key) and hmac.compare_digest(
+        key.encode("utf-8", "surrogatepass"), room_key(night_id, join_code).encode()
+    )

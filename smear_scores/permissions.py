@@ -130,8 +130,9 @@ def seated_voice(request: HttpRequest, game: Game) -> Voice | None:
     player_id = night_player(request, night_id) if night_id is not None and phone else None
     if player_id is None:
         return None
+    # Still this phone's name, and no other phone asks for it (the director decides).
     held = Entrant.objects.filter(
-        night_id=night_id, player_id=player_id, phone=phone, present=True
+        night_id=night_id, player_id=player_id, phone=phone, present=True, claim_phone=""
     ).exists()
     seat = game.seats.filter(player_id=player_id).values_list("position", "player__name")
     for position, name in seat[:1] if held else []:

@@ -4,6 +4,7 @@ check-in, a stuck table closed, and the night on paper."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -22,6 +23,7 @@ from smear_scores.rules import Refusal
 from smear_scores.selectors import agreements as agreement_selectors
 from smear_scores.selectors import night_phones
 from smear_scores.selectors import nights as night_selectors
+from smear_scores.services import night_claims
 from smear_scores.services import nights as night_services
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
 from smear_scores.views.board import keep_no_copy, scoring_link
@@ -146,13 +148,19 @@ def night_join(request: HttpRequest, code: str) -> HttpResponse:
 
 
 # -- the guide card --------------------------------------------------------------------------
+AGREEMENT_FIELDS = ["agreed_through", "agreed_at", "disputed", "hands_epoch", "scored_by"]
+
+
 def agree_strip(request: HttpRequest, card: night_phones.GuideCard | None) -> dict[str, Any] | None:
     """Two keys on the card: the last hand of the player's table that their team has not
     agreed to yet (agreeing to it agrees to every hand before it), when this phone speaks
     for that team (permissions.agreeing_voice: still the player's phone); else None."""
     if card is None or card.table is None or card.state == "gone":
         return None
-    game = card.table.game
+    # The night's read is kept while its version stands, and an agreement to a hand of a
+    # game still being played moves no version: the agreements as they stand now.
+    game = copy.copy(card.table.game)
+    game.refresh_from_db(fields=AGREEMENT_FIELDS)
     voice = agreeing_voice(request, game)
     if voice is None:
         return None
@@ -161,6 +169,18 @@ def agree_strip(request: HttpRequest, card: night_phones.GuideCard | None) -> di
     if not waiting:
         return None
     return {"game": game, "hand": waiting[-1], "count": len(waiting), "voice": voice}
+
+
+def holding(request: HttpRequest, entrant: Any) -> str:
+    """Whether this phone holds its player's check-in: "held"; "claimed" (held, and another
+    phone asks for it: no "Score table" while asked); "asking" (this phone asked for a
+    name another phone holds); "elsewhere" (the name was moved to another phone)."""
+    if entrant is None:
+        return ""
+    mine = phone.kept_phone(request)
+    if entrant.phone in ("", mine):
+        return "claimed" if entrant.claim_phone else "held"
+    return "asking" if entrant.claim_phone == mine else "elsewhere"
 
 
 @require_GET
@@ -182,15 +202,19 @@ def night_guide(request: HttpRequest, night_id: int) -> HttpResponse:
         if player_id is not None
         else None
     )
+    hold = holding(request, now.entrants.get(player_id) if player_id is not None else None)
+    if card is not None and hold != "held":
+        card.scorer = False
     context = {
         "night": night,
         "card": card,
+        "hold": hold,
         "version": version,
         "poll": POLL_SECONDS,
         "updated": timezone.localtime(),
         "night_rules": night_rules(night),
         "awaiting": words.AWAITING,
-        "strip": agree_strip(request, card),
+        "strip": agree_strip(request, card) if hold == "held" else None,
     }
     return page_or_fragment(request, "nights/guide.html", "guide", context)
 
@@ -202,6 +226,9 @@ def night_guide_score(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
     player_id = phone.night_player(request, night.pk)
     card = night_phones.guide_card(night, player_id) if player_id is not None else None
+    entrant = night_phones.night_entrant(night, player_id) if card is not None else None
+    if card is None or holding(request, entrant) != "held":
+        card = None
     if card is None or card.table is None or not card.scorer or card.state != "seated":
         raise Http404(
             "This phone keeps no table's score this round: open your card again and see "
@@ -211,6 +238,24 @@ def night_guide_score(request: HttpRequest, night_id: int) -> HttpResponse:
     if night.league_id is None and not can_score(request, game):
         phone.grant_scoring(request, game)
     return redirect("game", public_id=game.public_id)
+
+
+@require_POST
+def night_guide_release(request: HttpRequest, night_id: int) -> HttpResponse:
+    """The card's "Yes, move me": this phone gives its player's name to the phone asking."""
+    night = night_of(night_id)
+    player_id = phone.night_player(request, night.pk)
+    entrant = night_phones.night_entrant(night, player_id) if player_id is not None else None
+    if entrant is None:
+        raise Http404("This phone is not checked in to this night.")
+    try:
+        night_claims.night_claim_release(
+            night=night, player=entrant.player, phone=phone.kept_phone(request)
+        )
+    except night_services.NightRefused as refused:
+        context = {"message": refused.message, "heading": "Not moved"}
+        return render(request, "nights/forbidden.html", context, status=409)
+    return redirect("night_guide", night_id=night.pk)
 
 
 @require_GET
@@ -271,6 +316,25 @@ def tournament_check_in_undo(request: HttpRequest, night_id: int) -> HttpRespons
         if not players:
             raise night_services.NightRefused("Pick the check-in to undo, then undo it.")
         night_services.night_check_in_undo(night=night, player=players[0])
+
+    return _back(request, night, act)
+
+
+@refusals_shown_by(director_refused)
+@require_POST
+def tournament_check_in_move(request: HttpRequest, night_id: int) -> HttpResponse:
+    """The director's answer to a phone asking for a name checked in on another phone:
+    ``move`` it to the asking phone, or ``refuse``."""
+    night = night_of(night_id)
+
+    def act() -> None:
+        players = roster_players(night, request.POST.getlist("player")[:1])
+        if not players:
+            raise night_services.NightRefused("Pick the check-in to move, then move it.")
+        if request.POST.get("answer") == "move":
+            night_claims.night_claim_move(night=night, player=players[0])
+        else:
+            night_claims.night_claim_refuse(night=night, player=players[0])
 
     return _back(request, night, act)
 

@@ -10,6 +10,7 @@ from django.test import Client
 from smear_scores.models import Game, HandRevision
 from smear_scores.services import nights
 
+from .test_pages import login
 from .test_phones import open_night, phone_of, text
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +24,7 @@ HAND |= {"points_0": "4", "points_1": "1", "points_2": "1"}
 def table(club, players):
     """Round 1 of a night of its own, every player checked in on a phone of their own; the
     phone of seat 1 of table 1 scores it and records a hand."""
-    night = open_night(club, players, n=0)
+    night = open_night(club, players, n=0, round_hands=4)
     phones = {p.pk: phone_of(night, p) for p in players[:12]}
     round_ = nights.round_draw(night=night, seed=7)
     game = round_.tables.get(number=1).game
@@ -82,3 +83,61 @@ def test_a_phone_of_another_table_and_a_phone_with_no_check_in_agree_for_nobody(
         )
         assert response.status_code == 403
     assert Game.objects.get(pk=game.pk).agreed_through in ([], [0, 0, 0])
+
+
+# -- a name checked in on another phone -----------------------------------------------------
+def test_a_takeover_needs_the_director_and_tells_the_first_phone_at_once(client, table, director):
+    night, game, seats, phones = table
+    ann = seats[0].player  # seat 1: keeps the score, and scored hand 1 on her phone
+    first = phones[ann.pk]
+    version = text(first.get(f"/tournaments/{night.pk}/me/"))
+    assert "Score table 1" in version
+    stranger = Client()
+
+    asked = stranger.post(f"/join/{night.join_code}/", {"player": ann.pk, "confirm": "yes"})
+
+    assert asked.status_code == 302
+    card = text(first.get(f"/tournaments/{night.pk}/me/"))
+    assert f"Another phone asks to check in as {ann.name}." in card
+    assert "Score table" not in card
+    assert first.post(f"/tournaments/{night.pk}/me/score/").status_code == 404
+    theirs = text(stranger.get(f"/tournaments/{night.pk}/me/"))
+    assert f"{ann.name} is checked in on another phone. The director moves the name" in theirs
+    assert "Score table" not in theirs
+    assert stranger.post(f"/tournaments/{night.pk}/me/score/").status_code == 404
+
+    login(client, director)
+    dashboard = text(client.get(f"/tournaments/{night.pk}/"))
+    assert f"Another phone asks to check in as {ann.name}." in dashboard
+    response = client.post(
+        f"/tournaments/{night.pk}/check-in/move/", {"player": ann.pk, "answer": "move"}
+    )
+    assert response.status_code == 302
+
+    assert "Score table 1" in text(stranger.get(f"/tournaments/{night.pk}/me/"))
+    card = text(first.get(f"/tournaments/{night.pk}/me/"))
+    assert f"{ann.name} is checked in on another phone now" in card
+    assert "Score table" not in card
+    # The first phone's scoring grant no longer scores the table.
+    hand = HAND | {"number": "2"}
+    assert first.post(f"/g/{game.public_id}/hands/", hand).status_code == 403
+    assert Game.objects.get(pk=game.pk).hands_played == 1
+
+
+def test_the_director_refuses_a_takeover_and_the_first_phone_can_release_one(
+    client, table, director
+):
+    night, game, seats, phones = table
+    bo = seats[1].player
+    first = phones[bo.pk]
+    new = Client()
+    new.post(f"/join/{night.join_code}/", {"player": bo.pk, "confirm": "yes"})
+    login(client, director)
+    client.post(f"/tournaments/{night.pk}/check-in/move/", {"player": bo.pk, "answer": "refuse"})
+    assert "agree?" in text(first.get(f"/tournaments/{night.pk}/me/"))
+
+    new.post(f"/join/{night.join_code}/", {"player": bo.pk, "confirm": "yes"})
+    assert "agree?" not in text(first.get(f"/tournaments/{night.pk}/me/"))
+    assert new.post(f"/tournaments/{night.pk}/me/release/").status_code == 409
+    assert first.post(f"/tournaments/{night.pk}/me/release/").status_code == 302
+    assert "agree?" in text(new.get(f"/tournaments/{night.pk}/me/"))

@@ -13,4 +13,9 @@ class Migration(migrations.Migration):
             name='scored_by',
             field=models.JSONField(blank=True, default=list),
         ),
+        migrations.AddField(
+            model_name='entrant',
+            name='claim_phone',
+            field=models.CharField(blank=True, default='', max_length=32),
+        ),
     ]

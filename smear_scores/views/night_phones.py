@@ -8,6 +8,7 @@ import copy
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -15,7 +16,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from smear_scores import phone
+from smear_scores import pace, phone
 from smear_scores.live import stream
 from smear_scores.models import Night
 from smear_scores.permissions import agreeing_voice, can_score
@@ -48,12 +49,36 @@ def join_url(request: HttpRequest, night: Night) -> str:
 
 
 # -- check in --------------------------------------------------------------------------------
+def _too_many(request: HttpRequest) -> HttpResponse:
+    wait = pace.seconds_left()
+    problem = (
+        "This address has typed too many check-in codes that open no night: wait "
+        f"{wait} seconds, then scan the room's code again or ask the director."
+    )
+    response = render(request, "nights/join_code.html", {"problem": problem}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
+def _night_by_code(request: HttpRequest, code: str) -> Night | None | HttpResponse:
+    """The night ``code`` opens; None (a miss, counted for this address); or the 429 once
+    the address missed CHECK_IN_MISSES_PER_MINUTE times this minute."""
+    if pace.spent(request, "check-in", settings.CHECK_IN_MISSES_PER_MINUTE):
+        return _too_many(request)
+    night = night_phones.night_by_code(code)
+    if night is None:
+        pace.missed(request, "check-in")
+    return night
+
+
 @require_GET
 def night_join_code(request: HttpRequest) -> HttpResponse:
     """Type the night's code (for a phone that cannot scan the QR)."""
     code = request.GET.get("code", "")
     if code:
-        night = night_phones.night_by_code(code)
+        night = _night_by_code(request, code)
+        if isinstance(night, HttpResponse):
+            return night
         if night is not None:
             return redirect("night_join", code=night.join_code)
         problem = (
@@ -110,7 +135,10 @@ def _join_refused(
 def night_join(request: HttpRequest, code: str) -> HttpResponse:
     """A player checks in on their own phone: picks their name (or types it, where the
     night takes walk-ins); the phone then shows their guide card."""
-    night = _join_night(code)
+    found = _night_by_code(request, code)
+    if isinstance(found, HttpResponse):
+        return found
+    night = _join_night(code) if found is None else found
     if request.method == "GET":
         return _join_page(request, night)
     value = request.POST.get("player", "")

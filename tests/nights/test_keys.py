@@ -141,3 +141,26 @@ def test_the_director_refuses_a_takeover_and_the_first_phone_can_release_one(
     assert new.post(f"/tournaments/{night.pk}/me/release/").status_code == 409
     assert first.post(f"/tournaments/{night.pk}/me/release/").status_code == 302
     assert "agree?" in text(new.get(f"/tournaments/{night.pk}/me/"))
+
+
+# -- check-in codes guessed ------------------------------------------------------------------
+def test_an_address_guessing_check_in_codes_is_refused_after_ten_misses(club, players, settings):
+    from django.core.cache import cache
+
+    cache.clear()
+    night = open_night(club, players, n=0)
+    guesser = Client(REMOTE_ADDR="203.0.113.9")
+    for n in range(10):
+        assert guesser.get(f"/join/AAAA{n:02d}/").status_code == 404
+
+    refused = guesser.get(f"/join/{night.join_code}/")
+    typed = guesser.get("/join/", {"code": night.join_code})
+
+    assert (refused.status_code, typed.status_code) == (429, 429)
+    assert "This address has typed too many check-in codes that open no night" in text(refused)
+    assert 0 < int(refused["Retry-After"]) <= 60
+    assert night.join_code not in refused.content.decode()
+    # Another address checks in as ever.
+    other = Client(REMOTE_ADDR="203.0.113.10")
+    assert other.get(f"/join/{night.join_code}/").status_code == 200
+    cache.clear()

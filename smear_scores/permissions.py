@@ -4,13 +4,13 @@ server for every write; the one place these rules live."""
 from __future__ import annotations
 
 import hmac
+from dataclasses import dataclass
 
 from django.http import HttpRequest
+from django.utils.crypto import salted_hmac
 
-from smear_scores.models import Game, Membership
-from smear_scores.models.games import SCORING_ALPHABET
-from smear_scores.phone import recorded_here, scoring_tokens, team_codes
-from smear_scores.selectors.agreements import member_team
+from smear_scores.models import Entrant, Game, Membership, RoundTable
+from smear_scores.phone import kept_phone, night_player, scoring_tokens
 
 
 def token_matches(game: Game, token: str | None) -> bool:
@@ -99,39 +99,83 @@ def admin_club_ids(request: HttpRequest) -> set[int] | None:
     return cached
 
 
-# -- two keys: a team's own phone --------------------------------------------------------------
-TEAM_CODE_LENGTH = 8
+# -- two keys: who speaks for which team -------------------------------------------------------
+@dataclass(frozen=True)
+class Voice:
+    """Who this request is at a game's table: the team of their seat, and how the history
+    names them ("Ann", a signed-in member; "Bo's phone", a phone checked in as Bo)."""
+
+    team: int
+    by: str
 
 
-def team_code(game: Game, team: int) -> str:
-    """The code a team's own phone joins the game with to agree to its hands (shown on the
-    scorer's table card, per team): derived from the game's team secret, never the scoring
-    secret or the API token, so holding it lets a phone agree for that team and nothing else."""
-    digest = hmac.new(
-        game.team_secret.encode(), f"{game.public_id}:{team}".encode(), "sha256"
-    ).digest()
-    return "".join(SCORING_ALPHABET[b % len(SCORING_ALPHABET)] for b in digest[:TEAM_CODE_LENGTH])
+def night_of_game(game: Game) -> int | None:
+    """The night whose table ``game`` is, or None."""
+    return RoundTable.objects.filter(game=game).values_list("round__night_id", flat=True).first()
 
 
-def team_of_code(game: Game, code: str | None) -> int | None:
-    """The team whose code ``code`` is (typed, pasted or from its link), or None."""
-    code = normalise_code(code)
-    if not code:
+def seated_voice(request: HttpRequest, game: Game) -> Voice | None:
+    """The seat of whoever sends ``request`` in ``game``: a signed-in member whose roster
+    player (Player.user) holds a seat, else a phone checked in to the game's night as the
+    player of a seat and still that player's phone (a name taken over on another phone
+    speaks from that one only). None for anybody else: the scorer of a casual game, a
+    watcher, a director with no seat."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        seat = game.seats.filter(player__user_id=user.pk).values_list("position", "player__name")
+        for position, name in seat[:1]:
+            return Voice(game.rules_variant.team_of(position), name)
+    night_id = night_of_game(game)
+    phone = kept_phone(request)
+    player_id = night_player(request, night_id) if night_id is not None and phone else None
+    if player_id is None:
         return None
-    for team in range(game.rules_variant.teams):
-        if hmac.compare_digest(team_code(game, team).encode(), code.encode()):
-            return team
+    # Still this phone's name, and no other phone asks for it (the director decides).
+    held = Entrant.objects.filter(
+        night_id=night_id, player_id=player_id, phone=phone, present=True, claim_phone=""
+    ).exists()
+    seat = game.seats.filter(player_id=player_id).values_list("position", "player__name")
+    for position, name in seat[:1] if held else []:
+        return Voice(game.rules_variant.team_of(position), f"{name}'s phone")
     return None
 
 
-def agreeing_team(request: HttpRequest, game: Game) -> int | None:
-    """The team this phone agrees for: the one it joined by the team's code, else the team
-    of the signed-in club member's own seat (their roster player's account), or None. The
-    phone that recorded the game's hands agrees for no team: not its own hands."""
-    if recorded_here(request, game):
+def agreeing_voice(request: HttpRequest, game: Game) -> Voice | None:
+    """The one rule of who may agree (or say "not right") for which team of a club result
+    (a league game or a night's table, Game.confirm): one of the team's own players, a
+    signed-in member seated on it or a phone checked in to one of its seats at the night,
+    for that team and no other. No code, link or token agrees for a team, so nothing the
+    scorer's board, a team-mate's or the director's screen shows can. None: this request
+    agrees for nobody."""
+    if not game.confirm:
         return None
-    team = team_of_code(game, team_codes(request).get(game.public_id))
-    user = getattr(request, "user", None)
-    if team is None and user is not None and user.is_authenticated and game.confirm:
-        team = member_team(game, user.pk)
-    return team
+    return seated_voice(request, game)
+
+
+def scoring_team(request: HttpRequest, game: Game) -> int | None:
+    """The team of whoever records or edits a hand of a club result: that team is not asked
+    to agree to it, every other team is (None: no seated player, every team is)."""
+    if not game.confirm:
+        return None
+    voice = seated_voice(request, game)
+    return None if voice is None else voice.team
+
+
+# -- a night's check-in code: where the director put it ---------------------------------------
+def room_key(night_id: int, join_code: str) -> str:
+    """The key of the night's room view that shows its check-in code (the director's
+    screen links to it): derived from the server's secret, so only the director's
+    screen, and whoever it is shown to, has it."""
+    return salted_hmac("smear_scores.room_key", f"{night_id}:{join_code}").hexdigest()[:20]
+
+
+def shows_check_in(request: HttpRequest, night_id: int, join_code: str, club_id: int) -> bool:
+    """Does this request's room view show the night's check-in code: the club's admin, or
+    the room view opened with its key (``?key=``)? A room view with no key shows none:
+    night ids are sequential, and the code checks anyone in."""
+    if is_club_admin(request.user, club_id):
+        return True
+    key = request.GET.get("key", "")
+    return bool(key) and hmac.compare_digest(
+        key.encode("utf-8", "surrogatepass"), room_key(night_id, join_code).encode()
+    )

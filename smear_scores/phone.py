@@ -12,9 +12,9 @@
   guide card reads it), and a random id of its own that tells the night one phone from
   another, in a long-lived signed cookie (``NIGHTS_COOKIE``), not in the session: a
   player needs no account, and signing out of a club is not leaving its night.
-- **The teams it agrees for** (two keys): each game's team code it joined with, and the
-  games whose hands it recorded (which it may never agree to), in the session
-  (``TEAMS_KEY``, ``RECORDED_KEY``).
+- **Which team it speaks for** (two keys): nothing of its own. A phone agrees for the
+  team of the seat its night's check-in holds (permissions.agreeing_voice), never by a
+  code.
 - **Its taps/totals switch**: the games for which it enters typed totals rather than who
   took each point (``TOTALS_KEY``, in the session), so the switch stays on for that game
   on that phone, not just for one hand."""
@@ -42,9 +42,6 @@ MAX_KEPT = 20
 NIGHTS_COOKIE = "nights"
 NIGHTS_SALT = "smear_scores.nights"
 MAX_NIGHTS = 6
-TEAMS_KEY = "teams"
-RECORDED_KEY = "recorded"
-MAX_TEAMS = 30
 
 TOTALS_KEY = "typed_totals"
 MAX_TOTALS = 30
@@ -65,40 +62,6 @@ def grant_scoring(request: HttpRequest, game: Game) -> None:
     while len(tokens) > MAX_SCORED:
         tokens.pop(next(iter(tokens)))
     request.session[SCORING_KEY] = tokens
-
-
-# -- the teams it agrees for (two keys) ------------------------------------------------------
-def team_codes(request: HttpRequest) -> dict[str, str]:
-    """Each game's team code this phone joined with, by public id, newest last."""
-    return dict(request.session.get(TEAMS_KEY, {}))
-
-
-def join_team(request: HttpRequest, game: Game, code: str) -> None:
-    codes = team_codes(request)
-    codes.pop(game.public_id, None)
-    codes[game.public_id] = code
-    while len(codes) > MAX_TEAMS:
-        codes.pop(next(iter(codes)))
-    request.session[TEAMS_KEY] = codes
-
-
-def recorded_here(request: HttpRequest, game: Game) -> bool:
-    """Did this phone record a hand of ``game`` (a game whose other teams confirm)?"""
-    return game.public_id in request.session.get(RECORDED_KEY, [])
-
-
-def mark_recorded(request: HttpRequest, game: Game) -> None:
-    """Remember that this phone scores ``game``: it may not agree for another team. Kept
-    once per game, only for a game whose other teams confirm."""
-    if not game.confirm or recorded_here(request, game):
-        return
-    request.session[RECORDED_KEY] = [*request.session.get(RECORDED_KEY, []), game.public_id][
-        -MAX_TEAMS:
-    ]
-    # A scorer's phone that had joined a team leaves it.
-    codes = team_codes(request)
-    if codes.pop(game.public_id, None) is not None:
-        request.session[TEAMS_KEY] = codes
 
 
 # -- the house rules it saved or used --------------------------------------------------------
@@ -146,6 +109,11 @@ def _nights(request: HttpRequest) -> tuple[str, dict[int, int]]:
         if night.isdigit() and player.isdigit():
             nights[int(night)] = int(player)
     return (phone if len(phone) == 32 and phone.isalnum() else ""), nights
+
+
+def kept_phone(request: HttpRequest) -> str:
+    """The id this phone keeps, "" before it first checks in."""
+    return _nights(request)[0]
 
 
 def phone_id(request: HttpRequest) -> str:

@@ -37,6 +37,12 @@ class Forbidden(Refusal):
     status = 403
 
 
+class Unauthorized(Refusal):
+    """Nobody this request speaks for may do it: the message names the key that would."""
+
+    status = 401
+
+
 class Gone(Refusal):
     status = 410
 

@@ -135,6 +135,9 @@ AUTHENTICATION_BACKENDS = [
 # for one username from one address pause that pair for SIGNIN_COOLOFF_MINUTES; a right
 # password clears the count. Behind the TLS proxy the address is the proxy's, so the
 # pause then holds for the username from anywhere.
+# A night's check-in codes an address may get wrong a minute (/join/): past it, every
+# check-in from that address waits for the next minute (smear_scores.pace).
+CHECK_IN_MISSES_PER_MINUTE = env_int("CHECK_IN_MISSES_PER_MINUTE", 10)
 AXES_FAILURE_LIMIT = env_int("SIGNIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("SIGNIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

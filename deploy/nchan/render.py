@@ -18,6 +18,9 @@ DEFAULTS = {
     "REQUESTS_PER_ADDRESS": "100",
     "NEW_GAMES_PER_MINUTE": "10",
     "NEW_GAMES_BURST": "20",
+    # A club's phones may share one address (its Wi-Fi's): a room checking in at once fits.
+    "CHECK_INS_PER_MINUTE": "60",
+    "CHECK_INS_BURST": "60",
 }
 
 

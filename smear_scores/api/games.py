@@ -12,10 +12,11 @@ from django.http import HttpRequest
 from django.urls import reverse
 from ninja import Header, Path, Router, Status
 from ninja.security import HttpBearer
+from ninja.utils import check_csrf
 
 from smear_scores.models import Game, HouseRules
-from smear_scores.permissions import team_of_code, token_matches
-from smear_scores.request_refusals import Forbidden, Gone, NotFound
+from smear_scores.permissions import Voice, agreeing_voice, token_matches
+from smear_scores.request_refusals import Forbidden, Gone, NotFound, Unauthorized
 from smear_scores.rules import HandEntry, RecordRefused, Refused, RuleError
 from smear_scores.selectors.games import GameRemoved, game_get, removed_text
 from smear_scores.selectors.house_rules import house_rules_get
@@ -465,59 +466,67 @@ def edit_hand(request: HttpRequest, id: str, number: HandNumber, payload: HandIn
 
 
 # -- two keys: the other teams' agreements ---------------------------------------------------
-class TeamCode(HttpBearer):
-    """'Authorization: Bearer <team code>': the code on the scorer's table card for one
-    team (never the scorer's edit token). Which team it is is found once the game is known."""
+TEAM_KEY = (
+    "a team agrees as one of its own players: send the request from a browser signed in as "
+    "a club member whose roster player sits on that team (with its CSRF token), or from a "
+    "phone checked in to the night as one of the team's players. No code or token agrees "
+    "for a team."
+)
 
-    def authenticate(self, request: HttpRequest, token: str) -> str | None:
-        return token or None
 
-
-def agreeing_game(request: HttpRequest, id: str) -> tuple[Game, int]:
-    """The game and the team whose code this request carries; Forbidden for the scorer's
-    edit token or a code that is no team's of this game."""
+def agreeing_game(request: HttpRequest, id: str) -> tuple[Game, Voice]:
+    """The game and who this request speaks for (permissions.agreeing_voice): 403 for the
+    scorer's edit token or any other Bearer token, 401 for a request from nobody seated."""
     game = find_game(id)
-    if token_matches(game, request.auth):
+    sent = request.headers.get("Authorization", "")
+    if sent:
+        token = sent.removeprefix("Bearer ").strip()
+        whose = "scoring token" if token_matches(game, token) else "Authorization header"
         raise Forbidden(
-            f"This is game {id}'s scoring token: the scorer never agrees to its own hands. "
-            "Send the agreeing team's own code (on the scorer's table card) instead.",
+            f"This request carries game {id}'s {whose}: no token agrees for a team; {TEAM_KEY}",
             field="Authorization",
         )
-    team = team_of_code(game, request.auth)
-    if team is None:
+    if check_csrf(request) is not None:
         raise Forbidden(
-            f"This is not a team's code for game {id}: send the code shown for your team "
-            "on the scorer's table card (“Other teams agree”).",
-            field="Authorization",
+            "This request came without the page's CSRF token (the X-CSRFToken header): "
+            "send it as the signed-in page does.",
+            field="X-CSRFToken",
         )
-    return game, team
+    voice = agreeing_voice(request, game)
+    if voice is None:
+        raise Unauthorized(f"This request agrees for nobody: {TEAM_KEY}", field="team")
+    return game, voice
 
 
 @router.post(
     "/games/{id}/agreements",
-    auth=TeamCode(),
     response={200: AgreementOut, **ERRORS},
-    summary="Agree, for the team whose code is sent, to a hand and every hand before it",
+    summary="Agree, for the team of the caller's own seat, to a hand and every hand before it",
 )
 def agree(request: HttpRequest, id: str, payload: AgreeIn):
-    game, team = agreeing_game(request, id)
+    game, voice = agreeing_game(request, id)
     updated = hand_agree(
-        game=game, team=team, number=payload.number, version=payload.version, source="api"
+        game=game,
+        team=voice.team,
+        number=payload.number,
+        version=payload.version,
+        source="api",
+        by=voice.by,
     )
     return Status(200, AgreementOut.of(updated))
 
 
 @router.post(
     "/games/{id}/disputes",
-    auth=TeamCode(),
     response={201: AgreementOut, **ERRORS},
-    summary="Say, for the team whose code is sent, that a hand is not right",
+    summary="Say, for the team of the caller's own seat, that a hand is not right",
 )
 def dispute(request: HttpRequest, id: str, payload: DisputeIn):
-    game, team = agreeing_game(request, id)
+    game, voice = agreeing_game(request, id)
     hand_dispute(
         game=game,
-        team=team,
+        team=voice.team,
+        by=voice.by,
         number=payload.number,
         words=payload.words,
         version=payload.version,

@@ -251,7 +251,10 @@ class HandAgreementOut(Schema):
 class AgreementOut(Schema):
     """Two keys: whether the other teams agreed to the scorer's hands (docs/clubs.md)."""
 
-    scorer_team: int = Field(description="The team whose phone scores: it agrees to nothing.")
+    scored_by: list[int | None] = Field(
+        description="Per hand, the team of the seated player who recorded it (that team "
+        "need not agree to it), or null when no seated player did (every team is asked)."
+    )
     agreed: bool = Field(
         description="Every other team agreed to every hand of the finished game, or the "
         "club's director settled it."
@@ -266,7 +269,7 @@ class AgreementOut(Schema):
     def of(cls, game: Any) -> AgreementOut:
         disputes = agreements.open_disputes(game=game) if game.disputed else []
         return cls(
-            scorer_team=game.scorer_team,
+            scored_by=[agreements.scorer_of(game, n) for n in range(1, game.hands_played + 1)],
             agreed=game.agreed_at is not None,
             agreed_at=game.agreed_at.isoformat() if game.agreed_at else None,
             disputed=game.disputed,

@@ -173,15 +173,19 @@ class Game(models.Model):
     board_followed = models.BooleanField(default=False)
     table_followed = models.BooleanField(default=False)
     # Two keys (services.agreements): the other teams confirm the hands the scoring phone
-    # records. On for league games and night rounds. ``scorer_team`` is the team whose
-    # phone scores (it need not agree to its own hands); ``agreed_through`` holds, per team,
-    # the last hand it agreed to (agreeing to a hand agrees to every earlier one);
+    # records. On for league games and night rounds. ``scored_by`` holds, per hand, the
+    # team of the player (signed-in member or checked-in phone) who recorded it, or null
+    # when no seated player did: that team need not agree to it, every other team does
+    # (``scorer_team``, from the first version, is no longer read); ``agreed_through``
+    # holds, per team, the last hand it agreed to (agreeing to a hand agrees to every
+    # earlier one);
     # ``agreed_at`` is when the finished game was agreed by every other team or settled by
     # the club's director, ``disputed`` whether a hand's dispute is open. A club's league
     # tables, ratings and night standings count the game once agreed, or once the club's
     # window passed with no dispute (GameQuerySet.counted).
     confirm = models.BooleanField("the other teams confirm", default=False)
     scorer_team = models.PositiveSmallIntegerField(default=0)
+    scored_by = models.JSONField(default=list, blank=True)
     agreed_through = models.JSONField(default=list, blank=True)
     # Moved on by every edit or undo of a hand of such a game: with a hand's number, what
     # an agreement says it saw (selectors.agreements.agree_version).

@@ -114,6 +114,9 @@ class Entrant(models.Model):
     # The phone that checked the player in (a random id it keeps in a signed cookie), ""
     # when the director did: a second phone picking the same name is asked first.
     phone = models.CharField(max_length=32, blank=True, default="")
+    # Another phone that asks to take the name over: it does once the director moves it,
+    # or the phone above releases it (services.nights.night_claim_*); "" when none asks.
+    claim_phone = models.CharField(max_length=32, blank=True, default="")
 
     class Meta:
         ordering = ["night", "player__name"]

@@ -24,19 +24,45 @@ def agreed_list(game: Game) -> list[int]:
     return [int(through[t]) if t < len(through) else 0 for t in range(teams)]
 
 
+def scorer_of(game: Game, number: int) -> int | None:
+    """The team whose player recorded hand ``number`` (the last to record or edit it), or
+    None when no seated player did (every team is asked to agree to it)."""
+    scored = game.scored_by or []
+    team = scored[number - 1] if 0 < number <= len(scored) else None
+    return team if isinstance(team, int) else None
+
+
+def needed_through(game: Game) -> list[int]:
+    """Per team, the last hand it must agree to: the last one its own player did not
+    record (0: none). No query."""
+    teams = game.rules_variant.teams
+    need = [0] * teams
+    for number in range(1, game.hands_played + 1):
+        scorer = scorer_of(game, number)
+        for team in range(teams):
+            if team != scorer:
+                need[team] = number
+    return need
+
+
 def agreeing_teams(game: Game) -> list[int]:
-    """The teams that agree to the scorer's hands: every team but the scoring phone's."""
-    return [t for t in range(game.rules_variant.teams) if t != game.scorer_team]
+    """The teams asked to agree: every team with a hand its own player did not record."""
+    return [t for t, last in enumerate(needed_through(game)) if last > 0]
 
 
 def member_team(game: Game, user_id: int) -> int | None:
-    """The team a signed-in club member agrees for: the team of the seat their roster player
-    (Player.user) holds in this game, when that team is one that agrees; else None."""
+    """The team of the seat the signed-in member's roster player (Player.user) holds in
+    this game, or None."""
     seat = game.seats.filter(player__user_id=user_id).values_list("position", flat=True).first()
     if seat is None:
         return None
-    team = game.rules_variant.team_of(seat)
-    return team if team in agreeing_teams(game) else None
+    return game.rules_variant.team_of(seat)
+
+
+def player_team(game: Game, player_id: int) -> int | None:
+    """The team of the seat roster player ``player_id`` holds in this game, or None."""
+    seat = game.seats.filter(player_id=player_id).values_list("position", flat=True).first()
+    return None if seat is None else game.rules_variant.team_of(seat)
 
 
 def awaiting(game: Game) -> list[int]:
@@ -44,7 +70,8 @@ def awaiting(game: Game) -> list[int]:
     if not game.confirm or game.agreed_at is not None:
         return []
     through = agreed_list(game)
-    return [t for t in agreeing_teams(game) if through[t] < game.hands_played]
+    need = needed_through(game)
+    return [t for t in range(len(need)) if through[t] < need[t]]
 
 
 def awaiting_text(game: Game, club: Club | None = None) -> str:
@@ -114,11 +141,16 @@ def agreement_board(game: Game, team: int | None) -> AgreementBoard:
     for d in disputes:
         by_hand[d.number].append(d)
     through = agreed_list(game)[team] if team is not None else 0
-    if team is None or team == game.scorer_team or game.agreed_at is not None:
+    if team is None or through >= needed_through(game)[team] or game.agreed_at is not None:
         through = game.hands_played
     # Nothing to show (every hand agreed, none disputed): no hand is read.
     hands = list(game.hands.order_by("number")) if through < game.hands_played or by_hand else []
-    shown = [h for h in hands if h.number > through or h.number in by_hand]
+    # A hand the team's own player recorded needs no word from it.
+    shown = [
+        h
+        for h in hands
+        if (h.number > through and scorer_of(game, h.number) != team) or h.number in by_hand
+    ]
     variant = named_variant(game)
     results: list[rules.HandResult] = []
     if shown:
@@ -167,7 +199,8 @@ def hand_states(game: Game) -> list[HandState]:
     settled = game.agreed_at is not None
     states = []
     for number in range(1, game.hands_played + 1):
-        agreed = [t for t in teams if settled or through[t] >= number]
+        scorer = scorer_of(game, number)
+        agreed = [t for t in teams if settled or through[t] >= number or t == scorer]
         states.append(
             HandState(
                 number=number,
@@ -203,10 +236,12 @@ def event_text(row: HandRevision, names: tuple[str, ...]) -> str:
     team = new.get("team")
     who = names[team] if isinstance(team, int) and team < len(names) else words.SOME_TEAM
     when = timezone.localtime(row.at).strftime("%-d %b %H:%M")
+    # Who spoke for the team: "Bo" (a signed-in member) or "Bo's phone" (a night's phone).
+    said = words.said(new.get("by") or "", when)
     if row.action == HandRevision.Action.AGREE:
-        return words.agreed(who, row.number, when)
+        return words.agreed(who, row.number, said)
     if row.action == HandRevision.Action.DISPUTE:
-        return words.disputed(who, new.get("words", ""), when)
+        return words.disputed(who, new.get("words", ""), said)
     decision = dict(Dispute.Decision.choices).get(new.get("decision", ""), words.SETTLED)
     by = new.get("by") or words.SOME_DIRECTOR
     return words.settled(by, decision, new.get("reason", ""), when)

@@ -15,17 +15,26 @@ from smear_scores.selectors.agreements import agreed_list, agreeing_teams
 from smear_scores.selectors.games import team_names
 
 # The game's columns hand_changed sets.
-MARKS = ("agreed_through", "agreed_at", "disputed", "hands_epoch")
+MARKS = ("agreed_through", "agreed_at", "disputed", "hands_epoch", "scored_by")
 
 
 def hand_changed(
-    game: Game, number: int, *, decision: str = Dispute.Decision.EDITED
+    game: Game,
+    number: int,
+    *,
+    decision: str = Dispute.Decision.EDITED,
+    scorer_team: int | None = None,
 ) -> tuple[str, ...]:
     """Hand ``number`` was edited (or undone): every team agrees to it again, and the
-    hands after it; a dispute of it is answered by the change (``decision``). Returns the
-    game's columns it set, for the write to save with its own (game_writes.game_save)."""
+    hands after it, but the team of the seated player who changed it (``scorer_team``); a
+    dispute of it is answered by the change (``decision``). Returns the game's columns it
+    set, for the write to save with its own (game_writes.game_save)."""
     if not game.confirm:
         return ()
+    scored = list(game.scored_by or [])
+    scored += [None] * (number - len(scored))
+    scored[number - 1] = scorer_team
+    game.scored_by = scored
     through = agreed_list(game)
     game.agreed_through = [min(t, number - 1) for t in through]
     game.agreed_at = None

@@ -61,11 +61,11 @@ def _team_checked(game: Game, team: int) -> None:
     if team not in agreeing_teams(game):
         if 0 <= team < game.rules_variant.teams:
             raise Forbidden(
-                f"{team_names(game)[team]} score this game on their own phone, so their hands "
-                "need no agreement from them: the other teams agree from their phones.",
+                f"{team_names(game)[team]} recorded every hand so far, so none needs their "
+                "agreement: the other teams agree on their own phones.",
                 field="team",
             )
-        raise Forbidden("This phone is not joined for a team of this game.", field="team")
+        raise Forbidden("This is not a team of this game.", field="team")
 
 
 def _hands_seen(game: Game, number: int, version: str | None, what: str) -> None:

@@ -249,19 +249,32 @@ def hand_edit(
     entry: HandEntry,
     source: str = "web",
     version: str | None = None,
+    scorer_team: int | None = None,
 ) -> Game:
     """Change hand ``number`` and replay everything after it (D8: may finish or reopen).
-    ``version`` (hand_version) is the hand the edit screen showed; Conflict if it changed."""
+    ``version`` (hand_version) is the hand the edit screen showed; Conflict if it changed.
+    ``scorer_team``: the team of the seated player editing it (two keys)."""
     game = game_writes.game_lock(game, scoring=True)
     state, marks = hand_rewrite(
-        game=game, number=number, entry=entry, source=source, version=version
+        game=game,
+        number=number,
+        entry=entry,
+        source=source,
+        version=version,
+        scorer_team=scorer_team,
     )
     game_writes.game_save(game, state=state, fields=marks)
     return game
 
 
 def hand_rewrite(
-    *, game: Game, number: int, entry: HandEntry, source: str, version: str | None = None
+    *,
+    game: Game,
+    number: int,
+    entry: HandEntry,
+    source: str,
+    version: str | None = None,
+    scorer_team: int | None = None,
 ) -> tuple[rules.GameState, tuple[str, ...]]:
     """hand_edit inside a write that holds the game's lock and saves its row itself
     (hand_edit; the director's settle, its decision in the same save): the hands rewritten
@@ -272,7 +285,7 @@ def hand_rewrite(
     _check_version(target, version, "changed")
     old = target.as_record()
     state, results = _replay_edited(game, hands, number, entry)
-    marks = agreement_marks.hand_changed(game, number)
+    marks = agreement_marks.hand_changed(game, number, scorer_team=scorer_team)
     _store_replay(hands, results)
     target.revisions += 1
     Hand.objects.filter(pk=target.pk).update(revisions=target.revisions)

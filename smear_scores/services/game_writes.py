@@ -141,7 +141,7 @@ def game_save(
             game.finished_at = timezone.now()
         elif not state.finished:
             game.finished_at = None
-        names.update(dict.fromkeys([*STANDINGS, "finished_at"]))
+        names.update(dict.fromkeys([*STANDINGS, "finished_at", "scored_by"]))
     if moved:
         names["updated_at"] = None
     rows_write(list(rows), game, list(names))

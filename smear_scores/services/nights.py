@@ -209,7 +209,8 @@ def night_join(
 ) -> Entrant:
     """A player checks in on their own phone (``phone``: the id it keeps): a roster name, or
     a walk-in's where the night allows them. A name checked in on another phone is refused
-    (OnAnotherPhone) unless ``confirm``: then this phone takes it over."""
+    (OnAnotherPhone) unless ``confirm``: then this phone asks to take it over
+    (Entrant.claim_phone), which the director approves or the other phone releases."""
     if player is None:
         if not night.walk_ins:
             raise NightRefused(
@@ -224,8 +225,17 @@ def night_join(
             field="player",
         )
     entrant = Entrant.objects.select_for_update().filter(night=night, player=player).first()
-    if entrant is not None and entrant.phone not in ("", phone) and not confirm:
-        raise OnAnotherPhone(player)
+    if entrant is not None and entrant.phone not in ("", phone):
+        if not confirm:
+            raise OnAnotherPhone(player)
+        # The name stays on its phone until the director moves it (or that phone releases
+        # it); that phone is told at once (the night's version moves) and loses its
+        # "Score table" and "Agree" while asked (services.night_claims).
+        if entrant.claim_phone != phone:
+            entrant.claim_phone = phone
+            entrant.save(update_fields=["claim_phone"])
+            night_version_bump(night)
+        return entrant
     return _joined(night_check_in(night=night, player=player), phone)
 
 

@@ -41,7 +41,12 @@ def _same_hand(variant: rules.Variant, hand: Hand, entry: HandEntry) -> bool:
 
 @transaction.atomic
 def hand_record(
-    *, game: Game, entry: HandEntry, number: int | None = None, source: str = "web"
+    *,
+    game: Game,
+    entry: HandEntry,
+    number: int | None = None,
+    source: str = "web",
+    scorer_team: int | None = None,
 ) -> tuple[Game, HandResult | None]:
     """Record the next hand: the one service every caller (scoring screen, htmx, API, a
     phone resending what it kept while offline) records a hand through. ``number`` is the
@@ -50,7 +55,9 @@ def hand_record(
     A repeat of the hand just recorded (a double tap, a resubmitted form, a resend)
     records nothing and returns (game, None). A different hand under a number already
     taken, or any hand for a finished game, raises Conflict; a hand that breaks a rule
-    raises HandRefused. One lock, one transaction (no savepoint)."""
+    raises HandRefused. One lock, one transaction (no savepoint). ``scorer_team``: the
+    team of the seated player who records it (two keys: that team is not asked to agree
+    to it; None, every team is)."""
     game = game_writes.game_lock(game, scoring=True)
     # In the table's words: a refusal, and the reason stored when the hand ends the game,
     # name the teams by their players (read with the game, carried over by game_lock).
@@ -74,6 +81,8 @@ def hand_record(
             next_number=state.next_number,
             field="number",
         )
+    if game.confirm:
+        game.scored_by = [*(game.scored_by or [])[: state.hands_played], scorer_team]
     return game, _record_next(game, state, entry, source=source)
 
 
@@ -88,7 +97,14 @@ class Recorded:
 
 
 def hand_record_once(
-    *, game: Game, entry: HandEntry, number: int, scope: str, key: str | None, fingerprint: str
+    *,
+    game: Game,
+    entry: HandEntry,
+    number: int,
+    scope: str,
+    key: str | None,
+    fingerprint: str,
+    scorer_team: int | None = None,
 ) -> Recorded:
     """``hand_record`` run once per Idempotency-Key in ``scope`` (services.idempotency): a
     resend of a hand that did reach the server records nothing more. Refused as
@@ -96,7 +112,7 @@ def hand_record_once(
     another hand."""
 
     def write() -> Answer:
-        saved, result = hand_record(game=game, entry=entry, number=number)
+        saved, result = hand_record(game=game, entry=entry, number=number, scorer_team=scorer_team)
         line = "" if result is None else f"Hand {result.number}: {result_text(saved, result)}"
         return Answer(200, {"notice": line}, value=saved)
 

@@ -1,21 +1,19 @@
-"""Two keys on the other team's phone: it joins the game for its team with the team's
-code (from the scorer's table card, typed or carried in the link after ``#``), then its
-board lists the hands it has not agreed to yet, in the table's words, with Agree and
-Not right. One tap agrees to a hand and every hand before it; a dispute takes a few words.
-
-The phone that records the game's hands never joins a team (phone.mark_recorded), so it
-cannot agree to its own hands; a team's code lets a phone agree for that team only."""
+"""Two keys on a player's own phone: the board of the team of their seat (a signed-in
+member seated on it, or a phone checked in to the night as one of its players:
+permissions.agreeing_voice) lists the hands it has not agreed to yet, in the table's words,
+with Agree and Not right. One tap agrees to a hand and every hand before it; a dispute
+takes a few words. No code joins a team: nothing another phone shows agrees for one."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.views.decorators.http import require_http_methods, require_POST
+from django.shortcuts import redirect
+from django.views.decorators.http import require_GET, require_POST
 
 from smear_scores.models import Game
-from smear_scores.permissions import agreeing_team, normalise_code, team_of_code
-from smear_scores.phone import join_team, recorded_here
+from smear_scores.permissions import agreeing_voice, night_of_game
 from smear_scores.request_refusals import Gone, NotFound
 from smear_scores.rules import Refusal
 from smear_scores.selectors import agreements as agreement_selectors
@@ -29,12 +27,13 @@ from .board import game_of
 def _team_page(
     request: HttpRequest, game: Game, *, notice: str = "", problem: str = "", status: int = 200
 ) -> HttpResponse:
-    team = agreeing_team(request, game)
+    voice = agreeing_voice(request, game)
+    team = voice.team if voice is not None else None
     context = {
         "game": game,
         "team": team,
+        "voice": voice,
         "keys": agreement_selectors.agreement_board(game, team) if team is not None else None,
-        "recorder": recorded_here(request, game),
         "notice": notice,
         "problem": problem,
     }
@@ -58,38 +57,15 @@ def _number(value: str | None) -> int:
 
 
 @refusals_shown_by(_refused)
-@require_http_methods(["GET", "POST"])
+@require_GET
 def team_board(request: HttpRequest, public_id: str) -> HttpResponse:
-    """The team's board, or the form a phone joins its team with (POST ``code``)."""
-    game = game_of(public_id)
-    if request.method == "GET":
-        return _team_page(request, game)
-    code = normalise_code(request.POST.get("code"))
-    team = team_of_code(game, code)
-    if recorded_here(request, game):
-        problem = (
-            "This phone records this game's hands, so it cannot agree to them for a team: "
-            "the other team agrees on a phone of its own, with its code from this table card."
-        )
-        return _team_page(request, game, problem=problem, status=403)
-    if team is None or team not in agreement_selectors.agreeing_teams(game) or not game.confirm:
-        problem = (
-            "This is not a team's code for this game: check it on the scorer's table card "
-            "(“Other teams agree”), or scan your team's code there."
-        )
-        return _team_page(request, game, problem=problem, status=403)
-    join_team(request, game, code)
-    name = team_names(game)[team]
-    return _team_page(request, game, notice=f"This phone agrees for {name}.")
-
-
-def _joined(request: HttpRequest, game: Game) -> int | None:
-    return agreeing_team(request, game)
+    """The board of the team of this request's seat, or why it agrees for nobody."""
+    return _team_page(request, game_of(public_id))
 
 
 NOT_JOINED = (
-    "This phone has not joined a team of this game: type your team's code from the "
-    "scorer's table card first."
+    "Only the team's own players agree for it: sign in as a club member whose player sits "
+    "at this table, or check in to the night on your phone as that player."
 )
 
 
@@ -99,15 +75,24 @@ def team_agree(request: HttpRequest, public_id: str) -> HttpResponse:
     """Agree to hand ``number`` and every hand before it, as this board showed them
     (``version``)."""
     game = game_of(public_id)
-    team = _joined(request, game)
-    if team is None:
+    voice = agreeing_voice(request, game)
+    if voice is None:
         return _team_page(request, game, problem=NOT_JOINED, status=403)
     number = _number(request.POST.get("number"))
     game = agreement_services.hand_agree(
-        game=game, team=team, number=number, version=request.POST.get("version", "")
+        game=game,
+        team=voice.team,
+        number=number,
+        version=request.POST.get("version", ""),
+        by=voice.by,
     )
     hands = f"hands 1–{number}" if number > 1 else "hand 1"
-    return _team_page(request, game, notice=f"{team_names(game)[team]} agreed to {hands}.")
+    name = team_names(game)[voice.team]
+    night_id = night_of_game(game) if request.POST.get("back") == "guide" else None
+    if night_id is not None:
+        # Agreed from the night's guide card: back to the card, which moves on by itself.
+        return redirect("night_guide", night_id=night_id)
+    return _team_page(request, game, notice=f"{name} agreed to {hands} ({voice.by}).")
 
 
 @refusals_shown_by(_refused)
@@ -115,13 +100,14 @@ def team_agree(request: HttpRequest, public_id: str) -> HttpResponse:
 def team_dispute(request: HttpRequest, public_id: str) -> HttpResponse:
     """Not right: hand ``number``, as this board showed it, with a few ``words``."""
     game = game_of(public_id)
-    team = _joined(request, game)
-    if team is None:
+    voice = agreeing_voice(request, game)
+    if voice is None:
         return _team_page(request, game, problem=NOT_JOINED, status=403)
     number = _number(request.POST.get("number"))
     agreement_services.hand_dispute(
         game=game,
-        team=team,
+        team=voice.team,
+        by=voice.by,
         number=number,
         words=request.POST.get("words", ""),
         version=request.POST.get("version", ""),

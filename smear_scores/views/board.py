@@ -41,7 +41,6 @@ from smear_scores.models import Game
 from smear_scores.permissions import (
     can_score,
     show_code,
-    team_code,
     was_stopped,
 )
 from smear_scores.phone import totals_on
@@ -129,36 +128,16 @@ def _links(
     request: HttpRequest, game: Game, *, hands_over: bool, scorer: bool = False
 ) -> dict[str, Any]:
     """The link boxes, built from the address this phone used, so another phone on the
-    same network can open them; on a scorer's board of a game the other teams confirm,
-    each of those teams' link and code to agree (the code after ``#``, as the scoring
-    link's secret)."""
+    same network can open them. A game the other teams confirm shows no team's key here:
+    each team agrees as one of its own players (permissions.agreeing_voice)."""
     links: dict[str, Any] = {
         "watch_url": request.build_absolute_uri(reverse("game", args=[game.public_id]))
     }
     if hands_over:
         links |= scoring_link(request, game)
     if scorer and game.confirm:
-        links["team_links"] = team_links(request, game)
+        links["others_agree"] = True
     return links
-
-
-def team_links(request: HttpRequest, game: Game) -> list[dict[str, Any]]:
-    """Each team that agrees to the scorer's hands: its name, code and link."""
-    base = request.build_absolute_uri(reverse("team_board", args=[game.public_id]))
-    names = games.team_names(game)
-    out = []
-    for team in agreements.agreeing_teams(game):
-        code = team_code(game, team)
-        out.append(
-            {
-                "team": team,
-                "name": names[team],
-                "code": show_code(code),
-                "url": f"{base}#{code}",
-                "label": f"QR code of {names[team]}'s link to agree",
-            }
-        )
-    return out
 
 
 def _board_context(

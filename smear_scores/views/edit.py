@@ -9,6 +9,7 @@ from django.views.decorators.http import require_http_methods
 
 from smear_scores.forms.hands import HandForm, hand_initial
 from smear_scores.models import Game, Hand
+from smear_scores.permissions import scoring_team
 from smear_scores.rules import HandRefused
 from smear_scores.selectors import games
 from smear_scores.services import editing
@@ -169,7 +170,13 @@ def _edit_store(
     answered with the board as it is now (_refused_board)."""
     entry = form.cleaned_data["entry"]
     edited = form.attempt(
-        lambda: editing.hand_edit(game=game, number=hand.number, entry=entry, version=version)
+        lambda: editing.hand_edit(
+            game=game,
+            number=hand.number,
+            entry=entry,
+            version=version,
+            scorer_team=scoring_team(request, game),
+        )
     )
     if edited is None:
         return _edit_page(request, game, hand, form, version, status=422)

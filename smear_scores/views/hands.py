@@ -30,10 +30,8 @@ from django.views.decorators.http import require_POST
 
 from smear_scores.forms.hands import HandForm
 from smear_scores.models import Game
-from smear_scores.permissions import (
-    can_score,
-)
-from smear_scores.phone import mark_recorded, remember_totals
+from smear_scores.permissions import can_score, scoring_team
+from smear_scores.phone import remember_totals
 from smear_scores.request_refusals import Conflict
 from smear_scores.rules import Refusal
 from smear_scores.selectors import games
@@ -93,6 +91,7 @@ def hand_record(request: HttpRequest, game: Game) -> HttpResponse:
             scope=f"web:{game.public_id}:hands",
             key=key,
             fingerprint=request_fingerprint(method="POST", path=request.path, body=body),
+            scorer_team=scoring_team(request, game),
         )
     )
     if recorded is None:
@@ -100,8 +99,6 @@ def hand_record(request: HttpRequest, game: Game) -> HttpResponse:
         night_services.table_refused(game=game)
         return board_page(request, game, form=form, status=422)
     notice = recorded.line or f"Hand {number} was already recorded; nothing was added."
-    # Two keys: the phone that records a game's hands never agrees to them for a team.
-    mark_recorded(request, game)
     # Sent from the board, whose link boxes stay as they are.
     return to_board(request, recorded.game, notice=notice, keep_links=True)
 

@@ -47,6 +47,16 @@ urlpatterns = [
         night_phones.night_guide_score,
         name="night_guide_score",
     ),
+    path(
+        "tournaments/<int:night_id>/me/release/",
+        night_phones.night_guide_release,
+        name="night_guide_release",
+    ),
+    path(
+        "tournaments/<int:night_id>/check-in/move/",
+        night_phones.tournament_check_in_move,
+        name="tournament_check_in_move",
+    ),
     path("tournaments/<int:night_id>/events/", night_phones.night_events, name="night_events"),
     path(
         "tournaments/<int:night_id>/dashboard/",

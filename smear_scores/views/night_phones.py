@@ -4,9 +4,11 @@ check-in, a stuck table closed, and the night on paper."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,13 +16,15 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from smear_scores import phone
+from smear_scores import pace, phone
 from smear_scores.live import stream
 from smear_scores.models import Night
-from smear_scores.permissions import can_score
+from smear_scores.permissions import agreeing_voice, can_score
 from smear_scores.rules import Refusal
+from smear_scores.selectors import agreements as agreement_selectors
 from smear_scores.selectors import night_phones
 from smear_scores.selectors import nights as night_selectors
+from smear_scores.services import night_claims
 from smear_scores.services import nights as night_services
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
 from smear_scores.views.board import keep_no_copy, scoring_link
@@ -46,12 +50,36 @@ def join_url(request: HttpRequest, night: Night) -> str:
 
 
 # -- check in --------------------------------------------------------------------------------
+def _too_many(request: HttpRequest) -> HttpResponse:
+    wait = pace.seconds_left()
+    problem = (
+        "This address has typed too many check-in codes that open no night: wait "
+        f"{wait} seconds, then scan the room's code again or ask the director."
+    )
+    response = render(request, "nights/join_code.html", {"problem": problem}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
+def _night_by_code(request: HttpRequest, code: str) -> Night | None | HttpResponse:
+    """The night ``code`` opens; None (a miss, counted for this address); or the 429 once
+    the address missed CHECK_IN_MISSES_PER_MINUTE times this minute."""
+    if pace.spent(request, "check-in", settings.CHECK_IN_MISSES_PER_MINUTE):
+        return _too_many(request)
+    night = night_phones.night_by_code(code)
+    if night is None:
+        pace.missed(request, "check-in")
+    return night
+
+
 @require_GET
 def night_join_code(request: HttpRequest) -> HttpResponse:
     """Type the night's code (for a phone that cannot scan the QR)."""
     code = request.GET.get("code", "")
     if code:
-        night = night_phones.night_by_code(code)
+        night = _night_by_code(request, code)
+        if isinstance(night, HttpResponse):
+            return night
         if night is not None:
             return redirect("night_join", code=night.join_code)
         problem = (
@@ -108,7 +136,10 @@ def _join_refused(
 def night_join(request: HttpRequest, code: str) -> HttpResponse:
     """A player checks in on their own phone: picks their name (or types it, where the
     night takes walk-ins); the phone then shows their guide card."""
-    night = _join_night(code)
+    found = _night_by_code(request, code)
+    if isinstance(found, HttpResponse):
+        return found
+    night = _join_night(code) if found is None else found
     if request.method == "GET":
         return _join_page(request, night)
     value = request.POST.get("player", "")
@@ -146,6 +177,41 @@ def night_join(request: HttpRequest, code: str) -> HttpResponse:
 
 
 # -- the guide card --------------------------------------------------------------------------
+AGREEMENT_FIELDS = ["agreed_through", "agreed_at", "disputed", "hands_epoch", "scored_by"]
+
+
+def agree_strip(request: HttpRequest, card: night_phones.GuideCard | None) -> dict[str, Any] | None:
+    """Two keys on the card: the last hand of the player's table that their team has not
+    agreed to yet (agreeing to it agrees to every hand before it), when this phone speaks
+    for that team (permissions.agreeing_voice: still the player's phone); else None."""
+    if card is None or card.table is None or card.state == "gone":
+        return None
+    # The night's read is kept while its version stands, and an agreement to a hand of a
+    # game still being played moves no version: the agreements as they stand now.
+    game = copy.copy(card.table.game)
+    game.refresh_from_db(fields=AGREEMENT_FIELDS)
+    voice = agreeing_voice(request, game)
+    if voice is None:
+        return None
+    board = agreement_selectors.agreement_board(game, voice.team)
+    waiting = [h for h in board.hands if not h.agreed and not h.disputes]
+    if not waiting:
+        return None
+    return {"game": game, "hand": waiting[-1], "count": len(waiting), "voice": voice}
+
+
+def holding(request: HttpRequest, entrant: Any) -> str:
+    """Whether this phone holds its player's check-in: "held"; "claimed" (held, and another
+    phone asks for it: no "Score table" while asked); "asking" (this phone asked for a
+    name another phone holds); "elsewhere" (the name was moved to another phone)."""
+    if entrant is None:
+        return ""
+    mine = phone.kept_phone(request)
+    if entrant.phone in ("", mine):
+        return "claimed" if entrant.claim_phone else "held"
+    return "asking" if entrant.claim_phone == mine else "elsewhere"
+
+
 @require_GET
 @vary_on_headers("HX-Request")
 def night_guide(request: HttpRequest, night_id: int) -> HttpResponse:
@@ -165,14 +231,19 @@ def night_guide(request: HttpRequest, night_id: int) -> HttpResponse:
         if player_id is not None
         else None
     )
+    hold = holding(request, now.entrants.get(player_id) if player_id is not None else None)
+    if card is not None and hold != "held":
+        card.scorer = False
     context = {
         "night": night,
         "card": card,
+        "hold": hold,
         "version": version,
         "poll": POLL_SECONDS,
         "updated": timezone.localtime(),
         "night_rules": night_rules(night),
         "awaiting": words.AWAITING,
+        "strip": agree_strip(request, card) if hold == "held" else None,
     }
     return page_or_fragment(request, "nights/guide.html", "guide", context)
 
@@ -184,6 +255,9 @@ def night_guide_score(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
     player_id = phone.night_player(request, night.pk)
     card = night_phones.guide_card(night, player_id) if player_id is not None else None
+    entrant = night_phones.night_entrant(night, player_id) if card is not None else None
+    if card is None or holding(request, entrant) != "held":
+        card = None
     if card is None or card.table is None or not card.scorer or card.state != "seated":
         raise Http404(
             "This phone keeps no table's score this round: open your card again and see "
@@ -193,6 +267,24 @@ def night_guide_score(request: HttpRequest, night_id: int) -> HttpResponse:
     if night.league_id is None and not can_score(request, game):
         phone.grant_scoring(request, game)
     return redirect("game", public_id=game.public_id)
+
+
+@require_POST
+def night_guide_release(request: HttpRequest, night_id: int) -> HttpResponse:
+    """The card's "Yes, move me": this phone gives its player's name to the phone asking."""
+    night = night_of(night_id)
+    player_id = phone.night_player(request, night.pk)
+    entrant = night_phones.night_entrant(night, player_id) if player_id is not None else None
+    if entrant is None:
+        raise Http404("This phone is not checked in to this night.")
+    try:
+        night_claims.night_claim_release(
+            night=night, player=entrant.player, phone=phone.kept_phone(request)
+        )
+    except night_services.NightRefused as refused:
+        context = {"message": refused.message, "heading": "Not moved"}
+        return render(request, "nights/forbidden.html", context, status=409)
+    return redirect("night_guide", night_id=night.pk)
 
 
 @require_GET
@@ -247,6 +339,25 @@ def tournament_check_in_undo(request: HttpRequest, night_id: int) -> HttpRespons
         if not players:
             raise night_services.NightRefused("Pick the check-in to undo, then undo it.")
         night_services.night_check_in_undo(night=night, player=players[0])
+
+    return director_write(request, night, act)
+
+
+@refusals_shown_by(director_refused)
+@require_POST
+def tournament_check_in_move(request: HttpRequest, night_id: int) -> HttpResponse:
+    """The director's answer to a phone asking for a name checked in on another phone:
+    ``move`` it to the asking phone, or ``refuse``."""
+    night = night_of(night_id)
+
+    def act() -> None:
+        players = roster_players(night, request.POST.getlist("player")[:1])
+        if not players:
+            raise night_services.NightRefused("Pick the check-in to move, then move it.")
+        if request.POST.get("answer") == "move":
+            night_claims.night_claim_move(night=night, player=players[0])
+        else:
+            night_claims.night_claim_refuse(night=night, player=players[0])
 
     return director_write(request, night, act)
 

@@ -22,7 +22,7 @@ from smear_scores.forms.nights import NightForm
 from smear_scores.live import stream
 from smear_scores.live.hub import Hub, Watch
 from smear_scores.models import Club, Night
-from smear_scores.permissions import is_club_admin
+from smear_scores.permissions import is_club_admin, room_key, shows_check_in
 from smear_scores.rules import Refusal
 from smear_scores.selectors import night_phones as phone_selectors
 from smear_scores.selectors import nights as night_selectors
@@ -153,6 +153,7 @@ def _director_context(request: HttpRequest, night: Night, **extra: Any) -> dict[
                 card.code = ""
     return {
         **dashboard_context(night, rounds),
+        "room_key": room_key(night.pk, night.join_code),
         "night_rules": night_rules(night),
         "format": night_selectors.round_format(night),
         "others": others,
@@ -338,8 +339,9 @@ def tournament_room(request: HttpRequest, night_id: int) -> HttpResponse:
         return HttpResponse(status=204)
     night = night_of(night_id)
     context = room_context(night, version)
-    if not request.htmx:
-        # The page's check-in code, outside the #room the streams carry (drawn for no request).
+    if not request.htmx and shows_check_in(request, night.pk, night.join_code, night.club_id):
+        # The page's check-in code, outside the #room the streams carry (drawn for no
+        # request), only where the director put it (permissions.shows_check_in).
         context["join_url"] = request.build_absolute_uri(
             reverse("night_join", args=[night.join_code])
         )

@@ -34,6 +34,12 @@ def table_where(night: str, round_number: int, table: int) -> str:
     return f"{night}, round {round_number}, table {table}"
 
 
+def said(by: str, when: str) -> str:
+    """Who spoke for a team and when: 'Bo, 3 Feb 20:15' (a signed-in member), "Bo's phone,
+    3 Feb 20:15" (a night's phone), or the time alone when the audit names no one."""
+    return f"{by}, {when}" if by else when
+
+
 def agreed(who: str, number: int, when: str) -> str:
     return f"{who} agreed to hands 1–{number} ({when})"
 

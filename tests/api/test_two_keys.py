@@ -1,15 +1,19 @@
-"""Two keys over the API: each hand's and the game's agreement in GET, and the other
-team agreeing or disputing with its own code (never the scorer's token)."""
+"""Two keys over the API: each hand's and the game's agreement in GET, and a team agreeing
+or disputing as one of its own players (a signed-in member seated on it, with the page's
+CSRF token); no token agrees for a team: not the scorer's, not a code off a board."""
 
 from __future__ import annotations
 
+import hmac
+import json
 from datetime import date
 
 import pytest
+from django.test import Client
 
 from smear_scores.models import Club, Dispute
-from smear_scores.permissions import team_code
-from tests.league.conftest import make_league, play, roster
+from smear_scores.models.games import SCORING_ALPHABET
+from tests.league.conftest import make_league, make_user, play, roster
 
 pytestmark = pytest.mark.django_db
 
@@ -22,13 +26,41 @@ def game():
     return play(league, players, [(0, 4, (4, 0))] * 4, agreed=False)
 
 
-def test_get_shows_each_hands_agreement_and_the_games(api, game):
+def member_of(game, name: str) -> Client:
+    """A browser signed in as the member whose roster player is ``name``, CSRF enforced."""
+    club = game.league.club
+    member = make_user(name.lower() + "-member", club=club)
+    club.players.filter(name=name).update(user=member)
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(member)
+    browser.get(f"/g/{game.public_id}/agree/")  # the page sets the CSRF cookie
+    return browser
+
+
+def post(browser: Client, url: str, body: dict, *, csrf: bool = True, token: str = ""):
+    headers = {}
+    if csrf:
+        headers["X-CSRFToken"] = browser.cookies["csrftoken"].value
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    return browser.post(url, json.dumps(body), content_type="application/json", headers=headers)
+
+
+def first_version_code(game, team: int) -> str:
+    """The code the first version printed on the scorer's board for ``team``."""
+    digest = hmac.new(
+        game.team_secret.encode(), f"{game.public_id}:{team}".encode(), "sha256"
+    ).digest()
+    return "".join(SCORING_ALPHABET[b % len(SCORING_ALPHABET)] for b in digest[:8])
+
+
+def test_get_shows_each_hands_agreement_and_who_recorded_it(api, game):
     body = api.game(game.public_id)
     agreement = body["agreement"]
-    assert (agreement["agreed"], agreement["awaiting"], agreement["scorer_team"]) == (
+    assert (agreement["agreed"], agreement["awaiting"], agreement["scored_by"]) == (
         False,
         [1],
-        0,
+        [0, 0, 0, 0],
     )
     assert [(h["number"], h["agreed_by"], h["awaiting"]) for h in agreement["hands"]] == [
         (n, [], [1]) for n in range(1, 5)
@@ -38,36 +70,55 @@ def test_get_shows_each_hands_agreement_and_the_games(api, game):
     assert "agreement" not in api.game(casual["id"])
 
 
-def test_the_other_team_agrees_with_its_own_code(api, game):
+def test_a_seated_member_of_the_other_team_agrees(api, game):
     version = api.game(game.public_id)["agreement"]["hands"][3]["version"]
-    response = api.post(
-        f"/api/games/{game.public_id}/agreements",
-        {"number": 4, "version": version},
-        token=team_code(game, 1),
+    browser = member_of(game, "Bo")
+    response = post(
+        browser, f"/api/games/{game.public_id}/agreements", {"number": 4, "version": version}
     )
     assert response.status_code == 200
     assert (response.json()["agreed"], response.json()["awaiting"]) == (True, [])
     assert api.game(game.public_id)["agreement"]["hands"][0]["agreed_by"] == [1]
 
 
-def test_the_scorers_token_and_a_stale_version_are_refused(api, game):
+def test_no_token_agrees_for_a_team_and_the_401_names_the_teams_key(api, game):
     url = f"/api/games/{game.public_id}/agreements"
-    response = api.post(url, {"number": 4, "version": "x"}, token=game.edit_token)
+    body = {"number": 4, "version": "x"}
+    response = api.post(url, body, token=game.edit_token)
     assert response.status_code == 403
-    assert "scoring token: the scorer never agrees" in response.json()["message"]
-    response = api.post(url, {"number": 4, "version": "x"}, token=team_code(game, 0))
-    assert response.status_code == 403
-    response = api.post(url, {"number": 4, "version": "x"}, token=team_code(game, 1))
+    assert "scoring token: no token agrees for a team" in response.json()["message"]
+    # The probe: a code read off the first version's scorer's board, as a Bearer token.
+    for team in (0, 1):
+        response = api.post(url, body, token=first_version_code(game, team))
+        assert response.status_code == 403
+    response = api.post(url, body)
+    assert response.status_code == 401
+    assert response.json()["message"] == (
+        "This request agrees for nobody: a team agrees as one of its own players: send the "
+        "request from a browser signed in as a club member whose roster player sits on that "
+        "team (with its CSRF token), or from a phone checked in to the night as one of the "
+        "team's players. No code or token agrees for a team."
+    )
+    assert game.hands.count() == 4 and not Dispute.objects.exists()
+
+
+def test_a_stale_version_and_a_missing_csrf_token_are_refused(game):
+    browser = member_of(game, "Di")
+    url = f"/api/games/{game.public_id}/agreements"
+    response = post(browser, url, {"number": 4, "version": "x"})
     assert response.status_code == 409
     assert "changed since this board showed them" in response.json()["message"]
-    assert api.post(url, {"number": 4, "version": "x"}).status_code == 401
+    response = post(browser, url, {"number": 4, "version": "4.0"}, csrf=False)
+    assert response.status_code == 403
+    assert response.json()["detail"][0]["field"] == "X-CSRFToken"
 
 
-def test_a_dispute_over_the_api(api, game):
-    response = api.post(
+def test_a_dispute_over_the_api_names_who_said_it(game):
+    browser = member_of(game, "Di")
+    response = post(
+        browser,
         f"/api/games/{game.public_id}/disputes",
         {"number": 2, "words": "the jack was ours"},
-        token=team_code(game, 1),
     )
     assert response.status_code == 201
     body = response.json()
@@ -75,3 +126,4 @@ def test_a_dispute_over_the_api(api, game):
     assert body["disputes"] == [{"team": 1, "words": "the jack was ours"}]
     assert [h["disputed"] for h in body["hands"]] == [False, True, False, False]
     assert Dispute.objects.get().number == 2
+    assert game.revisions.get(action="dispute").new["by"] == "Di"

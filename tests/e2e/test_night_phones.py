@@ -14,6 +14,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from smear_scores.models import Club, Game, Membership, Night, Player, Round
+from smear_scores.permissions import room_key
 from smear_scores.rules import HandEntry
 from smear_scores.services import nights
 from smear_scores.services.recording import hand_record
@@ -71,7 +72,8 @@ def test_a_night_on_twelve_phones_with_the_director_and_the_room(
 
     try:
         _, room = context({"width": 1280, "height": 720}, mobile=False)
-        room.goto(f"/tournaments/{night.pk}/room/")
+        # The room view opened with its key, as the director's screen links to it.
+        room.goto(f"/tournaments/{night.pk}/room/?key={room_key(night.pk, night.join_code)}")
         link = room.locator(".room-join").get_attribute("data-link")
         assert link == f"{url}/join/{night.join_code}/"
         expect(

@@ -54,13 +54,16 @@ def play(
     hands: list[tuple[int, int, tuple]],
     *,
     agreed: bool = True,
+    scorer_team: int | None = 0,
     **kw,
 ):
-    """A league game with ``hands`` recorded, each (bidder seat, bid, points per team), and,
-    unless ``agreed`` is False, agreed to by the other teams once finished."""
+    """A league game with ``hands`` recorded, each (bidder seat, bid, points per team), by a
+    player of ``scorer_team`` (None: by nobody seated), and, unless ``agreed`` is False,
+    agreed to by the other teams once finished."""
     game = league_game_create(league=league, players=players, first_dealer=0, **kw)
     for bidder, bid, points in hands:
-        game, _ = hand_record(game=game, entry=HandEntry(bidder=bidder, bid=bid, points=points))
+        entry = HandEntry(bidder=bidder, bid=bid, points=points)
+        game, _ = hand_record(game=game, entry=entry, scorer_team=scorer_team)
     if agreed and game.finished:
         game = agree_all(game)
     return game

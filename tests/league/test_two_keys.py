@@ -93,7 +93,7 @@ def test_the_scorers_team_cannot_agree_for_itself_and_agreeing_agrees_earlier_ha
     club, league, four
 ):
     game = wisconsin_win(league, four, winner=0, agreed=False)
-    with pytest.raises(Forbidden, match="Ann & Cat score this game"):
+    with pytest.raises(Forbidden, match="Ann & Cat recorded every hand so far"):
         hand_agree(game=game, team=0, number=4, version=version(game, 4))
 
     game = hand_agree(game=game, team=1, number=3, version=version(game, 3))

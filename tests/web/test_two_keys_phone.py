@@ -1,8 +1,10 @@
-"""Two keys on the phones: the other team joins with its code from the scorer's table
-card, agrees in one tap, says a hand is not right; the scorer's phone cannot agree."""
+"""Two keys on the phones: a team agrees as one of its own players (a signed-in member
+seated on it), in one tap; no board, a team-mate's or the director's, shows anything that
+agrees for a team, and a code read off the scorer's board agrees for nobody."""
 
 from __future__ import annotations
 
+import hmac
 import html
 import re
 from datetime import date
@@ -10,8 +12,8 @@ from datetime import date
 import pytest
 from django.test import Client
 
-from smear_scores.models import Club, Dispute, Game
-from smear_scores.permissions import team_code
+from smear_scores.models import Club, Dispute, Game, HandRevision
+from smear_scores.models.games import SCORING_ALPHABET
 from smear_scores.selectors.agreements import agree_version
 from tests.league.conftest import make_league, make_user, play, roster
 
@@ -23,7 +25,8 @@ def game() -> Game:
     club = Club.objects.create(name="Tuesday Smear Club", slug="tuesday")
     league = make_league(club, start_date=date(2020, 1, 1))
     players = roster(club, "Ann", "Bo", "Cy", "Di")
-    # Wisconsin: Ann & Cy (seats 1, 3) against Bo & Di; Ann & Cy make 4 twice.
+    # Wisconsin: Ann & Cy (seats 1, 3) against Bo & Di; Ann & Cy make 4 twice, recorded
+    # by a player of Ann & Cy.
     return play(league, players, [(0, 4, (4, 0)), (0, 4, (3, 1))], agreed=False)
 
 
@@ -31,85 +34,13 @@ def text(response) -> str:
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
 
 
-def joined(game: Game) -> Client:
-    phone = Client()
-    response = phone.post(f"/g/{game.public_id}/agree/", {"code": team_code(game, 1)})
-    assert response.status_code == 200
-    assert "This phone agrees for Bo & Di." in text(response)
-    return phone
-
-
-def test_the_scorers_table_card_shows_each_other_teams_code(client, game):
-    member = make_user("mia", club=game.league.club)
-    client.force_login(member)
-    page = client.get(f"/g/{game.public_id}/").content.decode()
-    code = team_code(game, 1)
-    assert "Other teams agree: their codes" in page
-    assert f"{code[:4]}-{code[4:]}" in page
-    assert f"/g/{game.public_id}/agree/#{code}" in page
-    # Only the other team's: Ann & Cy's phone scores.
-    assert team_code(game, 0) not in page
-
-
-def test_the_other_team_sees_its_hands_in_the_tables_words_and_agrees_in_one_tap(game):
-    phone = joined(game)
-    board = text(phone.get(f"/g/{game.public_id}/agree/"))
-    assert "Hand 1: Ann & Cy bid 4 and took 4: made, +4 · Bo & Di +0" in board
-    assert "Hand 2: Ann & Cy bid 4 and took 3: set, -4 · Bo & Di +1" in board
-
-    response = phone.post(
-        f"/g/{game.public_id}/agree/hands/",
-        {"number": "2", "version": agree_version(game, 2)},
-    )
-    assert "Bo & Di agreed to hands 1–2." in text(response)
-    assert "Every hand so far is agreed." in text(response)
-    game.refresh_from_db()
-    assert game.agreed_through == [0, 2]
-
-
-def test_a_stale_board_is_told_and_nothing_is_agreed(game):
-    phone = joined(game)
-    response = phone.post(f"/g/{game.public_id}/agree/hands/", {"number": "2", "version": "x"})
-    assert response.status_code == 409
-    assert "changed since this board showed them: nothing was agreed" in text(response)
-    game.refresh_from_db()
-    assert game.agreed_through in ([], [0, 0])
-
-
-def test_not_right_marks_the_hand_on_every_board(client, game):
-    phone = joined(game)
-    response = phone.post(
-        f"/g/{game.public_id}/agree/dispute/",
-        {"number": "2", "version": agree_version(game, 2), "words": "we took low"},
-    )
-    assert "Hand 2 is marked “not right” on every board." in text(response)
-    assert Dispute.objects.get().words == "we took low"
-    watcher = text(client.get(f"/g/{game.public_id}/"))
-    assert "not right Hand 2, says Bo & Di: “we took low”." in watcher
-
-
-def test_a_wrong_code_and_the_scorers_phone_are_refused(client, game):
-    response = Client().post(f"/g/{game.public_id}/agree/", {"code": "ABCD-EFGH"})
-    assert response.status_code == 403
-    assert "This is not a team's code for this game" in text(response)
-    # Ann & Cy's own code is no key: their phone scores.
-    response = Client().post(f"/g/{game.public_id}/agree/", {"code": team_code(game, 0)})
-    assert response.status_code == 403
-
-    member = make_user("mia", club=game.league.club)
-    client.force_login(member)
-    hand = {"number": "3", "bidder": "0", "bid": "2", "by_totals": "on"}
-    hand |= {"points_0": "3", "points_1": "1"}
-    assert client.post(f"/g/{game.public_id}/hands/", hand).status_code == 302
-    response = client.post(f"/g/{game.public_id}/agree/", {"code": team_code(game, 1)})
-    assert response.status_code == 403
-    assert "This phone records this game's hands" in text(response)
-
-
-def test_a_phone_that_has_not_joined_cannot_agree(game):
-    response = Client().post(f"/g/{game.public_id}/agree/hands/", {"number": "1", "version": ""})
-    assert response.status_code == 403
-    assert "has not joined a team of this game" in text(response)
+def first_version_code(game: Game, team: int) -> str:
+    """The code the first version of two keys printed on the scorer's board for ``team``
+    (derived from Game.team_secret): what a probe read off that board."""
+    digest = hmac.new(
+        game.team_secret.encode(), f"{game.public_id}:{team}".encode(), "sha256"
+    ).digest()
+    return "".join(SCORING_ALPHABET[b % len(SCORING_ALPHABET)] for b in digest[:8])
 
 
 def signed_in_as_player(game: Game, name: str) -> Client:
@@ -122,31 +53,125 @@ def signed_in_as_player(game: Game, name: str) -> Client:
     return phone
 
 
-def test_a_signed_in_member_agrees_for_the_team_they_play_in_with_no_code(game):
+def agree(phone: Client, game: Game, number: int):
+    return phone.post(
+        f"/g/{game.public_id}/agree/hands/",
+        {"number": str(number), "version": agree_version(game, number)},
+    )
+
+
+@pytest.mark.parametrize("who", ["member with no seat", "team-mate", "director"])
+def test_no_scorers_board_shows_a_key_that_agrees_for_another_team(game, who):
+    club = game.league.club
+    if who == "team-mate":
+        phone = signed_in_as_player(game, "Cy")
+    else:
+        phone = Client()
+        phone.force_login(make_user("mia", club=club, admin=who == "director"))
+
+    page = phone.get(f"/g/{game.public_id}/").content.decode()
+
+    assert "Other teams agree: their codes" not in page
+    assert "/agree/#" not in page
+    for team in (0, 1):
+        code = first_version_code(game, team)
+        assert code not in page
+        assert f"{code[:4]}-{code[4:]}" not in page
+    assert "The other teams agree on their own phones" in text(phone.get(f"/g/{game.public_id}/"))
+
+
+def test_a_second_browser_with_a_code_read_off_the_scorers_board_agrees_for_nobody(game):
+    code = first_version_code(game, 1)
+    second = Client()
+
+    joined = second.post(f"/g/{game.public_id}/agree/", {"code": code})
+    agreed = agree(second, game, 2)
+
+    assert joined.status_code == 405
+    assert agreed.status_code == 403
+    assert "Only the team's own players agree for it" in text(agreed)
+    game.refresh_from_db()
+    assert game.agreed_through in ([], [0, 0])
+    assert not HandRevision.objects.filter(action=HandRevision.Action.AGREE).exists()
+
+
+def test_a_seated_member_of_the_other_team_agrees_in_one_tap_and_is_named(game):
     phone = signed_in_as_player(game, "Di")  # Di plays with Bo: the team that agrees
 
     board = text(phone.get(f"/g/{game.public_id}/agree/"))
+    assert "Hand 1: Ann & Cy bid 4 and took 4: made, +4 · Bo & Di +0" in board
     assert "Hand 2: Ann & Cy bid 4 and took 3: set, -4 · Bo & Di +1" in board
-    response = phone.post(
-        f"/g/{game.public_id}/agree/hands/", {"number": "2", "version": agree_version(game, 2)}
-    )
+    response = agree(phone, game, 2)
 
-    assert "Bo & Di agreed to hands 1–2." in text(response)
+    assert "Bo & Di agreed to hands 1–2 (Di)." in text(response)
+    assert "Every hand so far is agreed." in text(response)
     game.refresh_from_db()
     assert game.agreed_through == [0, 2]
+    history = text(phone.get(f"/g/{game.public_id}/history/"))
+    assert "Bo & Di agreed to hands 1–2 (Di, " in history
 
 
-def test_a_signed_in_member_of_the_scoring_team_agrees_for_nobody(game):
-    phone = signed_in_as_player(game, "Cy")  # Cy plays with Ann, whose phone scores
-
-    response = phone.post(
-        f"/g/{game.public_id}/agree/hands/", {"number": "2", "version": agree_version(game, 2)}
-    )
-
-    assert response.status_code == 403
-    assert "This phone has not joined a team of this game" in text(response)
+def test_a_stale_board_is_told_and_nothing_is_agreed(game):
+    phone = signed_in_as_player(game, "Bo")
+    response = phone.post(f"/g/{game.public_id}/agree/hands/", {"number": "2", "version": "x"})
+    assert response.status_code == 409
+    assert "changed since this board showed them: nothing was agreed" in text(response)
     game.refresh_from_db()
     assert game.agreed_through in ([], [0, 0])
+
+
+def test_not_right_marks_the_hand_on_every_board(client, game):
+    phone = signed_in_as_player(game, "Bo")
+    response = phone.post(
+        f"/g/{game.public_id}/agree/dispute/",
+        {"number": "2", "version": agree_version(game, 2), "words": "we took low"},
+    )
+    assert "Hand 2 is marked “not right” on every board." in text(response)
+    assert Dispute.objects.get().words == "we took low"
+    watcher = text(client.get(f"/g/{game.public_id}/"))
+    assert "not right Hand 2, says Bo & Di: “we took low”." in watcher
+
+
+def test_the_scoring_team_agrees_for_nobody_else(game):
+    phone = signed_in_as_player(game, "Cy")  # Cy plays with Ann, who recorded the hands
+
+    response = agree(phone, game, 2)
+
+    assert response.status_code == 403
+    assert "Ann & Cy recorded every hand so far" in text(response)
+    game.refresh_from_db()
+    assert game.agreed_through in ([], [0, 0])
+
+
+def test_a_member_with_no_seat_agrees_for_nobody(game):
+    phone = Client()
+    phone.force_login(make_user("mia", club=game.league.club))
+
+    response = agree(phone, game, 1)
+
+    assert response.status_code == 403
+    assert "Only the team's own players agree for it" in text(response)
+
+
+def test_the_team_that_records_a_hand_is_the_team_of_the_member_who_records_it(game):
+    bo = signed_in_as_player(game, "Bo")
+    hand = {"number": "3", "bidder": "1", "bid": "2", "by_totals": "on"}
+    hand |= {"points_0": "1", "points_1": "3"}
+
+    assert bo.post(f"/g/{game.public_id}/hands/", hand).status_code == 302
+
+    game.refresh_from_db()
+    assert game.scored_by == [0, 0, 1]
+    # Ann & Cy are asked for Bo's hand 3; Bo & Di for hands 1 and 2 only.
+    cy = signed_in_as_player(game, "Cy")
+    board = text(cy.get(f"/g/{game.public_id}/agree/"))
+    assert "Hand 3: Bo & Di bid 2 and took 3: made, +3 · Ann & Cy +1" in board
+    assert "Hand 2:" not in board
+    assert "Bo & Di agreed to hands 1–2 (Bo)." in text(agree(bo, game, 2))
+    game.refresh_from_db()
+    assert (game.agreed_through, agree(cy, game, 3).status_code) == ([0, 2], 200)
+    game.refresh_from_db()
+    assert game.agreed_through == [3, 2]
 
 
 def test_the_admin_links_a_player_only_to_a_member_of_their_club(game):

@@ -34,9 +34,12 @@ LAN_FLAGS = [f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1"]
 # What a page may say as an error without failing its test, each with why. Chromium itself
 # logs every answer that is not a success as a console error: the app answers refusals with
 # 4xx on purpose (a wrong code 403, a refused hand 422, a stale screen 409, a removed game
-# 410), and phones taken offline or whose stream a test cuts fail their requests. Nothing
+# 410), and phones taken offline or whose stream a test cuts fail their requests; htmx
+# itself logs a request that had no connection (sendError, timeout, and the failed
+# afterRequest with it), which offline.js answers by keeping the hand on the phone. Nothing
 # the app's own scripts or styles say is allowed.
 CONSOLE_ALLOWED = (
+    re.compile(r"^htmx:(sendError|timeout|afterRequest), "),
     re.compile(r"^Failed to load resource: the server responded with a status of 4\d\d\b"),
     re.compile(
         r"^Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|CONNECTION_REFUSED|"

@@ -36,7 +36,6 @@ from smear_scores.views.nights import (
     room_read,
     roster_players,
 )
-from smear_scores.wording import nights as words
 
 
 def join_url(request: HttpRequest, night: Night) -> str:
@@ -171,7 +170,6 @@ def night_guide(request: HttpRequest, night_id: int) -> HttpResponse:
         "poll": POLL_SECONDS,
         "updated": timezone.localtime(),
         "night_rules": night_rules(night),
-        "awaiting": words.AWAITING,
     }
     return page_or_fragment(request, "nights/guide.html", "guide", context)
 

@@ -50,4 +50,20 @@ ALREADY_ON_PHONE = (
     "{name} is already checked in on another phone. If you are {name}, check in on this "
     "phone instead; if not, pick your own name."
 )
-AWAITING = "Your last round counts once the other teams at your table agree to its hands."
+# A round whose table awaits agreement (two keys): in the standings as provisional.
+PROVISIONAL_MARK = "*"
+DISPUTED = "a dispute"
+OTHER_TEAMS = "the other teams"
+# A finished table's status while its result awaits agreement ("who": TableCard.awaited).
+AWAITED_STATUS = "Awaiting {who}: {winner} won, counts once agreed"
+DISPUTED_STATUS = "Disputed: {winner} won, counts once settled"
+# Under the standings (room view, printed cards) while a round is provisional.
+PROVISIONAL_NOTE = "* Provisional: counts once the other teams at the table agree to its hands."
+# The guide card of a player whose round awaits agreement.
+AWAITING = (
+    "Provisional (*): round {round} at table {table} counts once {who} agree{s} to its hands."
+)
+AWAITING_DISPUTE = (
+    "Provisional (*): round {round} at table {table} counts once its dispute is settled "
+    "(the scorer edits the hand, or the director settles it)."
+)

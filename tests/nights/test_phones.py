@@ -208,7 +208,8 @@ def test_totals_and_place_only_as_the_reveal_allows(club, players):
     assert "Totals and places are shown once the last round is over." in card
     finish_round(night)
     card = text(phone.get(f"/tournaments/{night.pk}/me/"))
-    assert re.search(r"Your total \d+ · =?\d+(st|nd|rd|th) of 12", card)
+    # Provisional (*) until the other teams at the table agree.
+    assert re.search(r"Your total \d+\* · =?\d+(st|nd|rd|th) of 12", card)
 
 
 def test_the_card_answers_204_while_nothing_changed(club, players):
@@ -391,3 +392,51 @@ def test_the_draw_stays_fair_as_players_come_and_go(club, players):
     assert max(sat.values()) - min(sat.values()) <= 1, sat
     late = {p.name: p.rounds_sat_out.filter(night=night).count() for p in extra}
     assert late == {"Late 0": 0, "Late 1": 0}
+
+
+def test_a_round_awaiting_agreement_reads_as_provisional_with_who_is_awaited(
+    client, club, players, director
+):
+    from smear_scores.selectors.nights import night_rounds
+    from tests.league.conftest import agree_all
+
+    night = open_night(club, players, n=12, rounds=2)
+    nights.round_draw(night=night, seed=5)
+    finish_round(night)
+    table = night_rounds(night)[0].tables[0]
+    me = players[0] if players[0].pk in table.seat_ids else None
+    me = me or next(p for p in players if p.pk == table.seat_ids[1])
+    seat = table.seat_ids.index(me.pk)
+    score = table.scores()[seat % 3]
+    others = [" & ".join(table.partnerships[t]) for t in (1, 2)]
+    who = f"{others[0]} and {others[1]}"
+    phone = phone_of(night, me)
+
+    # The card: the round's score in the total, marked, and who must agree.
+    card = text(phone.get(f"/tournaments/{night.pk}/me/"))
+    assert f"Your total {score}* · " in card
+    assert (
+        f"Provisional (*): round 1 at table {table.number} counts once {who} agree to its hands."
+        in card
+    )
+    # The room view: the cells and totals marked, the note, the table's status.
+    room = text(client.get(f"/tournaments/{night.pk}/room/"))
+    assert f"{me.name} {score}* 0 {score}*" in room or f"{me.name} {score}* 1 {score}*" in room
+    assert "* Provisional: counts once the other teams at the table agree to its hands." in room
+    winner = " & ".join(table.partnerships[table.game.winner])
+    assert f"Awaiting {who}: {winner} won, counts once agreed" in room
+    # The dashboard does not say "Finished" for it; the printed card says what the phone does.
+    login(client, director)
+    dash = text(client.get(f"/tournaments/{night.pk}/"))
+    assert f"Table {table.number} Awaiting {who}: {winner} won, counts once agreed" in dash
+    printed = text(client.get(f"/tournaments/{night.pk}/print/"))
+    assert f"counts once {who} agree to its hands." in printed
+
+    # Agreed: the standings count it, unmarked, and the line is gone.
+    for game in Game.objects.filter(night_table__round__night=night):
+        agree_all(game)
+    card = text(phone.get(f"/tournaments/{night.pk}/me/"))
+    assert f"Your total {score} · " in card
+    assert "Provisional" not in card and "*" not in card
+    room = text(client.get(f"/tournaments/{night.pk}/room/"))
+    assert "Provisional" not in room and "Awaiting" not in room

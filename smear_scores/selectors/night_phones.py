@@ -244,6 +244,13 @@ class DashTable:
     def attention(self) -> bool:
         return bool(self.reasons)
 
+    @property
+    def close_ask(self) -> str:
+        """What closing the table as it stands does, asked before it is done."""
+        scores = " · ".join(f"{names} {score}" for _, names, score in self.card.team_rows())
+        rule = words.CLOSE_RULE_SHORT.get(self.card.close_rule, "")
+        return words.CLOSE_ASK.format(number=self.card.number, scores=scores, rule=rule)
+
 
 @dataclass
 class Dashboard:

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from smear_scores import phone
+from smear_scores.forms.nights import TableCloseForm
 from smear_scores.live import stream
 from smear_scores.models import Night
 from smear_scores.permissions import can_score
@@ -261,7 +262,14 @@ def tournament_close_table(request: HttpRequest, night_id: int, table_id: int) -
     table = night_selectors.night_table(night, table_id)
     if table is None:
         raise Http404("No such table at this night.")
-    return _back(request, night, lambda: night_services.table_close(table=table))
+    form = TableCloseForm(request.POST, number=table.number)
+
+    def act() -> None:
+        if not form.is_valid():
+            raise night_services.NightRefused(form.errors["confirm"][0], field="table")
+        night_services.table_close(table=table)
+
+    return _back(request, night, act)
 
 
 @require_GET

@@ -20,6 +20,20 @@ REVEAL_RULES = {
     "end": "Totals and places are shown once the last round is over.",
 }
 
+# Closing a table as it stands: the dashboard asks first, and says what it does.
+CLOSE_ASK = (
+    "Table {number}'s round ends now with its scores as they stand ({scores}); {rule} Its "
+    "players record no more hands there, and this cannot be undone."
+)
+CLOSE_RULE_SHORT = {
+    "leader": "the partnership ahead wins the round (nobody, if level).",
+    "none": "nobody wins the round there.",
+}
+CLOSE_UNCONFIRMED = (
+    "Table {number} was not closed: tap “Close table {number} as it stands”, read what it "
+    "does, then tap “Yes, close table {number}”."
+)
+
 # Why a table of the round needs the director, as the dashboard lists it.
 IDLE = "no hand for {minutes} min"
 GONE = "{names} marked gone"

@@ -196,10 +196,14 @@
       });
   }
 
-  // A team's board with its "Not right" open (words being written) is not swapped under
-  // the finger: the answer to what is sent is the fresh board, or the next version is.
+  // A team's board with its "Not right" open (words being written), or the dashboard
+  // with a question open ("Close table n as it stands"), is not swapped under the finger:
+  // the answer to what is sent is the fresh board, or the next version is.
   function busy(el) {
-    return el.id === "agree-board" && el.querySelector("details[open]") !== null;
+    return (
+      (el.id === "agree-board" || el.id === "dashboard") &&
+      el.querySelector("details[open]") !== null
+    );
   }
 
   // The table and room views: their own fragment, as htmx would ask for it.

@@ -290,7 +290,26 @@ def test_a_stuck_table_closes_as_it_stands_by_the_nights_rule(client, club, play
         hand_record(game=Game.objects.get(pk=t1.game_id), entry=HAND)
     hand_record(game=t2.game, entry=HAND)
     login(client, director)
+    # Asked first, saying what it does; a tap that skips the question closes nothing.
+    page = text(client.get(f"/tournaments/{night.pk}/"))
+    scores = " · ".join(
+        f"{' & '.join(t2.game.seats.filter(position__in=(t, t + 3)).order_by('position').values_list('name', flat=True))} "
+        f"{score}"
+        for t, score in enumerate(Game.objects.get(pk=t2.game_id).scores)
+    )
+    assert (
+        f"Close table 2 as it stands Table 2's round ends now with its scores as they stand "
+        f"({scores}); the partnership ahead wins the round (nobody, if level). Its players "
+        "record no more hands there, and this cannot be undone. Yes, close table 2"
+    ) in page
     response = client.post(f"/tournaments/{night.pk}/tables/{t2.pk}/close/")
+    assert response.status_code == 422
+    assert (
+        "Table 2 was not closed: tap “Close table 2 as it stands”, read what it does, then tap "
+        "“Yes, close table 2”."
+    ) in text(response)
+    assert "Closed as it stood:" not in text(client.get(f"/tournaments/{night.pk}/"))
+    response = client.post(f"/tournaments/{night.pk}/tables/{t2.pk}/close/", {"confirm": "on"})
     assert response.status_code == 302
     page = text(client.get(f"/tournaments/{night.pk}/"))
     assert "Closed as it stood:" in page and " won" in page
@@ -299,7 +318,7 @@ def test_a_stuck_table_closes_as_it_stands_by_the_nights_rule(client, club, play
     before = {s.name: s.total for s in night_standings(night)}
     hand_record(game=Game.objects.get(pk=t2.game_id), entry=HAND)
     assert {s.name: s.total for s in night_standings(night)} == before
-    response = client.post(f"/tournaments/{night.pk}/tables/{t2.pk}/close/")
+    response = client.post(f"/tournaments/{night.pk}/tables/{t2.pk}/close/", {"confirm": "on"})
     assert response.status_code == 422
     assert "Table 2 has finished already: there is nothing to close." in text(response)
     assert client.post(f"/tournaments/{night.pk}/draw/").status_code == 302

@@ -34,6 +34,30 @@ def private_answers(
     return middleware
 
 
+# Hosts a browser trusts over plain http (a potentially trustworthy origin).
+LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
+
+
+def opener_policy_where_honoured(get_response: Callable[[HttpRequest], HttpResponse]):
+    """``Cross-Origin-Opener-Policy`` (SecurityMiddleware's) only where a browser honours
+    it: over https, or from this machine itself. A phone on the table's Wi-Fi opens the
+    laptop over plain http by its name or address, where the browser ignores the header
+    and says so as an error in the console on every page. Before SecurityMiddleware in
+    MIDDLEWARE, so it reads the answer that middleware made."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if request.is_secure() or "Cross-Origin-Opener-Policy" not in response:
+            return response
+        host = request.META.get("HTTP_HOST", "").lower()
+        name = host.split("]")[0] + "]" if host.startswith("[") else host.split(":")[0]
+        if name not in LOOPBACK and not name.endswith(".localhost"):
+            del response["Cross-Origin-Opener-Policy"]
+        return response
+
+    return middleware
+
+
 # The sign-in's version in its session (models.SignInVersion), written when it signs in.
 SIGNIN_VERSION_KEY = "signin_version"
 

@@ -61,6 +61,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Drops SecurityMiddleware's opener policy where a browser would only complain of it.
+    "smear_scores.middleware.opener_policy_where_honoured",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before anything that reads or writes an answer's body.

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from smear_scores import rules
 from smear_scores.services.nights import MAX_BONUS, MAX_IDLE_MINUTES, MAX_ROUND_HANDS, MAX_ROUNDS
-from smear_scores.wording.nights import CLOSE_RULES, REVEAL_RULES
+from smear_scores.wording.nights import CLOSE_RULES, CLOSE_UNCONFIRMED, REVEAL_RULES
 
 from .field_refusals import ListedRefusals
 from .fields import option_field
@@ -163,3 +163,14 @@ class NightForm(ListedRefusals, forms.Form):
             for slug, option, field in self.option_fields
             if slug == variant
         }
+
+
+class TableCloseForm(forms.Form):
+    """The director's "Yes, close table n": sent only from the question the dashboard asks
+    first (a stray tap on "Close table n as it stands" closes nothing)."""
+
+    confirm = forms.BooleanField(required=True)
+
+    def __init__(self, *args: Any, number: int, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["confirm"].error_messages["required"] = CLOSE_UNCONFIRMED.format(number=number)

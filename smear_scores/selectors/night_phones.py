@@ -71,9 +71,9 @@ class GuideCard:
     scorer_name: str = ""
     total: str | None = None
     place: str | None = None
-    # A round the player finished waits for the other teams' agreement (two keys): its
-    # score is not in the total yet.
-    awaiting: bool = False
+    # Each round of the player's whose table awaits agreement (two keys), in words: who
+    # must agree; its score is in the total, marked provisional.
+    awaiting: list[str] = field(default_factory=list)
     format: str = ""
 
     @property
@@ -140,11 +140,32 @@ def night_now(night: Night, version: str) -> NightNow:
     return now
 
 
-def _placed(card: GuideCard, standings: list[Standing]) -> None:
+def _awaiting(player_id: int, rounds: list[RoundView]) -> list[str]:
+    """GuideCard.awaiting: each round of the player's whose table's result awaits."""
+    lines = []
+    for r in rounds:
+        table = next((t for t in r.tables if player_id in t.seat_ids), None)
+        if table is None or not table.awaited:
+            continue
+        if table.awaited == words.DISPUTED:
+            lines.append(words.AWAITING_DISPUTE.format(round=r.number, table=table.number))
+            continue
+        # "Bo & Di agree", "Bo and Cy agree"; a player alone (cutthroat) "Bo agrees".
+        alone = len(table.partnerships[0]) == 1 and " and " not in table.awaited
+        lines.append(
+            words.AWAITING.format(
+                round=r.number, table=table.number, who=table.awaited, s="s" if alone else ""
+            )
+        )
+    return lines
+
+
+def _placed(card: GuideCard, standings: list[Standing], rounds: list[RoundView]) -> None:
     """The player's total and place (once a round is drawn), as the night's reveal allows."""
     mine = next((s for s in standings if s.player_id == card.player_id), None)
     if mine is not None:
-        card.awaiting = "awaiting" in mine.rounds
+        if mine.provisional:
+            card.awaiting = _awaiting(card.player_id, rounds)
         card.total = mine.total_text
         card.place = f"{'=' if mine.tied else ''}{_ordinal(mine.rank)} of {len(standings)}"
 
@@ -176,7 +197,9 @@ def guide_card(
     )
     over = night_over(night, rounds)
     if rounds and (night.reveal == Night.REVEAL_LIVE or over):
-        _placed(card, standings if standings is not None else night_standings(night, rounds))
+        _placed(
+            card, standings if standings is not None else night_standings(night, rounds), rounds
+        )
     current = rounds[-1] if rounds else None
     if not entrant.present:
         card.state, card.message = "gone", words.GONE_CARD
@@ -220,6 +243,13 @@ class DashTable:
     @property
     def attention(self) -> bool:
         return bool(self.reasons)
+
+    @property
+    def close_ask(self) -> str:
+        """What closing the table as it stands does, asked before it is done."""
+        scores = " · ".join(f"{names} {score}" for _, names, score in self.card.team_rows())
+        rule = words.CLOSE_RULE_SHORT.get(self.card.close_rule, "")
+        return words.CLOSE_ASK.format(number=self.card.number, scores=scores, rule=rule)
 
 
 @dataclass

@@ -32,7 +32,9 @@ from smear_scores.rules.nights import (
     night_totals,
     points_text,
 )
+from smear_scores.selectors.agreements import awaiting
 from smear_scores.selectors.clubs import play_status
+from smear_scores.wording import nights as words
 
 __all__ = ["SIT_OUT_RULE", "TIE_RULE"]  # the night's stated rules, shown on its pages
 
@@ -99,6 +101,9 @@ class TableCard:
     closed_scores: list[int] | None = None
     close_rule: str = "leader"
     refused_at: datetime | None = None
+    # A finished table whose round does not count yet (two keys): who it waits for, by
+    # their players ("Bo & Di"), words.DISPUTED, or "" once it counts or needs nobody.
+    awaited: str = ""
 
     @property
     def game_public_id(self) -> str:
@@ -147,6 +152,10 @@ class TableCard:
             )
             return f"Closed as it stood: {who}"
         winner = partners_label(self.partnerships[game.winner]) if game.finished else ""
+        if self.awaited == words.DISPUTED:
+            return words.DISPUTED_STATUS.format(winner=winner)
+        if self.awaited:
+            return words.AWAITED_STATUS.format(who=self.awaited, winner=winner)
         return play_status(finished=game.finished, hands_played=game.hands_played, winner=winner)
 
     def scores(self) -> list[int]:
@@ -202,10 +211,22 @@ class RoundView:
         )
 
 
+def _awaited(game: Game, partnerships: list[list[str]], club: Club, now: datetime) -> str:
+    """TableCard.awaited of a table's game."""
+    if not (game.confirm and game.finished) or game.counts(club, now=now):
+        return ""
+    if game.disputed:
+        return words.DISPUTED
+    teams = [partners_label(partnerships[t]) for t in awaiting(game) if t < len(partnerships)]
+    return " and ".join(teams) or words.OTHER_TEAMS
+
+
 def night_rounds(night: Night) -> list[RoundView]:
     """Every drawn round with its table cards (players by id and by name, the game, the
-    corrections); five queries whatever the size of the night."""
+    corrections, who a finished table's result waits for); five queries whatever the
+    size of the night."""
     variant = night.rules_variant
+    now = timezone.now()
     rounds = list(night.round_set.prefetch_related("sitting_out").order_by("number"))
     tables = list(
         RoundTable.objects.filter(round__night=night).select_related("game").order_by("number")
@@ -224,15 +245,15 @@ def night_rounds(night: Night) -> list[RoundView]:
     for t in tables:
         game = t.game
         names = [name for _, name in seats[game.pk]]
+        partnerships = [[names[s] for s in variant.seats_of(team)] for team in range(variant.teams)]
         by_round[t.round_id].append(
             TableCard(
                 pk=t.pk,
                 number=t.number,
                 game=game,
                 seat_ids=[pid for pid, _ in seats[game.pk]],
-                partnerships=[
-                    [names[s] for s in variant.seats_of(team)] for team in range(variant.teams)
-                ],
+                partnerships=partnerships,
+                awaited=_awaited(game, partnerships, night.club, now),
                 dealer=names[game.first_dealer],
                 corrections=corrections[t.pk],
                 names=names,
@@ -263,23 +284,45 @@ def night_rounds(night: Night) -> list[RoundView]:
 class Standing:
     player_id: int
     name: str
-    rounds: list[str]  # per round: a score, "out (avg)" or "–"
+    rounds: list[
+        str
+    ]  # per round: a score ("8", "8*" while it awaits agreement), "out (avg)" or "–"
     played: int
     won: int
     best: int | None
     sat_out: int
+    # With every table's round in, those still awaiting agreement too (marked provisional):
+    # the standings as they will be once they count.
     total: Fraction
     rank: int = 0
     tied: bool = False
+    # What counts now: the total without the rounds that await agreement.
+    counted: Fraction = Fraction(0)
+    # Some round of the player's awaits agreement (its cell carries PROVISIONAL_MARK).
+    provisional: bool = False
 
     @property
     def total_text(self) -> str:
-        return points_text(self.total)
+        mark = words.PROVISIONAL_MARK if self.provisional else ""
+        return points_text(self.total) + mark
+
+
+def _cell(t, number: int, waiting: set[int]) -> str:
+    if number in t.scores:
+        return str(t.scores[number]) + (words.PROVISIONAL_MARK if t.player in waiting else "")
+    if number in t.sat_out:
+        return f"out ({points_text(t.average)})"
+    return "–"
 
 
 def night_standings(night: Night, rounds: list[RoundView] | None = None) -> list[Standing]:
     """Everyone checked in with their total and rank, by the night's rules
-    (rules/nights.py); pass the ``rounds`` already read to spare reading them again."""
+    (rules/nights.py); pass the ``rounds`` already read to spare reading them again.
+
+    Two keys: a table counts once its game counts (selectors.agreements.counted). Until
+    then its round is in the standings as provisional: its players' cells and totals are
+    marked (PROVISIONAL_MARK), ``counted`` leaves it out, and the table's card says who it
+    awaits (TableCard.awaited)."""
     if rounds is None:
         rounds = night_rounds(night)
     names = dict(
@@ -287,50 +330,43 @@ def night_standings(night: Night, rounds: list[RoundView] | None = None) -> list
         .order_by("player__name")
         .values_list("player_id", "player__name")
     )
-    # Two keys: a table counts once its game counts (Game.counts); until
-    # then its players' cell says so and their total leaves it out.
-    now = timezone.now()
     waiting: dict[int, set[int]] = defaultdict(set)
-    results = []
+    every, kept_rounds = [], []
     for r in rounds:
         result = r.result()
         kept = []
         for card, table in zip(r.tables, result.tables, strict=True):
-            game = card.game
-            if game.confirm and game.finished and not game.counts(night.club, now=now):
+            if card.awaited:
                 waiting[r.number].update(p for p in card.seat_ids if p is not None)
             else:
                 kept.append(table)
-        results.append(replace(result, tables=tuple(kept)))
-    totals = night_totals(night.rules_variant, results, names, win_bonus=night.win_bonus)
-    numbers = [r.number for r in rounds]
-    standings = []
-    for t in totals:
-        cells = []
-        for number in numbers:
-            if t.player in waiting[number]:
-                cells.append("awaiting")
-            elif number in t.scores:
-                cells.append(str(t.scores[number]))
-            elif number in t.sat_out:
-                cells.append(f"out ({points_text(t.average)})")
-            else:
-                cells.append("–")
-        standings.append(
-            Standing(
-                player_id=t.player,
-                name=t.name,
-                rounds=cells,
-                played=len(t.scores),
-                won=t.won,
-                best=t.best,
-                sat_out=len(t.sat_out),
-                total=t.total,
-                rank=t.rank,
-                tied=t.tied,
-            )
+        every.append(result)
+        kept_rounds.append(replace(result, tables=tuple(kept)))
+    totals = night_totals(night.rules_variant, every, names, win_bonus=night.win_bonus)
+    counted = {t.player: t.total for t in totals}
+    if waiting:
+        kept_totals = night_totals(
+            night.rules_variant, kept_rounds, names, win_bonus=night.win_bonus
         )
-    return standings
+        counted = {t.player: t.total for t in kept_totals}
+    numbers = [r.number for r in rounds]
+    return [
+        Standing(
+            player_id=t.player,
+            name=t.name,
+            rounds=[_cell(t, number, waiting[number]) for number in numbers],
+            played=len(t.scores),
+            won=t.won,
+            best=t.best,
+            sat_out=len(t.sat_out),
+            total=t.total,
+            rank=t.rank,
+            tied=t.tied,
+            counted=counted[t.player],
+            provisional=any(t.player in waiting[n] for n in numbers),
+        )
+        for t in totals
+    ]
 
 
 def night_version(night_id: int) -> str:

@@ -196,9 +196,10 @@ def _partners(seats: QuerySet[Seat], club: Club) -> list[dict]:
 
 
 def _hands_bid(player: Player) -> QuerySet[Hand]:
-    """Hands this player bid (their seat is the bidder's seat), in every game."""
+    """Hands this player bid (their seat is the bidder's seat), in every game that counts
+    (GameQuerySet.counted: an unfinished or unagreed game's hands wait)."""
     return (
-        Hand.objects.filter(thrown_in=False)
+        Hand.objects.filter(counted_rule(player.club, prefix="game__"), thrown_in=False)
         .annotate(
             mine=FilteredRelation(
                 "game__seats",
@@ -248,9 +249,11 @@ def _bids_by_level(bid_hands: QuerySet[Hand]) -> list[dict]:
 def _points_taken(player: Player) -> dict[str, int]:
     """In hands whose awards were entered one by one: how many there were (``hands``), and
     per point category how many the player's team took (``t_<key>``) and in how many it
-    was played for (``n_<key>``)."""
+    was played for (``n_<key>``); in games that count, as _hands_bid."""
     team_hands = (
-        Hand.objects.filter(thrown_in=False, awards__isnull=False)
+        Hand.objects.filter(
+            counted_rule(player.club, prefix="game__"), thrown_in=False, awards__isnull=False
+        )
         .annotate(
             mine=FilteredRelation("game__seats", condition=Q(game__seats__player=player)),
         )

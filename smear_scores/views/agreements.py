@@ -8,20 +8,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from asgiref.sync import sync_to_async
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_POST
 
+from smear_scores.live import stream
 from smear_scores.models import Game
 from smear_scores.permissions import agreeing_voice, night_of_game
 from smear_scores.request_refusals import Gone, NotFound
 from smear_scores.rules import Refusal
 from smear_scores.selectors import agreements as agreement_selectors
+from smear_scores.selectors import games as game_selectors
 from smear_scores.selectors.games import team_names
 from smear_scores.services import agreements as agreement_services
 
 from .answers import page_or_fragment, refusals_shown_by
 from .board import game_of
+
+# How often a team's board asks for a newer one while it has no stream (static/js/live.js).
+POLL_SECONDS = 5
 
 
 def _team_page(
@@ -33,6 +39,8 @@ def _team_page(
         "game": game,
         "team": team,
         "voice": voice,
+        "version": game_selectors.version_of(game),
+        "poll": POLL_SECONDS,
         "keys": agreement_selectors.agreement_board(game, team) if team is not None else None,
         "notice": notice,
         "problem": problem,
@@ -60,7 +68,12 @@ def _number(value: str | None) -> int:
 @require_GET
 def team_board(request: HttpRequest, public_id: str) -> HttpResponse:
     """The board of the team of this request's seat, or why it agrees for nobody."""
-    return _team_page(request, game_of(public_id))
+    game = game_of(public_id)
+    # Asked again by the board itself (live.js, htmx) with the version it shows: nothing
+    # written since is an empty 204.
+    if request.htmx and request.GET.get("v") == game_selectors.version_of(game):
+        return HttpResponse(status=204)
+    return _team_page(request, game)
 
 
 NOT_JOINED = (
@@ -118,3 +131,17 @@ def team_dispute(request: HttpRequest, public_id: str) -> HttpResponse:
         notice=f"Hand {number} is marked “not right” on every board. The scorer edits it, "
         "or the club's director settles it.",
     )
+
+
+@require_GET
+async def team_events(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The stream a team's board follows (smear_scores.live): the game's version at once
+    and at every write; the board then asks for itself (team_board), drawn for its team."""
+    refused = stream.refusal(request)
+    if refused is not None:
+        return refused
+    found = await sync_to_async(game_selectors.game_key)(public_id=public_id)
+    if found is None:
+        raise Http404("No such game: check the link.")
+    pk, version = found
+    return await stream.response(request, [("game", pk)], version)

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from smear_scores import pace, phone
+from smear_scores.forms.nights import TableCloseForm
 from smear_scores.live import stream
 from smear_scores.models import Night
 from smear_scores.permissions import agreeing_voice, can_score
@@ -41,7 +42,6 @@ from smear_scores.views.nights import (
     room_read,
     roster_players,
 )
-from smear_scores.wording import nights as words
 
 
 def join_url(request: HttpRequest, night: Night) -> str:
@@ -242,7 +242,6 @@ def night_guide(request: HttpRequest, night_id: int) -> HttpResponse:
         "poll": POLL_SECONDS,
         "updated": timezone.localtime(),
         "night_rules": night_rules(night),
-        "awaiting": words.AWAITING,
         "strip": agree_strip(request, card) if hold == "held" else None,
     }
     return page_or_fragment(request, "nights/guide.html", "guide", context)
@@ -369,7 +368,14 @@ def tournament_close_table(request: HttpRequest, night_id: int, table_id: int) -
     table = night_selectors.night_table(night, table_id)
     if table is None:
         raise Http404("No such table at this night.")
-    return director_write(request, night, lambda: night_services.table_close(table=table))
+    form = TableCloseForm(request.POST, number=table.number)
+
+    def act() -> None:
+        if not form.is_valid():
+            raise night_services.NightRefused(form.errors["confirm"][0], field="table")
+        night_services.table_close(table=table)
+
+    return director_write(request, night, act)
 
 
 @require_GET

@@ -53,6 +53,7 @@ urlpatterns = [
     ),
     path("g/<str:public_id>/table/", board.game_table, name="game_table"),
     path("g/<str:public_id>/agree/", agreements.team_board, name="team_board"),
+    path("g/<str:public_id>/agree/events/", agreements.team_events, name="team_events"),
     path("g/<str:public_id>/agree/hands/", agreements.team_agree, name="team_agree"),
     path("g/<str:public_id>/agree/dispute/", agreements.team_dispute, name="team_dispute"),
     path("g/<str:public_id>/table/events/", board.game_table_events, name="game_table_events"),

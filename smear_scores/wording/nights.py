@@ -20,6 +20,20 @@ REVEAL_RULES = {
     "end": "Totals and places are shown once the last round is over.",
 }
 
+# Closing a table as it stands: the dashboard asks first, and says what it does.
+CLOSE_ASK = (
+    "Table {number}'s round ends now with its scores as they stand ({scores}); {rule} Its "
+    "players record no more hands there, and this cannot be undone."
+)
+CLOSE_RULE_SHORT = {
+    "leader": "the partnership ahead wins the round (nobody, if level).",
+    "none": "nobody wins the round there.",
+}
+CLOSE_UNCONFIRMED = (
+    "Table {number} was not closed: tap “Close table {number} as it stands”, read what it "
+    "does, then tap “Yes, close table {number}”."
+)
+
 # Why a table of the round needs the director, as the dashboard lists it.
 IDLE = "no hand for {minutes} min"
 GONE = "{names} marked gone"
@@ -50,4 +64,20 @@ ALREADY_ON_PHONE = (
     "{name} is already checked in on another phone. If you are {name}, check in on this "
     "phone instead; if not, pick your own name."
 )
-AWAITING = "Your last round counts once the other teams at your table agree to its hands."
+# A round whose table awaits agreement (two keys): in the standings as provisional.
+PROVISIONAL_MARK = "*"
+DISPUTED = "a dispute"
+OTHER_TEAMS = "the other teams"
+# A finished table's status while its result awaits agreement ("who": TableCard.awaited).
+AWAITED_STATUS = "Awaiting {who}: {winner} won, counts once agreed"
+DISPUTED_STATUS = "Disputed: {winner} won, counts once settled"
+# Under the standings (room view, printed cards) while a round is provisional.
+PROVISIONAL_NOTE = "* Provisional: counts once the other teams at the table agree to its hands."
+# The guide card of a player whose round awaits agreement.
+AWAITING = (
+    "Provisional (*): round {round} at table {table} counts once {who} agree{s} to its hands."
+)
+AWAITING_DISPUTE = (
+    "Provisional (*): round {round} at table {table} counts once its dispute is settled "
+    "(the scorer edits the hand, or the director settles it)."
+)

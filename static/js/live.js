@@ -1,6 +1,7 @@
 // A live board: the scoreboard (#game-board), the table view (#table-board), a night's
-// room view (#room), a player's guide card (#guide) or the director's dashboard
-// (#dashboard); the last two are each phone's own, fetched as a scorer's board is. It holds one stream of server-sent events (EventSource, its
+// room view (#room), a player's guide card (#guide), the director's dashboard
+// (#dashboard) or a team's board of hands to agree to (#agree-board); the last three are
+// each phone's own, fetched as a scorer's board is. It holds one stream of server-sent events (EventSource, its
 // data-stream; the scoreboard's is beside its data-live) that says the version of what it
 // shows when it changes, and again every 45 s as a sign of life (or a "ping", from the push
 // engine that holds the streams with LIVE_ENGINE=nchan): an idle board costs no request. A board every phone sees alike (a watcher's, the table and room views) comes
@@ -45,7 +46,8 @@
     return (
       board() ||
       document.querySelector(
-        "#table-board[data-stream], #room[data-stream], #guide[data-stream], #dashboard[data-stream]",
+        "#table-board[data-stream], #room[data-stream], #guide[data-stream], " +
+          "#dashboard[data-stream], #agree-board[data-stream]",
       )
     );
   }
@@ -194,15 +196,25 @@
       });
   }
 
+  // A team's board with its "Not right" open (words being written), or the dashboard
+  // with a question open ("Close table n as it stands"), is not swapped under the finger:
+  // the answer to what is sent is the fresh board, or the next version is.
+  function busy(el) {
+    return (
+      (el.id === "agree-board" || el.id === "dashboard") &&
+      el.querySelector("details[open]") !== null
+    );
+  }
+
   // The table and room views: their own fragment, as htmx would ask for it.
   function refresh(el) {
     const url = el.getAttribute("hx-get");
-    if (refreshing || !url || document.hidden) return;
+    if (refreshing || !url || document.hidden || busy(el)) return;
     refreshing = true;
     fetch(url, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" })
       .then((response) => (response.status === 200 ? response.text() : null))
       .then((html) => {
-        if (html && liveBoard() === el) {
+        if (html && liveBoard() === el && !busy(el)) {
           htmx.swap(el, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });
         }
       })
@@ -331,8 +343,8 @@
   document.addEventListener("htmx:beforeRequest", (event) => {
     const el = event.detail.elt;
     if (!el || !el.dataset.stream) return;
-    if (["table-board", "room", "guide", "dashboard"].indexOf(el.id) < 0) return;
-    if (streaming || document.hidden) event.preventDefault();
+    if (["table-board", "room", "guide", "dashboard", "agree-board"].indexOf(el.id) < 0) return;
+    if (streaming || document.hidden || busy(el)) event.preventDefault();
   });
   // A fresh board (a hand recorded here, kept hands sent, a live update) may still be
   // older than what the stream said meanwhile; a board swapped in may be the first on

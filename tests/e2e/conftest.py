@@ -1,6 +1,11 @@
-"""Real Chromium at phone size. Fails loudly, never skips, when no browser can be had."""
+"""Real Chromium at phone size. Fails loudly, never skips, when no browser can be had.
+
+Every page of every browser test is heard: an error said in its console (a style or script
+refused by the Content-Security-Policy, a script that threw) fails the test that caused it
+(``pytest_runtest_call`` below), whichever page or phone of the test said it."""
 
 import os
+import re
 
 import pytest
 
@@ -26,6 +31,85 @@ LAN_HOST = "table.test"
 LAN_FLAGS = [f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1"]
 
 
+# What a page may say as an error without failing its test, each with why. Chromium itself
+# logs every answer that is not a success as a console error: the app answers refusals with
+# 4xx on purpose (a wrong code 403, a refused hand 422, a stale screen 409, a removed game
+# 410), and phones taken offline or whose stream a test cuts fail their requests; htmx
+# itself logs a request that had no connection (sendError, timeout, and the failed
+# afterRequest with it), which offline.js answers by keeping the hand on the phone. Nothing
+# the app's own scripts or styles say is allowed.
+CONSOLE_ALLOWED = (
+    re.compile(r"^htmx:(sendError|timeout|afterRequest), "),
+    re.compile(r"^Failed to load resource: the server responded with a status of 4\d\d\b"),
+    re.compile(
+        r"^Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|CONNECTION_REFUSED|"
+        r"CONNECTION_RESET|EMPTY_RESPONSE|ABORTED|NETWORK_CHANGED)"
+    ),
+)
+# A violation of the policy said with where it comes from (Chromium's own line does not say
+# which script or swap applied the style).
+VIOLATIONS = (
+    "document.addEventListener('securitypolicyviolation', e => console.error("
+    "'Content-Security-Policy refused ' + e.violatedDirective + ' at ' + e.sourceFile + ':'"
+    " + e.lineNumber + ':' + e.columnNumber + ' ' + JSON.stringify(e.sample)))"
+)
+# The console errors said since the test began, each as "page address: text".
+CONSOLE_ERRORS: list[str] = []
+
+
+def _said(page_url: str, text: str) -> None:
+    if not any(allowed.search(text) for allowed in CONSOLE_ALLOWED):
+        CONSOLE_ERRORS.append(f"{page_url}: {text}")
+
+
+def hear_console(context) -> None:
+    """Every page of ``context`` reports its console errors and uncaught exceptions."""
+    context.add_init_script(VIOLATIONS)
+    context.on(
+        "console",
+        lambda message: (
+            _said(message.page.url if message.page else "?", message.text)
+            if message.type == "error"
+            else None
+        ),
+    )
+    context.on(
+        "weberror",
+        lambda error: _said(error.page.url if error.page else "?", f"uncaught {error.error}"),
+    )
+
+
+class HeardBrowser:
+    """The browser, whose every new context hears its pages' consoles (hear_console)."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        hear_console(context)
+        return context
+
+    def new_page(self, **options):
+        page = self._browser.new_page(**options)
+        hear_console(page.context)
+        return page
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    CONSOLE_ERRORS.clear()
+    result = yield
+    if CONSOLE_ERRORS:
+        said = "\n".join(dict.fromkeys(CONSOLE_ERRORS))
+        CONSOLE_ERRORS.clear()
+        pytest.fail(f"The browser's console said errors during the test:\n{said}", pytrace=False)
+    return result
+
+
 @pytest.fixture(scope="session")
 def _playwright():
     if not os.path.exists(CHROMIUM):
@@ -45,7 +129,7 @@ def browser(_playwright):
     browser = _playwright.chromium.launch(
         executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True
     )
-    yield browser
+    yield HeardBrowser(browser)
     browser.close()
 
 
@@ -55,7 +139,7 @@ def lan_browser(_playwright):
     browser = _playwright.chromium.launch(
         executable_path=CHROMIUM, args=CHROMIUM_FLAGS + LAN_FLAGS, headless=True
     )
-    yield browser
+    yield HeardBrowser(browser)
     browser.close()
 
 

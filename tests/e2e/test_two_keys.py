@@ -85,6 +85,17 @@ def test_two_phones_agree_dispute_edit_agree_and_the_director_settles(
     _no_sideways_scroll(second_phone)
     _shots(second_phone, "to-agree")
 
+    # A hand the scorer records reaches the other team's board by itself, as every board.
+    _sweep(phone, 3, bidder_seat=1, team=1)
+    expect(board.locator(".hand-line")).to_have_text(
+        [
+            "Hand 1: Christopher & Jessica bid 4 and took 4: made, +4 · Katherine & Brandon +0",
+            "Hand 2: Christopher & Jessica bid 4 and took 4: made, +4 · Katherine & Brandon +0",
+            "Hand 3: Katherine & Brandon bid 4 and took 4: made, +4 · Christopher & Jessica +0",
+        ]
+    )
+    _shots(second_phone, "heard-by-itself")
+
     # One tap agrees to hand 1; hand 2 is not right.
     board.get_by_role("button", name="Agree to hand 1", exact=True).tap()
     expect(board.locator(".notice")).to_have_text("Katherine & Brandon agreed to hand 1.")
@@ -107,10 +118,12 @@ def test_two_phones_agree_dispute_edit_agree_and_the_director_settles(
     phone.get_by_role("button", name="Yes, change hand 2").tap()
     expect(phone.locator(".disputes")).to_have_count(0)
 
-    # Asked again, the other team agrees to the edited hand.
-    second_phone.get_by_role("button", name="Read the hands again").tap()
+    # The edited hand reaches the other team's board by itself; they agree to it.
     expect(board.locator(".hand-line")).to_have_text(
-        ["Hand 2: Christopher & Jessica bid 4 and took 3: set, -4 · Katherine & Brandon +1"]
+        [
+            "Hand 2: Christopher & Jessica bid 4 and took 3: set, -4 · Katherine & Brandon +1",
+            "Hand 3: Katherine & Brandon bid 4 and took 4: made, +4 · Christopher & Jessica +0",
+        ]
     )
     board.get_by_role("button", name="Agree to hand 2 and every hand before it").tap()
     expect(board.locator(".notice")).to_have_text("Katherine & Brandon agreed to hands 1–2.")

@@ -323,21 +323,12 @@ def test_player_page_shows_games_partners_bids_points_and_rating(client, league,
     assert page.partners == [
         {"player_id": cat.pk, "name": "Cat", "games": 1, "won": 1, "win_pct": 100.0}
     ]
-    assert page.bids == [
-        {"bid": 2, "hands": 1, "made": 0, "set": 1, "make_rate": 0.0},
-        {"bid": 4, "hands": 4, "made": 4, "set": 0, "make_rate": 100.0},
-    ]
-    assert [(c["label"], c["taken"], c["hands"]) for c in page.categories] == [
-        ("High", 0, 1),
-        ("Low", 1, 1),
-        ("Jack", 0, 1),
-        ("Game", 0, 1),
-    ]
+    # The game still being played counts nowhere yet: its hand waits (docs/clubs.md).
+    assert page.bids == [{"bid": 4, "hands": 4, "made": 4, "set": 0, "make_rate": 100.0}]
+    assert page.categories == []
     assert [(h.game_id, h.number, h.bid, h.made) for h in page.hands] == [
-        (game.pk, 1, 2, False),
-        *[(h.game_id, h.number, 4, True) for h in page.hands[1:]],
+        (first.pk, n, 4, True) for n in (4, 3, 2, 1)
     ]
-    assert len(page.hands) == 5
     assert page.rating is not None
     assert page.rating.ordinal == pytest.approx(page.rating.mu - 3 * page.rating.sigma)
     html = response.content.decode()
@@ -352,6 +343,35 @@ def test_player_page_shows_games_partners_bids_points_and_rating(client, league,
     # Games are named by their partnerships, not their ids.
     assert f'<a href="/g/{first.public_id}/">Ann &amp; Cat v Bob &amp; Dan</a>' in html
     assert f">{first.public_id}<" not in html and f">{game.public_id}<" not in html
+
+
+def test_player_page_counts_the_bids_and_points_of_games_that_count_only(client, league, four):
+    from smear_scores.rules import HandEntry
+    from smear_scores.services.league_games import league_game_create
+    from smear_scores.services.recording import hand_record
+    from tests.league.conftest import agree_all
+
+    ann = four[0]
+    game = league_game_create(league=league, players=four, first_dealer=0)
+    swept = HandEntry(bidder=0, bid=4, awards={"high": 0, "low": 0, "jack": 0, "game": 0})
+    for _ in range(4):
+        game, _ = hand_record(game=game, entry=swept)
+    assert game.finished and game.agreed_at is None
+
+    def shown():
+        page = client.get(f"/players/{ann.pk}/").context["page"]
+        high = [(c["taken"], c["hands"]) for c in page.categories if c["label"] == "High"]
+        return page.bids, high, page.awarded_hands, len(page.hands)
+
+    # Finished, not agreed yet: its hands wait, as the league table and ratings wait.
+    assert shown() == ([], [], 0, 0)
+    agree_all(game)
+    assert shown() == (
+        [{"bid": 4, "hands": 4, "made": 4, "set": 0, "make_rate": 100.0}],
+        [(4, 4)],
+        4,
+        4,
+    )
 
 
 def test_player_page_hands_newest_first_and_paginated(client, league, four):

@@ -194,9 +194,29 @@ def test_a_finished_table_counts_in_the_standings_once_its_other_teams_agree(clu
     assert g1.confirm and g1.finished
     seats1 = list(g1.seats.order_by("position").values_list("name", flat=True))
 
+    # Provisional, marked, not zero: in the standings as it will count, counted as 0.
     standing = {s.name: s for s in night_standings(night)}[seats1[2]]
-    assert (standing.rounds, standing.total, standing.played) == (["awaiting"], 0, 0)
+    assert (standing.rounds, standing.total, standing.counted, standing.total_text) == (
+        ["8*"],
+        8,
+        0,
+        "8*",
+    )
+    card = next(t for t in night_rounds(night)[0].tables if t.game.pk == g1.pk)
+    others = [" & ".join(card.partnerships[t]) for t in (1, 2)]
+    assert card.awaited == f"{others[0]} and {others[1]}"
+    assert card.status == (
+        f"Awaiting {others[0]} and {others[1]}: {' & '.join(card.partnerships[2])} won, "
+        "counts once agreed"
+    )
 
     agree_all(g1)
     standing = {s.name: s for s in night_standings(night)}[seats1[2]]
-    assert (standing.rounds, standing.total) == (["8"], 8)
+    assert (standing.rounds, standing.total, standing.counted, standing.total_text) == (
+        ["8"],
+        8,
+        8,
+        "8",
+    )
+    card = next(t for t in night_rounds(night)[0].tables if t.game.pk == g1.pk)
+    assert (card.awaited, card.status) == ("", f"Finished: {' & '.join(card.partnerships[2])} won")

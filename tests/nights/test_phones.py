@@ -210,7 +210,8 @@ def test_totals_and_place_only_as_the_reveal_allows(club, players):
     assert "Totals and places are shown once the last round is over." in card
     finish_round(night)
     card = text(phone.get(f"/tournaments/{night.pk}/me/"))
-    assert re.search(r"Your total \d+ · =?\d+(st|nd|rd|th) of 12", card)
+    # Provisional (*) until the other teams at the table agree.
+    assert re.search(r"Your total \d+\* · =?\d+(st|nd|rd|th) of 12", card)
 
 
 def test_the_card_answers_204_while_nothing_changed(club, players):
@@ -291,7 +292,29 @@ def test_a_stuck_table_closes_as_it_stands_by_the_nights_rule(client, club, play
         hand_record(game=Game.objects.get(pk=t1.game_id), entry=HAND)
     hand_record(game=t2.game, entry=HAND)
     login(client, director)
+    # Asked first, saying what it does; a tap that skips the question closes nothing.
+    page = text(client.get(f"/tournaments/{night.pk}/"))
+    seats = t2.game.seats.order_by("position")
+
+    def partners(t: int) -> str:
+        return " & ".join(seats.filter(position__in=(t, t + 3)).values_list("name", flat=True))
+
+    scores = " · ".join(
+        f"{partners(t)} {score}" for t, score in enumerate(Game.objects.get(pk=t2.game_id).scores)
+    )
+    assert (
+        f"Close table 2 as it stands Table 2's round ends now with its scores as they stand "
+        f"({scores}); the partnership ahead wins the round (nobody, if level). Its players "
+        "record no more hands there, and this cannot be undone. Yes, close table 2"
+    ) in page
     response = client.post(f"/tournaments/{night.pk}/tables/{t2.pk}/close/")
+    assert response.status_code == 422
+    assert (
+        "Table 2 was not closed: tap “Close table 2 as it stands”, read what it does, then tap "
+        "“Yes, close table 2”."
+    ) in text(response)
+    assert "Closed as it stood:" not in text(client.get(f"/tournaments/{night.pk}/"))
+    response = client.post(f"/tournaments/{night.pk}/tables/{t2.pk}/close/", {"confirm": "on"})
     assert response.status_code == 302
     page = text(client.get(f"/tournaments/{night.pk}/"))
     assert "Closed as it stood:" in page and " won" in page
@@ -300,7 +323,7 @@ def test_a_stuck_table_closes_as_it_stands_by_the_nights_rule(client, club, play
     before = {s.name: s.total for s in night_standings(night)}
     hand_record(game=Game.objects.get(pk=t2.game_id), entry=HAND)
     assert {s.name: s.total for s in night_standings(night)} == before
-    response = client.post(f"/tournaments/{night.pk}/tables/{t2.pk}/close/")
+    response = client.post(f"/tournaments/{night.pk}/tables/{t2.pk}/close/", {"confirm": "on"})
     assert response.status_code == 422
     assert "Table 2 has finished already: there is nothing to close." in text(response)
     assert client.post(f"/tournaments/{night.pk}/draw/").status_code == 302
@@ -407,3 +430,51 @@ def test_the_draw_stays_fair_as_players_come_and_go(club, players):
     assert max(sat.values()) - min(sat.values()) <= 1, sat
     late = {p.name: p.rounds_sat_out.filter(night=night).count() for p in extra}
     assert late == {"Late 0": 0, "Late 1": 0}
+
+
+def test_a_round_awaiting_agreement_reads_as_provisional_with_who_is_awaited(
+    client, club, players, director
+):
+    from smear_scores.selectors.nights import night_rounds
+    from tests.league.conftest import agree_all
+
+    night = open_night(club, players, n=12, rounds=2)
+    nights.round_draw(night=night, seed=5)
+    finish_round(night)
+    table = night_rounds(night)[0].tables[0]
+    me = players[0] if players[0].pk in table.seat_ids else None
+    me = me or next(p for p in players if p.pk == table.seat_ids[1])
+    seat = table.seat_ids.index(me.pk)
+    score = table.scores()[seat % 3]
+    others = [" & ".join(table.partnerships[t]) for t in (1, 2)]
+    who = f"{others[0]} and {others[1]}"
+    phone = phone_of(night, me)
+
+    # The card: the round's score in the total, marked, and who must agree.
+    card = text(phone.get(f"/tournaments/{night.pk}/me/"))
+    assert f"Your total {score}* · " in card
+    assert (
+        f"Provisional (*): round 1 at table {table.number} counts once {who} agree to its hands."
+        in card
+    )
+    # The room view: the cells and totals marked, the note, the table's status.
+    room = text(client.get(f"/tournaments/{night.pk}/room/"))
+    assert f"{me.name} {score}* 0 {score}*" in room or f"{me.name} {score}* 1 {score}*" in room
+    assert "* Provisional: counts once the other teams at the table agree to its hands." in room
+    winner = " & ".join(table.partnerships[table.game.winner])
+    assert f"Awaiting {who}: {winner} won, counts once agreed" in room
+    # The dashboard does not say "Finished" for it; the printed card says what the phone does.
+    login(client, director)
+    dash = text(client.get(f"/tournaments/{night.pk}/"))
+    assert f"Table {table.number} Awaiting {who}: {winner} won, counts once agreed" in dash
+    printed = text(client.get(f"/tournaments/{night.pk}/print/"))
+    assert f"counts once {who} agree to its hands." in printed
+
+    # Agreed: the standings count it, unmarked, and the line is gone.
+    for game in Game.objects.filter(night_table__round__night=night):
+        agree_all(game)
+    card = text(phone.get(f"/tournaments/{night.pk}/me/"))
+    assert f"Your total {score} · " in card
+    assert "Provisional" not in card and "*" not in card
+    room = text(client.get(f"/tournaments/{night.pk}/room/"))
+    assert "Provisional" not in room and "Awaiting" not in room

@@ -189,3 +189,34 @@ def test_the_admin_links_a_player_only_to_a_member_of_their_club(game):
         "olga is not a member of Tuesday Smear Club: add them under Members first, "
         "or leave this empty."
     ]
+
+
+def test_a_teams_board_follows_the_game_by_itself_and_is_asked_again_with_its_version(game):
+    phone = signed_in_as_player(game, "Di")
+    page = phone.get(f"/g/{game.public_id}/agree/").content.decode()
+    version = re.search(r'id="agree-board"[^>]* data-version="(\d+)"', page)
+    assert version is not None
+    assert f'data-stream="/g/{game.public_id}/agree/events/"' in page
+    assert f'hx-get="/g/{game.public_id}/agree/?v={version[1]}" hx-trigger="every 5s"' in page
+    # Nothing written since: an empty answer; a hand recorded since: the fresh board.
+    asked = phone.get(f"/g/{game.public_id}/agree/?v={version[1]}", HTTP_HX_REQUEST="true")
+    assert (asked.status_code, asked.content) == (204, b"")
+    play_more(game)
+    asked = phone.get(f"/g/{game.public_id}/agree/?v={version[1]}", HTTP_HX_REQUEST="true")
+    assert asked.status_code == 200
+    assert "Hand 3: Bo & Di bid 3 and took 3: made, +3 · Ann & Cy +1" in text(asked)
+    # Under WSGI there is no stream: 204, and the board polls.
+    assert phone.get(f"/g/{game.public_id}/agree/events/").status_code == 204
+
+
+def test_a_board_that_agrees_for_nobody_is_not_live(client, game):
+    page = client.get(f"/g/{game.public_id}/agree/").content.decode()
+    assert "data-stream" not in page and "hx-trigger" not in page
+
+
+def play_more(game: Game) -> None:
+    from smear_scores import rules
+    from smear_scores.services.recording import hand_record
+
+    entry = rules.HandEntry(bidder=1, bid=3, awards={"high": 1, "low": 1, "jack": 0, "game": 1})
+    hand_record(game=game, entry=entry, number=3)

@@ -131,6 +131,7 @@ ONE_WAY = {
     "game_events": "a stream (text/event-stream) of versions, or of the watchers' board",
     "tournament_room_events": "a stream of the room view (text/event-stream)",
     "game_table_events": "a stream of the table view (text/event-stream)",
+    "team_events": "a stream (text/event-stream) of the game's versions for a team's board",
     "hand_preview": "always a fragment (only htmx asks for it)",
     "game_history_csv": "a file",
     "rules": "a page htmx never asks for",

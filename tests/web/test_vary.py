@@ -207,7 +207,7 @@ def _directed(client: Client):
 
     night = _night()
     user, _ = User.objects.get_or_create(username="vary-director", defaults={"is_staff": True})
-    Membership.objects.get_or_create(user=user, club=night.club, defaults={"is_admin": True})
+    Membership.objects.get_or_create(user=user, club=night.club, defaults={"role": "director"})
     client.force_login(user)
     return night
 

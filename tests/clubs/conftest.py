@@ -28,9 +28,7 @@ def member(username: str, of: Club, role: str):
     return user
 
 
-def sign_up(
-    client, username: str, *, password: str = PASSWORD, address: str = "10.0.0.7", **extra
-):
+def sign_up(client, username: str, *, password: str = PASSWORD, address: str = "10.0.0.7", **extra):
     return client.post(
         "/signup/",
         {"username": username, "password1": password, "password2": password, **extra},

@@ -108,9 +108,7 @@ def test_invited_server_starts_a_club_with_the_operators_code_once(client, nora,
 
 def test_an_expired_start_invitation_starts_nothing(client, nora, settings):
     settings.CLUB_STARTERS = "invited"
-    invitation = StartInvitation.objects.create(
-        expires_at=timezone.now() - timedelta(minutes=1)
-    )
+    invitation = StartInvitation.objects.create(expires_at=timezone.now() - timedelta(minutes=1))
 
     response = start(client, invitation=invitation.code)
 

@@ -5,6 +5,7 @@ name rules as every other way onto the roster; merging is services.clubs.player_
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 
@@ -24,12 +25,27 @@ class UploadRefused(MergeRefused):
 
 def upload_text(data: bytes) -> str:
     """The text of an uploaded file: UTF-8 (with or without the BOM spreadsheets write), else
-    Windows-1252 (Excel's "CSV" on Windows), whichever reads it whole."""
+    Windows-1252 (Excel's "CSV" on Windows), whichever reads it whole; UTF-16 with its
+    byte-order mark."""
     if len(data) > MAX_UPLOAD_BYTES:
         raise UploadRefused(
             f"The file is {len(data):,} bytes, more than the {MAX_UPLOAD_BYTES:,} a list of "
             "names needs: save only the names' column, or paste them."
         )
+    unreadable = UploadRefused(
+        "This file is neither UTF-8 nor Windows-1252 text: save it as CSV (UTF-8) from the "
+        "spreadsheet, or paste the names."
+    )
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        # A spreadsheet's "Unicode text": UTF-16 says so with its byte-order mark.
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise unreadable from None
+    if b"\x00" in data:
+        # No list of names holds a NUL: a file of another kind, or UTF-16 with no mark,
+        # which Windows-1252 would read as names with a NUL between each letter.
+        raise unreadable
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -37,10 +53,7 @@ def upload_text(data: bytes) -> str:
     try:
         return data.decode("cp1252")
     except UnicodeDecodeError:
-        raise UploadRefused(
-            "This file is neither UTF-8 nor Windows-1252 text: save it as CSV (UTF-8) from "
-            "the spreadsheet, or paste the names."
-        ) from None
+        raise unreadable from None
 
 
 def csv_names(text: str) -> str:

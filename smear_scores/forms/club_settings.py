@@ -51,6 +51,8 @@ class ClubSettingsForm(ListedRefusals, GameChoice):
         error_messages={
             "required": "Give the hours to agree, e.g. 24.",
             "invalid": "Give the hours as a whole number, e.g. 24.",
+            "min_value": "Give at least 1 hour to agree (24 is usual).",
+            "max_value": "Give at most 720 hours (30 days) to agree.",
         },
     )
     night_walk_ins = forms.BooleanField(
@@ -63,7 +65,10 @@ class ClubSettingsForm(ListedRefusals, GameChoice):
         widget=forms.RadioSelect,
         label=words.SETTINGS["night_reveal"][0],
         help_text=words.SETTINGS["night_reveal"][1],
-        error_messages={"required": "Pick live or at the end."},
+        error_messages={
+            "required": "Pick live or at the end.",
+            "invalid_choice": "Pick live or at the end.",
+        },
     )
     game = forms.ChoiceField(
         label=words.SETTINGS["default_game"][0],

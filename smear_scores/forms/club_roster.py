@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django import forms
 
+from .field_refusals import ListedRefusals
+
 
 class ImportForm(forms.Form):
     text = forms.CharField(
@@ -34,3 +36,20 @@ class NameForm(forms.Form):
 class MergeForm(forms.Form):
     keep = forms.IntegerField(error_messages={"required": "Pick the entry to keep."})
     duplicate = forms.IntegerField(error_messages={"required": "Pick the entry to fold into it."})
+
+
+class ArchiveForm(ListedRefusals, forms.Form):
+    """A club's archive to import, and the operator's invitation where the server asks one."""
+
+    refusal_fields = {"invitation": "invitation"}
+
+    file = forms.FileField(
+        label="The club's archive (.json)",
+        error_messages={"required": "Choose the archive file downloaded from a club's settings."},
+    )
+    invitation = forms.CharField(max_length=20, required=False, label="Invitation code")
+
+    def __init__(self, *args, needs_invitation: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not needs_invitation:
+            del self.fields["invitation"]

@@ -118,19 +118,33 @@ def _invitation_used(code: str) -> StartInvitation:
     return invitation
 
 
-@transaction.atomic
-def club_start(*, user: User, name: str, slug: str, invitation: str = "") -> Club:
-    """A new club at /clubs/<slug>/ whose owner is ``user``, if the server lets them start
-    one (settings.CLUB_STARTERS): anyone, with the operator's invitation, or the one club."""
+def club_start_allowed(*, user: User, invitation: str = "") -> StartInvitation | None:
+    """Refused unless the server lets ``user`` start a club (settings.CLUB_STARTERS):
+    anyone, with the operator's invitation (returned, locked, to be spent), or the one
+    club while there is none. Within the caller's transaction."""
     starters = settings.CLUB_STARTERS
-    used = None
     if starters == "one":
         _hold_clubs()
         first = Club.objects.order_by("pk").first()
         if first is not None:
             raise ClubRefused(words.ONE_CLUB_TAKEN.format(club=first.name))
     elif starters == "invited" and not user.is_superuser:
-        used = _invitation_used(invitation)
+        return _invitation_used(invitation)
+    return None
+
+
+def start_invitation_spend(used: StartInvitation | None, club: Club) -> None:
+    if used is not None:
+        used.used_at = timezone.now()
+        used.club = club
+        used.save(update_fields=["used_at", "club"])
+
+
+@transaction.atomic
+def club_start(*, user: User, name: str, slug: str, invitation: str = "") -> Club:
+    """A new club at /clubs/<slug>/ whose owner is ``user``, if the server lets them start
+    one (club_start_allowed)."""
+    used = club_start_allowed(user=user, invitation=invitation)
     name = " ".join(name.split())
     refusal = slug_refusal(slug)
     if refusal is not None:
@@ -141,10 +155,7 @@ def club_start(*, user: User, name: str, slug: str, invitation: str = "") -> Clu
     except IntegrityError:
         raise ClubRefused(words.SLUG_TAKEN.format(slug=slug), "slug") from None
     Membership.objects.create(user=user, club=club, role=Role.OWNER)
-    if used is not None:
-        used.used_at = timezone.now()
-        used.club = club
-        used.save(update_fields=["used_at", "club"])
+    start_invitation_spend(used, club)
     return club
 
 

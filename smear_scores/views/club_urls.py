@@ -4,11 +4,13 @@ clubs/<slug>/ would otherwise take clubs/<slug>/people/ and the rest."""
 
 from django.urls import path
 
-from . import clubs_people, clubs_roster, clubs_settings, clubs_start
+from . import clubs_archive, clubs_people, clubs_roster, clubs_settings, clubs_start
 
 urlpatterns = [
     path("signup/", clubs_start.sign_up, name="sign_up"),
     path("start-a-club/", clubs_start.club_start, name="club_start"),
+    path("import-a-club/", clubs_archive.archive_import, name="club_import"),
+    path("clubs/<slug:slug>/archive.json", clubs_archive.archive_download, name="club_archive"),
     path("clubs/<slug:slug>/settings/", clubs_settings.club_settings, name="club_settings"),
     path("clubs/<slug:slug>/leagues/new/", clubs_settings.league_new, name="club_league_new"),
     path(

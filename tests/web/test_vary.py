@@ -145,6 +145,8 @@ ONE_WAY = {
     "club_player_rename": "a plain POST answered with the roster page",
     "club_player_retire": "a plain POST answered with the roster page",
     "club_players_merge": "a plain POST answered with the roster page",
+    "club_import": "a plain form",
+    "club_archive": "a file",
     "game_live": "always the board's fragment (what an open board polls); varies on Cookie",
     "game_events": "a stream (text/event-stream) of versions, or of the watchers' board",
     "tournament_room_events": "a stream of the room view (text/event-stream)",

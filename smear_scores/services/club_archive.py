@@ -70,16 +70,16 @@ def archive_read(data: bytes) -> dict[str, Any]:
     return tables
 
 
-def _clashes(tables: dict[str, list]) -> None:
+def _clashes(tables: dict[str, list[Any]]) -> None:
     club = tables["club"][0]
-    if Club.objects.filter(slug=club.get("slug")).exists():
+    if Club._default_manager.filter(slug=club.get("slug")).exists():
         raise ArchiveRefused(
             f"This server already has a club at /clubs/{club.get('slug')}/: the archive was "
             "imported before, or the address is taken. Nothing was imported."
         )
     for name, model in (("games", Game), ("house_rules", HouseRules)):
         ids = [row.get("public_id") for row in tables.get(name, [])]
-        taken = model.objects.filter(public_id__in=ids).values_list("public_id", flat=True)
+        taken = model._default_manager.filter(public_id__in=ids).values_list("public_id", flat=True)
         if taken:
             raise ArchiveRefused(
                 f"This server already has {name.replace('_', ' ')} {taken[0]} of the archive: "
@@ -87,7 +87,7 @@ def _clashes(tables: dict[str, list]) -> None:
             )
 
 
-def _value(field: models.Field, raw: Any) -> Any:
+def _value(field: models.Field[Any, Any], raw: Any) -> Any:
     if raw is None:
         return None
     if isinstance(field, models.DateTimeField) and isinstance(raw, str):
@@ -95,13 +95,16 @@ def _value(field: models.Field, raw: Any) -> Any:
     return field.to_python(raw)
 
 
-def _make(name: str, rows: list[dict], ids: dict[str, dict[int, int]]) -> list[models.Model]:
+def _make(
+    name: str, rows: list[dict[str, Any]], ids: dict[str, dict[int, int]]
+) -> list[models.Model]:
     """The rows of one table made afresh (their links followed through ``ids``)."""
     model = TABLES[name]
     fields = archived_fields(model)
-    objs, kept_times = [], []
+    objs: list[models.Model] = []
+    kept_times: list[dict[str, Any]] = []
     for row in rows:
-        values = {}
+        values: dict[str, Any] = {}
         for field in fields:
             raw = row.get(field.name)
             if field.is_relation and field.name in ACCOUNT_LINKS:
@@ -115,7 +118,7 @@ def _make(name: str, rows: list[dict], ids: dict[str, dict[int, int]]) -> list[m
                 values[field.attname] = _value(field, raw)
         objs.append(model(**values))
         kept_times.append(values)
-    model.objects.bulk_create(objs)
+    model._default_manager.bulk_create(objs)
     # bulk_create stamps auto_now(_add) fields with now: put back the archived times.
     stamped = [
         f.attname
@@ -126,26 +129,26 @@ def _make(name: str, rows: list[dict], ids: dict[str, dict[int, int]]) -> list[m
         for obj, values in zip(objs, kept_times, strict=True):
             for attname in stamped:
                 setattr(obj, attname, values[attname])
-        model.objects.bulk_update(objs, stamped, batch_size=500)
+        model._default_manager.bulk_update(objs, stamped, batch_size=500)
     ids[name] = {row["id"]: obj.pk for row, obj in zip(rows, objs, strict=True)}
     return objs
 
 
-def _link_late(tables: dict[str, list], ids: dict[str, dict[int, int]]) -> None:
+def _link_late(tables: dict[str, list[Any]], ids: dict[str, dict[int, int]]) -> None:
     for name, field_name in LATE_LINKS:
         model = TABLES[name]
         field = model._meta.get_field(field_name)
         target = next(t for t, m in TABLES.items() if m is field.related_model)
         for row in tables.get(name, []):
             if row.get(field_name) is not None:
-                model.objects.filter(pk=ids[name][row["id"]]).update(
-                    **{field.attname: ids[target][row[field_name]]}
+                model._default_manager.filter(pk=ids[name][row["id"]]).update(
+                    **{f"{field_name}_id": ids[target][row[field_name]]}
                 )
     for name, model in TABLES.items():
         for field in model._meta.many_to_many:
             target = next(t for t, m in TABLES.items() if m is field.related_model)
             for row in tables.get(name, []):
-                obj = model.objects.get(pk=ids[name][row["id"]])
+                obj = model._default_manager.get(pk=ids[name][row["id"]])
                 getattr(obj, field.name).set([ids[target][i] for i in row.get(field.name, [])])
 
 
@@ -172,8 +175,8 @@ def club_import(*, user: User, data: bytes, invitation: str = "") -> Club:
         raise ArchiveRefused(
             f"The archive is damaged ({type(error).__name__}: {error}): nothing was imported."
         ) from None
-    club = Club.objects.get(pk=ids["club"][tables["club"][0]["id"]])
-    Membership.objects.create(user=user, club=club, role=Role.OWNER)
+    club = Club._default_manager.get(pk=ids["club"][tables["club"][0]["id"]])
+    Membership._default_manager.create(user=user, club=club, role=Role.OWNER)
     start_invitation_spend(used, club)
     ratings_recompute(club=club)
     return club

@@ -4,7 +4,7 @@ player. One transaction each; who may call them is permissions.py's (the views a
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -21,7 +21,7 @@ from smear_scores.wording import clubs as words
 INVITATION_DAYS = 7
 
 
-def _day(moment) -> str:
+def _day(moment: datetime) -> str:
     return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M")
 
 

@@ -43,7 +43,7 @@ def username_problem(username: str) -> str | None:
     the wrong person in a member's eyes."""
     model = get_user_model()
     try:
-        for validator in model._meta.get_field(model.USERNAME_FIELD).validators:
+        for validator in getattr(model._meta.get_field(model.USERNAME_FIELD), "validators", []):
             validator(username)
     except ValidationError:
         return words.USERNAME_SHAPE.format(name=username)

@@ -72,19 +72,24 @@ def archive_read(data: bytes) -> dict[str, Any]:
 
 def _clashes(tables: dict[str, list[Any]]) -> None:
     club = tables["club"][0]
-    if Club._default_manager.filter(slug=club.get("slug")).exists():
+    if Club.objects.filter(slug=club.get("slug")).exists():
         raise ArchiveRefused(
             f"This server already has a club at /clubs/{club.get('slug')}/: the archive was "
             "imported before, or the address is taken. Nothing was imported."
         )
     for name, model in (("games", Game), ("house_rules", HouseRules)):
         ids = [row.get("public_id") for row in tables.get(name, [])]
-        taken = model._default_manager.filter(public_id__in=ids).values_list("public_id", flat=True)
+        taken = _rows_of(model).filter(public_id__in=ids).values_list("public_id", flat=True)
         if taken:
             raise ArchiveRefused(
                 f"This server already has {name.replace('_', ' ')} {taken[0]} of the archive: "
                 "it was imported before. Nothing was imported."
             )
+
+
+def _rows_of(model: type[models.Model]) -> models.Manager[Any]:
+    """A table's rows, whichever model it is (the archive's tables are named in a dict)."""
+    return model._default_manager  # noqa: SLF001 (Django's public name for a model's rows)
 
 
 def _value(field: models.Field[Any, Any], raw: Any) -> Any:
@@ -118,7 +123,7 @@ def _make(
                 values[field.attname] = _value(field, raw)
         objs.append(model(**values))
         kept_times.append(values)
-    model._default_manager.bulk_create(objs)
+    _rows_of(model).bulk_create(objs)
     # bulk_create stamps auto_now(_add) fields with now: put back the archived times.
     stamped = [
         f.attname
@@ -129,7 +134,7 @@ def _make(
         for obj, values in zip(objs, kept_times, strict=True):
             for attname in stamped:
                 setattr(obj, attname, values[attname])
-        model._default_manager.bulk_update(objs, stamped, batch_size=500)
+        _rows_of(model).bulk_update(objs, stamped, batch_size=500)
     ids[name] = {row["id"]: obj.pk for row, obj in zip(rows, objs, strict=True)}
     return objs
 
@@ -141,14 +146,14 @@ def _link_late(tables: dict[str, list[Any]], ids: dict[str, dict[int, int]]) -> 
         target = next(t for t, m in TABLES.items() if m is field.related_model)
         for row in tables.get(name, []):
             if row.get(field_name) is not None:
-                model._default_manager.filter(pk=ids[name][row["id"]]).update(
+                _rows_of(model).filter(pk=ids[name][row["id"]]).update(
                     **{f"{field_name}_id": ids[target][row[field_name]]}
                 )
     for name, model in TABLES.items():
         for field in model._meta.many_to_many:
             target = next(t for t, m in TABLES.items() if m is field.related_model)
             for row in tables.get(name, []):
-                obj = model._default_manager.get(pk=ids[name][row["id"]])
+                obj = _rows_of(model).get(pk=ids[name][row["id"]])
                 getattr(obj, field.name).set([ids[target][i] for i in row.get(field.name, [])])
 
 
@@ -175,8 +180,8 @@ def club_import(*, user: User, data: bytes, invitation: str = "") -> Club:
         raise ArchiveRefused(
             f"The archive is damaged ({type(error).__name__}: {error}): nothing was imported."
         ) from None
-    club = Club._default_manager.get(pk=ids["club"][tables["club"][0]["id"]])
-    Membership._default_manager.create(user=user, club=club, role=Role.OWNER)
+    club = Club.objects.get(pk=ids["club"][tables["club"][0]["id"]])
+    Membership.objects.create(user=user, club=club, role=Role.OWNER)
     start_invitation_spend(used, club)
     ratings_recompute(club=club)
     return club

@@ -67,7 +67,7 @@ run: $(STAMP) table
 table:
 	@$(MAKE) --no-print-directory secret-key
 	@set -e; \
-	export DEBUG=false HTTPS=false LAN_HOSTS=true WEB_CONCURRENCY=$(WORKERS) BIND=$(BIND_TABLE); \
+	export DEBUG=false HTTPS=false LAN_HOSTS=true CLUB_STARTERS="$${CLUB_STARTERS:-one}" WEB_CONCURRENCY=$(WORKERS) BIND=$(BIND_TABLE); \
 	export SECRET_KEY="$${SECRET_KEY:-$$(cat $(SECRET_KEY_FILE))}"; \
 	echo "Preparing the database (migrate) and the static files (collected when they changed)..."; \
 	$(BIN)/python manage.py migrate --noinput --verbosity 0; \

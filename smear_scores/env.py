@@ -41,6 +41,20 @@ def env_int(name: str, default: int) -> int:
         ) from None
 
 
+def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    """One of ``choices`` (any case, spaces around ignored)."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value not in choices:
+        raise ImproperlyConfigured(
+            f"{name}={raw!r} is not one of the values it takes: use one of "
+            f"{', '.join(choices)}, e.g. {name}={default}."
+        )
+    return value
+
+
 # One client address may hold at most this share of a process's streams (a quarter), so
 # that one address, however it sets its caps, leaves the other phones most of them.
 CLIENT_SHARE = 4

@@ -1,5 +1,7 @@
 """Who may do what: score a game, start a league game, manage a club. Checked on the
-server for every write; the one place these rules live."""
+server for every write; the one place these rules live. A club's roles (owner, director,
+scorer, player) and what each may do are the table ``CLUB_RULES`` below; every club page
+asks ``club_may``."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from dataclasses import dataclass
 from django.http import HttpRequest
 from django.utils.crypto import salted_hmac
 
-from smear_scores.models import Entrant, Game, Membership, RoundTable
+from smear_scores.models import Club, Entrant, Game, Membership, Role, RoundTable
 from smear_scores.phone import kept_phone, night_player, scoring_tokens
 
 
@@ -42,15 +44,17 @@ def can_score(request: HttpRequest, game: Game) -> bool:
     """This device created the game or was handed scoring with the game's current scoring
     link or code (a scorer who stops other phones scoring replaces it).
 
-    A league game is scored only by logged-in members of the league's club (club admins
-    are members too); its link or token alone is not enough."""
+    A league game is scored only by signed-in scorers of the league's club (its directors
+    and owner too); its link or token alone is not enough."""
     if game.league_id is not None:
         user = getattr(request, "user", None)
         if user is None or not user.is_authenticated:
             return False
         if user.is_superuser:
             return True
-        return Membership.objects.filter(user=user, club__leagues=game.league_id).exists()
+        return Membership.objects.filter(
+            user=user, club__leagues=game.league_id, role__in=roles_that(SCORE)
+        ).exists()
     return code_matches(game, scoring_tokens(request).get(game.public_id))
 
 
@@ -63,28 +67,97 @@ def was_stopped(request: HttpRequest, game: Game) -> bool:
     return bool(token) and not code_matches(game, token)
 
 
+# -- a club's roles ---------------------------------------------------------------------------
+# What each role of one club may do, by the least role that may: each role may do what the
+# roles below it may (player < scorer < director < owner). A site superuser is every club's
+# owner. Anyone, signed in or not, reads a club's public pages (its leagues, tables, players,
+# nights' room views); nothing here is needed for them.
+SEE_OWN_GAMES = "see their own games"
+AGREE = "agree for their own team"
+SCORE = "start and score league games"
+DIRECT = "run the club's nights and results queue"
+ROSTER = "manage the roster"
+INVITE = "invite players and decide requests to join"
+LEAGUES = "create, edit and close leagues"
+SETTINGS = "change the club's settings"
+ADOPT_RULES = "adopt house rules for the club"
+EXPORT = "download and import the club's archive"
+NAME_DIRECTORS = "name and remove directors"
+
+CLUB_RULES: dict[str, str] = {
+    SEE_OWN_GAMES: Role.PLAYER,
+    AGREE: Role.PLAYER,
+    SCORE: Role.SCORER,
+    DIRECT: Role.DIRECTOR,
+    ROSTER: Role.DIRECTOR,
+    INVITE: Role.DIRECTOR,
+    LEAGUES: Role.DIRECTOR,
+    SETTINGS: Role.DIRECTOR,
+    ADOPT_RULES: Role.DIRECTOR,
+    EXPORT: Role.DIRECTOR,
+    NAME_DIRECTORS: Role.OWNER,
+}
+ROLE_ORDER = [Role.PLAYER, Role.SCORER, Role.DIRECTOR, Role.OWNER]
+
+
+def roles_that(action: str) -> list[str]:
+    """The roles that may do ``action`` (one of CLUB_RULES' keys)."""
+    least = ROLE_ORDER.index(Role(CLUB_RULES[action]))
+    return [role.value for role in ROLE_ORDER[least:]]
+
+
+def club_role(user, club_id: int) -> str | None:
+    """The user's role in the club (a superuser: owner), or None. Read once per user object
+    and club (a request's user is one object)."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return None
+    if user.is_superuser:
+        return Role.OWNER
+    memo = user.__dict__.setdefault("_club_roles", {})
+    if club_id not in memo:
+        memo[club_id] = (
+            Membership.objects.filter(user=user, club_id=club_id)
+            .values_list("role", flat=True)
+            .first()
+        )
+    return memo[club_id]
+
+
+def club_may(user, action: str, club_id: int) -> bool:
+    """May ``user`` do ``action`` (one of CLUB_RULES' keys) in the club?"""
+    role = club_role(user, club_id)
+    return role is not None and role in roles_that(action)
+
+
+def clubs_where(user, action: str):
+    """The clubs in which ``user`` may do ``action``, by name."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return Club.objects.none()
+    if user.is_superuser:
+        return Club.objects.order_by("name")
+    return Club.objects.filter(
+        memberships__user=user, memberships__role__in=roles_that(action)
+    ).order_by("name")
+
+
 def is_member(user, club_id: int) -> bool:
-    if not user.is_authenticated:
-        return False
-    return Membership.objects.filter(user=user, club_id=club_id).exists()
+    """Any role in the club."""
+    return club_role(user, club_id) is not None
 
 
 def can_start_league_game(user, club_id: int) -> bool:
-    """A logged-in member of the club (or a superuser) may start its league games."""
-    return user.is_authenticated and (user.is_superuser or is_member(user, club_id))
+    """A signed-in scorer, director or owner of the club (or a superuser)."""
+    return club_may(user, SCORE, club_id)
 
 
 def is_club_admin(user, club_id: int) -> bool:
-    if not user.is_authenticated or not user.is_staff:
-        return False
-    if user.is_superuser:
-        return True
-    return Membership.objects.filter(user=user, club_id=club_id, is_admin=True).exists()
+    """A director or the owner of the club: runs its nights, results, roster and leagues."""
+    return club_may(user, DIRECT, club_id)
 
 
 def admin_club_ids(request: HttpRequest) -> set[int] | None:
-    """The clubs this user administers in the admin site; None for a superuser (every
-    club). Read once per request."""
+    """The clubs this user administers in the Django admin site (the operator's tool: staff
+    directors and owners only); None for a superuser (every club). Read once per request."""
     user = request.user
     if user.is_superuser:
         return None
@@ -93,7 +166,9 @@ def admin_club_ids(request: HttpRequest) -> set[int] | None:
     cached = getattr(request, "_admin_club_ids", None)
     if cached is None:
         cached = set(
-            Membership.objects.filter(user=user, is_admin=True).values_list("club_id", flat=True)
+            Membership.objects.filter(user=user, role__in=roles_that(DIRECT)).values_list(
+                "club_id", flat=True
+            )
         )
         request._admin_club_ids = cached  # noqa: SLF001 (this module's memo on the request)
     return cached

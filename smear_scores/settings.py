@@ -10,6 +10,7 @@ from csp.constants import NONE, SELF
 from .env import (
     env_bool,
     env_cache,
+    env_choice,
     env_database,
     env_int,
     env_list,
@@ -143,6 +144,13 @@ CHECK_IN_MISSES_PER_MINUTE = env_int("CHECK_IN_MISSES_PER_MINUTE", 10)
 AXES_FAILURE_LIMIT = env_int("SIGNIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("SIGNIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Signing up (docs/operations.md, "Who may start clubs"): at most SIGNUP_LIMIT_PER_HOUR new
+# accounts from one address in an hour (then the sign-up page answers 429).
+SIGNUP_LIMIT_PER_HOUR = env_int("SIGNUP_LIMIT_PER_HOUR", 5)
+# Who may start a club on this server: "anyone" who signs up, only people the operator
+# "invited" (manage.py club_start_invitation), or "one" club only (the first owner's; a
+# table's box). `make run` sets "one"; unset elsewhere it is "invited".
+CLUB_STARTERS = env_choice("CLUB_STARTERS", "invited", ("anyone", "invited", "one"))
 AXES_RESET_ON_SUCCESS = True
 AXES_USERNAME_CALLABLE = "smear_scores.signin.attempted_username"
 AXES_LOCKOUT_TEMPLATE = "leagues/locked_out.html"

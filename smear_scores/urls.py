@@ -6,6 +6,7 @@ from smear_scores.api import api
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", api.urls),
+    path("", include("smear_scores.views.club_urls")),
     path("", include("smear_scores.views.league_urls")),
     path("", include("smear_scores.views.urls")),
 ]

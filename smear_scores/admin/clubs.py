@@ -13,7 +13,7 @@ from django.template.defaultfilters import pluralize
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
-from smear_scores.models import Club, Membership, Player
+from smear_scores.models import Club, Membership, Player, Role
 from smear_scores.names import name_key
 from smear_scores.permissions import admin_club_ids
 from smear_scores.services.clubs import (
@@ -226,7 +226,7 @@ class MembershipForm(forms.ModelForm):
 
     class Meta:
         model = Membership
-        fields = ["club", "is_admin"]
+        fields = ["club", "role"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -241,8 +241,8 @@ class MembershipForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         if self.instance.pk:
-            if cleaned.get("is_admin"):
-                self._check_not_elsewhere(self.instance.user, "is_admin")
+            if cleaned.get("role") in (Role.DIRECTOR, Role.OWNER):
+                self._check_not_elsewhere(self.instance.user, "role")
             return cleaned
         username = cleaned.get("username", "").strip()
         users = get_user_model().objects
@@ -331,10 +331,10 @@ class MembershipForm(forms.ModelForm):
 @admin.register(Membership)
 class MembershipAdmin(ClubScopedAdmin):
     form = MembershipForm
-    list_display = ["user", "club", "is_admin"]
-    list_filter = ["club", "is_admin"]
+    list_display = ["user", "club", "role"]
+    list_filter = ["club", "role"]
     search_fields = ["user__username"]
-    fields = ["club", "username", "password", "is_admin"]
+    fields = ["club", "username", "password", "role"]
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         form = super().get_form(request, obj, change=change, **kwargs)

@@ -1,4 +1,4 @@
-"""What every club admin's screen shares: a club admin (staff, Membership.is_admin)
+"""What every club admin's screen shares: a club admin (staff, a director or owner of the club)
 manages only their own clubs."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 from .accounts import SignInVersion
-from .clubs import Club, League, Membership, Player, Rating
+from .club_access import Invitation, JoinRequest, SignUp, StartInvitation
+from .clubs import Club, League, Membership, Player, Rating, Role
 from .games import Dispute, Game, GameRevision, Hand, HandRevision, IdempotencyKey, Seat
 from .house_rules import HouseRules
 from .nights import Correction, Entrant, Night, Round, RoundTable
@@ -15,13 +16,18 @@ __all__ = [
     "HandRevision",
     "HouseRules",
     "IdempotencyKey",
+    "Invitation",
+    "JoinRequest",
     "League",
     "Membership",
     "Night",
     "Player",
     "Rating",
+    "Role",
     "Round",
     "RoundTable",
     "Seat",
     "SignInVersion",
+    "SignUp",
+    "StartInvitation",
 ]

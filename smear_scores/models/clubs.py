@@ -24,6 +24,25 @@ class Club(models.Model):
         help_text="A finished league game or night round counts once every other team "
         "agreed to it, or this many hours after it finished if nobody disputed a hand.",
     )
+    # The club's defaults for a new progressive night (the director may change them on the
+    # night's form): walk-ins, and whether the cards show the standings as the night goes.
+    night_walk_ins = models.BooleanField("walk-ins at nights", default=False)
+    night_reveal = models.CharField(
+        "standings during a night",
+        max_length=4,
+        choices=[("live", "live"), ("end", "at the end")],
+        default="live",
+    )
+    # The game a new league or night of the club starts from: a preset's slug, or the
+    # club's own house rules.
+    default_variant = models.SlugField(max_length=40, blank=True, default="")
+    default_house_rules = models.ForeignKey(
+        "smear_scores.HouseRules",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="default_for_clubs",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -33,15 +52,29 @@ class Club(models.Model):
         return self.name
 
 
+class Role(models.TextChoices):
+    """What a person is in one club (permissions.py says what each may do). Ordered: each
+    role may do what the ones below it may."""
+
+    PLAYER = "player", "player"
+    SCORER = "scorer", "scorer"
+    DIRECTOR = "director", "director"
+    OWNER = "owner", "owner"
+
+
 class Membership(models.Model):
-    """A user who may score the club's league games; club admins also manage the club."""
+    """A person's role in a club: owner, director, scorer or player (permissions.py)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
     )
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
-    is_admin = models.BooleanField(
-        default=False, help_text="Manages the club's players, leagues and members in the admin."
+    role = models.CharField(
+        max_length=8,
+        choices=Role.choices,
+        default=Role.SCORER,
+        help_text="Owner: names directors. Director: runs the roster, leagues, nights and "
+        "results. Scorer: starts and scores league games. Player: agrees for their team.",
     )
 
     class Meta:
@@ -52,6 +85,18 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.club}"
+
+    @property
+    def is_admin(self) -> bool:
+        """A director or the owner: runs the club (the admin's and the tests' old word)."""
+        return self.role in (Role.DIRECTOR, Role.OWNER)
+
+    @is_admin.setter
+    def is_admin(self, value: bool) -> None:
+        if value and not self.is_admin:
+            self.role = Role.DIRECTOR
+        elif not value and self.is_admin:
+            self.role = Role.SCORER
 
 
 class Player(models.Model):
@@ -74,6 +119,8 @@ class Player(models.Model):
         help_text="Signed in with this account, the player agrees to their team's results "
         "on their own phone, with no team code.",
     )
+    # A retired player stays in every game and table they played, and leaves the pickers.
+    retired = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -93,14 +93,3 @@ def house_rules_id(variant: rules.Variant) -> str | None:
     """The public id of the saved set a game's rules were frozen from, or None."""
     prefix = f"{HOUSE_SLUG}-"
     return variant.slug[len(prefix) :] if variant.slug.startswith(prefix) else None
-
-
-def adopting_clubs(user: Any) -> list[Club]:
-    """The clubs ``user`` may adopt house rules for: those they are an admin of."""
-    if not user.is_authenticated or not user.is_staff:
-        return []
-    if user.is_superuser:
-        return list(Club.objects.order_by("name"))
-    return list(
-        Club.objects.filter(memberships__user=user, memberships__is_admin=True).order_by("name")
-    )

@@ -34,7 +34,9 @@ def night_by_code(code: str) -> Night | None:
 def join_roster(night: Night) -> list[tuple[Player, Entrant | None]]:
     """The club's roster for the check-in page, by name, each with its check-in if any."""
     entrants = {e.player_id: e for e in Entrant.objects.filter(night=night)}
-    return [(p, entrants.get(p.pk)) for p in night.club.players.order_by("name")]
+    players = night.club.players.order_by("name")
+    # A retired player is no longer offered, unless already checked in.
+    return [(p, entrants.get(p.pk)) for p in players if not p.retired or p.pk in entrants]
 
 
 def night_entrant(night: Night, player_id: int) -> Entrant | None:

@@ -73,7 +73,9 @@ def night_roster(night: Night) -> tuple[list[Entrant], list[Player]]:
         .order_by("-present", "player__name")
     )
     taken = {e.player_id for e in entrants}
-    others = [p for p in night.club.players.order_by("name") if p.pk not in taken]
+    others = [
+        p for p in night.club.players.filter(retired=False).order_by("name") if p.pk not in taken
+    ]
     return entrants, others
 
 

@@ -23,7 +23,7 @@ class MergeRefused(Refused):
 # The roster's longest name (Player.name); the seat of a game holds the same.
 NAME_LENGTH: int = Player._meta.get_field("name").max_length or 0
 # A paste is a club's roster, not a phone book: refused whole above this many names.
-MAX_PASTED = 200
+MAX_PASTED = 1000
 
 
 class RosterRefused(Refused):
@@ -91,24 +91,28 @@ def _roster_by_key(club: Club) -> dict[str, str]:
     return dict(Player.objects.filter(club=club).values_list("name_key", "name"))
 
 
-@transaction.atomic
-def players_create(*, club: Club, text: str) -> list[Player]:
-    """Add a pasted list to the club's roster: one name per line, blank lines ignored.
-
-    All or nothing: a name that cannot be a player's, or that is on the list twice or
-    already on the roster (whatever its case), refuses the whole list with every such line,
-    so the list can be fixed and pasted again as it is, without working out which half
-    went in."""
+def _pasted_lines(text: str) -> list[tuple[int, str]]:
+    """Each line of a pasted list with its number, spaces collapsed, blank lines left out."""
     lines = [(n, " ".join(line.split())) for n, line in enumerate(text.splitlines(), 1)]
-    lines = [(n, name) for n, name in lines if name]
-    if not lines:
-        raise RosterRefused([(1, "The list is empty: paste one name per line.")])
+    return [(n, name) for n, name in lines if name]
+
+
+def roster_check(*, club: Club, text: str) -> list[tuple[int, str, str | None]]:
+    """Each named line of a pasted list as (line number, name, why it cannot be added or
+    None): the roster's name rules (a name already on the roster or twice in the list,
+    whatever its case or look-alike letters; a name too long or with characters a name
+    cannot hold). Reads only: the import's preview shows it before anything is written."""
+    lines = _pasted_lines(text)
     if len(lines) > MAX_PASTED:
-        raise RosterRefused(
-            [(lines[MAX_PASTED][0], f"Paste at most {MAX_PASTED} names at a time: split the list.")]
-        )
+        return [
+            (
+                lines[MAX_PASTED][0],
+                lines[MAX_PASTED][1],
+                f"Paste at most {MAX_PASTED} names at a time: split the list.",
+            )
+        ]
     roster = _roster_by_key(club)
-    problems: list[tuple[int, str]] = []
+    fates: list[tuple[int, str, str | None]] = []
     first_line: dict[str, tuple[int, str]] = {}
     for number, name in lines:
         key = name_key(name)
@@ -124,21 +128,35 @@ def players_create(*, club: Club, text: str) -> list[Player]:
                 "or tell the two apart (e.g. add an initial)."
             )
         first_line.setdefault(key, (number, name))
-        if refusal is not None:
-            problems.append((number, refusal))
+        fates.append((number, name, refusal))
+    return fates
+
+
+@transaction.atomic
+def players_create(*, club: Club, text: str) -> list[Player]:
+    """Add a pasted list to the club's roster: one name per line, blank lines ignored.
+
+    All or nothing: a name that cannot be a player's, or that is on the list twice or
+    already on the roster (whatever its case), refuses the whole list with every such line
+    (roster_check), so the list can be fixed and pasted again as it is, without working out
+    which half went in."""
+    fates = roster_check(club=club, text=text)
+    if not fates:
+        raise RosterRefused([(1, "The list is empty: paste one name per line.")])
+    problems = [(number, refusal) for number, _, refusal in fates if refusal is not None]
     if problems:
         raise RosterRefused(problems)
     try:
         with transaction.atomic():
             return Player.objects.bulk_create(
-                [Player(club=club, name=n, name_key=name_key(n)) for _, n in lines]
+                [Player(club=club, name=n, name_key=name_key(n)) for _, n, _ in fates]
             )
     except IntegrityError:
         # Someone added one of these names between the check above and this write.
         raise RosterRefused(
             [
                 (
-                    lines[0][0],
+                    fates[0][0],
                     "A player with one of these names was added just now: paste the list again.",
                 )
             ]

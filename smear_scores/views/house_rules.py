@@ -18,9 +18,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from smear_scores import permissions
 from smear_scores.forms.house_rules import HouseRulesForm
 from smear_scores.models import Club, HouseRules
-from smear_scores.permissions import is_club_admin
 from smear_scores.phone import forget_on_phone, keep_on_phone, kept_ids
 from smear_scores.rules import VARIANTS
 from smear_scores.selectors import house_rules as house_rules_selectors
@@ -116,7 +116,9 @@ def house_rules_page(request: HttpRequest, public_id: str) -> HttpResponse:
     house_rules = _saved(public_id)
     link = request.build_absolute_uri(reverse("house_rules", args=[public_id]))
     clubs = [
-        c for c in house_rules_selectors.adopting_clubs(request.user) if c.pk != house_rules.club_id
+        c
+        for c in permissions.clubs_where(request.user, permissions.ADOPT_RULES)
+        if c.pk != house_rules.club_id
     ]
     context = {
         "house_rules": house_rules,
@@ -178,7 +180,7 @@ def house_rules_adopt(request: HttpRequest, public_id: str) -> HttpResponse:
         club = club_by_id(club_id=int(request.POST.get("club", "")))
     except (Club.DoesNotExist, ValueError):
         raise Http404("No such club: pick one of the clubs offered.") from None
-    if not is_club_admin(request.user, club.pk):
+    if not permissions.club_may(request.user, permissions.ADOPT_RULES, club.pk):
         messages.error(request, f"Only admins of {club.name} can adopt rules for it.")
         return redirect("house_rules", public_id)
     adopted = house_rules_services.house_rules_adopt(house_rules=house_rules, club=club)

@@ -59,6 +59,17 @@ def director_only(request: HttpRequest, club: Club) -> HttpResponse | None:
     )
 
 
+def night_defaults(club: Club) -> dict[str, Any]:
+    """What the club's settings page chose for a new night: walk-ins, when the standings
+    show, its game."""
+    defaults: dict[str, Any] = {"walk_ins": club.night_walk_ins, "reveal": club.night_reveal}
+    if club.default_house_rules_id is not None:
+        defaults["variant"] = f"{NightForm.HOUSE}{club.default_house_rules.public_id}"
+    elif club.default_variant:
+        defaults["variant"] = club.default_variant
+    return defaults
+
+
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(slug)
@@ -69,7 +80,7 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
         request.POST or None,
         leagues=night_selectors.night_leagues(club),
         house_rules=club_house_rules(club),
-        initial={"day": timezone.localdate()},
+        initial={"day": timezone.localdate(), **night_defaults(club)},
     )
 
     def night_open() -> Night:

@@ -596,7 +596,7 @@ def club_snapshot() -> tuple:
         list(Night.objects.order_by("pk").values_list("pk", "version")),
         list(Round.objects.order_by("pk").values_list("night_id", "number")),
         list(User.objects.order_by("pk").values_list("username", "password", "is_staff")),
-        list(Membership.objects.order_by("pk").values_list("user_id", "club_id", "is_admin")),
+        list(Membership.objects.order_by("pk").values_list("user_id", "club_id", "role")),
         list(League.objects.order_by("pk").values_list("name", "variant", "options")),
         list(Club.objects.order_by("pk").values_list("name", "slug")),
         snapshot(),

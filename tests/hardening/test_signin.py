@@ -96,7 +96,12 @@ def ada(client, club):
 def add_member(client, club, username: str, password: str = "", is_admin: bool = True):
     return client.post(
         "/admin/smear_scores/membership/add/",
-        {"club": club.pk, "username": username, "password": password, "is_admin": is_admin},
+        {
+            "club": club.pk,
+            "username": username,
+            "password": password,
+            "role": "director" if is_admin else "scorer",
+        },
     )
 
 
@@ -140,7 +145,7 @@ def test_club_admin_cannot_make_a_shared_member_an_admin(client, club, other_clu
     shared = Membership.objects.create(user=olga, club=club)
 
     response = client.post(
-        f"/admin/smear_scores/membership/{shared.pk}/change/", {"club": club.pk, "is_admin": True}
+        f"/admin/smear_scores/membership/{shared.pk}/change/", {"club": club.pk, "role": "director"}
     )
 
     assert response.status_code == 200
@@ -155,7 +160,7 @@ def test_club_admin_still_makes_her_own_member_an_admin(client, club, ada):
 
     response = client.post(
         f"/admin/smear_scores/membership/{membership.pk}/change/",
-        {"club": club.pk, "is_admin": True},
+        {"club": club.pk, "role": "director"},
     )
 
     assert response.status_code == 302
@@ -171,7 +176,7 @@ def test_site_admin_may_add_a_member_of_another_club(client, club, other_club):
     response = add_member(client, club, "olga")
 
     assert response.status_code == 302
-    assert Membership.objects.filter(user=olga, club=club, is_admin=True).exists()
+    assert Membership.objects.filter(user=olga, club=club, role="director").exists()
 
 
 def test_roster_name_without_visible_letters_is_refused(client, club, ada):

@@ -192,13 +192,13 @@ def test_admin_club_admin_adds_a_member_with_a_new_account(client, club, ada):
             "club": club.pk,
             "username": "newbie",
             "password": "another-long-password",
-            "is_admin": "",
+            "role": "scorer",
         },
     )
     assert response.status_code == 302
     newbie = User.objects.get(username="newbie")
     assert newbie.check_password("another-long-password")
-    assert Membership.objects.filter(user=newbie, club=club, is_admin=False).exists()
+    assert Membership.objects.filter(user=newbie, club=club, role="scorer").exists()
 
 
 def test_admin_merge_action_keeps_every_game(client, club, league, four, ada):

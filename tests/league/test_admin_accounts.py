@@ -22,7 +22,7 @@ def ada(client, club):
 
 def add_member(client, club, username, password="another-long-password"):
     return client.post(
-        ADD, {"club": club.pk, "username": username, "password": password, "is_admin": ""}
+        ADD, {"club": club.pk, "username": username, "password": password, "role": "scorer"}
     )
 
 

@@ -127,6 +127,26 @@ CASES = {
 # Addresses that answer one way only, and why.
 ONE_WAY = {
     "service_worker": "a script",
+    # A club's own pages (views/club_urls.py): plain pages and forms htmx never asks for.
+    "sign_up": "a plain form",
+    "club_start": "a plain form",
+    "club_settings": "a plain form",
+    "club_league_new": "a plain POST answered with a redirect or the settings page",
+    "club_league_close": "a plain POST answered with the settings page",
+    "club_people": "a page of plain forms",
+    "club_member_role": "a plain POST answered with the people page",
+    "club_player_invite": "a plain POST answered with a redirect",
+    "club_player_unlink": "a plain POST answered with the people page",
+    "club_invitation_show": "a page htmx never asks for",
+    "club_invitation": "a plain form",
+    "club_join": "a plain form",
+    "club_join_decide": "a plain POST answered with the people page",
+    "club_roster": "a page of plain forms",
+    "club_player_rename": "a plain POST answered with the roster page",
+    "club_player_retire": "a plain POST answered with the roster page",
+    "club_players_merge": "a plain POST answered with the roster page",
+    "club_import": "a plain form",
+    "club_archive": "a file",
     "game_live": "always the board's fragment (what an open board polls); varies on Cookie",
     "game_events": "a stream (text/event-stream) of versions, or of the watchers' board",
     "tournament_room_events": "a stream of the room view (text/event-stream)",
@@ -208,7 +228,7 @@ def _directed(client: Client):
 
     night = _night()
     user, _ = User.objects.get_or_create(username="vary-director", defaults={"is_staff": True})
-    Membership.objects.get_or_create(user=user, club=night.club, defaults={"is_admin": True})
+    Membership.objects.get_or_create(user=user, club=night.club, defaults={"role": "director"})
     client.force_login(user)
     return night
 

@@ -1,0 +1,55 @@
+"""The roster's forms on the club's own pages: a list of names pasted or uploaded, a new
+name, two entries of one person to merge. Shape only (services.club_roster, services.clubs)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from .field_refusals import ListedRefusals
+
+
+class ImportForm(forms.Form):
+    text = forms.CharField(
+        required=False,
+        label="Names, one per line",
+        widget=forms.Textarea(attrs={"rows": 8}),
+    )
+    file = forms.FileField(
+        required=False,
+        label="Or a CSV file",
+        help_text="The first column's names; UTF-8 or Windows-1252; a header “Name” is skipped.",
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("text", "").strip() and not cleaned.get("file"):
+            raise forms.ValidationError("Paste the names, one per line, or choose a CSV file.")
+        return cleaned
+
+
+class NameForm(forms.Form):
+    name = forms.CharField(
+        max_length=200, error_messages={"required": "Give the player's new name."}
+    )
+
+
+class MergeForm(forms.Form):
+    keep = forms.IntegerField(error_messages={"required": "Pick the entry to keep."})
+    duplicate = forms.IntegerField(error_messages={"required": "Pick the entry to fold into it."})
+
+
+class ArchiveForm(ListedRefusals, forms.Form):
+    """A club's archive to import, and the operator's invitation where the server asks one."""
+
+    refusal_fields = {"invitation": "invitation"}
+
+    file = forms.FileField(
+        label="The club's archive (.json)",
+        error_messages={"required": "Choose the archive file downloaded from a club's settings."},
+    )
+    invitation = forms.CharField(max_length=20, required=False, label="Invitation code")
+
+    def __init__(self, *args, needs_invitation: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not needs_invitation:
+            del self.fields["invitation"]

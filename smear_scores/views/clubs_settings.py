@@ -1,0 +1,124 @@
+"""A club's settings page: hours to agree, nights' defaults, its game, its leagues (new,
+closed) and who directs it, each setting with what it does in a sentence. Directors and
+the owner only (permissions.SETTINGS, LEAGUES)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from smear_scores import permissions
+from smear_scores.forms.club_settings import (
+    HOUSE,
+    ClubSettingsForm,
+    LeagueCloseForm,
+    LeagueNewForm,
+)
+from smear_scores.models import Club, League, Role
+from smear_scores.selectors import club_people
+from smear_scores.selectors.house_rules import club_house_rules
+from smear_scores.selectors.leagues import club_leagues
+from smear_scores.services import club_settings as services
+from smear_scores.wording import clubs as words
+
+from .clubs_gate import club_gate, club_of
+
+
+def _initial(club: Club) -> dict:
+    if club.default_house_rules_id is not None:
+        game = f"{HOUSE}{club.default_house_rules.public_id}"
+    else:
+        game = club.default_variant or "schmier"
+    return {
+        "confirm_hours": club.confirm_hours,
+        "night_walk_ins": club.night_walk_ins,
+        "night_reveal": club.night_reveal,
+        "game": game,
+    }
+
+
+def _page(request, club, *, form=None, league_form=None, notice="", problem="", status=200):
+    house = club_house_rules(club)
+    context = {
+        "club": club,
+        "form": form or ClubSettingsForm(initial=_initial(club), house_rules=house),
+        "league_form": league_form
+        or LeagueNewForm(
+            initial={"start_date": timezone.localdate(), "game": _initial(club)["game"]},
+            house_rules=house,
+        ),
+        "leagues": club_leagues(club),
+        "directors": [
+            m for m in club_people.members(club) if m.role in (Role.OWNER, Role.DIRECTOR)
+        ],
+        "today": timezone.localdate(),
+        "notice": notice,
+        "problem": problem,
+    }
+    return render(request, "clubs/settings.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    club = club_of(slug)
+    refused = club_gate(request, club, permissions.SETTINGS)
+    if refused:
+        return refused
+    if request.method == "GET":
+        return _page(request, club)
+    form = ClubSettingsForm(request.POST, house_rules=club_house_rules(club))
+    saved = form.attempt(
+        lambda: services.club_settings_change(
+            club=club,
+            confirm_hours=form.cleaned_data["confirm_hours"],
+            night_walk_ins=form.cleaned_data["night_walk_ins"],
+            night_reveal=form.cleaned_data["night_reveal"],
+            **form.chosen(),
+        )
+    )
+    if saved is None:
+        return _page(request, club, form=form, status=422)
+    return _page(request, saved, notice=words.SETTINGS_SAVED)
+
+
+@require_POST
+def league_new(request: HttpRequest, slug: str) -> HttpResponse:
+    club = club_of(slug)
+    refused = club_gate(request, club, permissions.LEAGUES)
+    if refused:
+        return refused
+    form = LeagueNewForm(request.POST, house_rules=club_house_rules(club))
+    league = form.attempt(
+        lambda: services.league_create(
+            club=club,
+            name=form.cleaned_data["name"],
+            start_date=form.cleaned_data["start_date"],
+            ranking=form.cleaned_data["ranking"],
+            **form.chosen(),
+        )
+    )
+    if league is None:
+        return _page(request, club, league_form=form, status=422)
+    return redirect("league", league.pk)
+
+
+@require_POST
+def league_close(request: HttpRequest, slug: str, league_id: int) -> HttpResponse:
+    club = club_of(slug)
+    refused = club_gate(request, club, permissions.LEAGUES)
+    if refused:
+        return refused
+    league = League.objects.filter(club=club, pk=league_id).first()
+    if league is None:
+        raise Http404("This league is not the club's: check the link.")
+    form = LeagueCloseForm(request.POST)
+    closed = form.attempt(
+        lambda: services.league_close(league=league, end_date=form.cleaned_data["end_date"])
+    )
+    if closed is None:
+        problem = " ".join([*form.problems, *(str(e) for e in form.errors.get("end_date", []))])
+        return _page(request, club, problem=problem, status=422)
+    day = closed.end_date.isoformat()
+    return _page(request, club, notice=f"{closed.name} closes after {day}.")

@@ -28,11 +28,12 @@ def games_of(round_):
     return [t.game for t in round_.tables.order_by("number").select_related("game")]
 
 
-def play_out(game, entries, *, agreed: bool = True):
-    """The hands played, and the finished table agreed to by its other teams (two keys)
+def play_out(game, entries, *, agreed: bool = True, scorer_team: int | None = None):
+    """The hands played (recorded by a player of ``scorer_team``, or by nobody seated:
+    every team asked), and the finished table agreed to by its other teams (two keys)
     unless not ``agreed``."""
     for entry in entries:
-        game, _ = hand_record(game=game, entry=entry)
+        game, _ = hand_record(game=game, entry=entry, scorer_team=scorer_team)
     return agree_all(game) if game.finished and agreed else game
 
 
@@ -189,7 +190,9 @@ def test_draw_with_too_few_players_says_how_many_more(club, players):
 def test_a_finished_table_counts_in_the_standings_once_its_other_teams_agree(club, players):
     night = open_night(club, players, n=12)
     g1, g2 = games_of(nights.round_draw(night=night, seed=5))
-    g1 = play_out(g1, [HandEntry(bidder=2, bid=3, points=(1, 1, 4))] * 2, agreed=False)
+    g1 = play_out(
+        g1, [HandEntry(bidder=2, bid=3, points=(1, 1, 4))] * 2, agreed=False, scorer_team=0
+    )
     play_out(g2, [HandEntry(bidder=0, bid=3, points=(5, 1, 0))] * 2)
     assert g1.confirm and g1.finished
     seats1 = list(g1.seats.order_by("position").values_list("name", flat=True))

@@ -48,9 +48,11 @@ def phone_of(night, player) -> Client:
     return phone
 
 
-def finish_round(night):
+def finish_round(night, *, scorer_team: int | None = None):
+    """Each unfinished table's last hand, recorded by a player of ``scorer_team`` (None: by
+    nobody seated, every team asked to agree)."""
     for game in Game.objects.filter(night_table__round__night=night, finished=False):
-        hand_record(game=game, entry=HAND)
+        hand_record(game=game, entry=HAND, scorer_team=scorer_team)
 
 
 # -- check in by QR ---------------------------------------------------------------------------
@@ -440,7 +442,7 @@ def test_a_round_awaiting_agreement_reads_as_provisional_with_who_is_awaited(
 
     night = open_night(club, players, n=12, rounds=2)
     nights.round_draw(night=night, seed=5)
-    finish_round(night)
+    finish_round(night, scorer_team=0)
     table = night_rounds(night)[0].tables[0]
     me = players[0] if players[0].pk in table.seat_ids else None
     me = me or next(p for p in players if p.pk == table.seat_ids[1])

@@ -226,6 +226,19 @@ def swapped(entry: HandEntry, a: int, b: int) -> HandEntry:
     return replace(entry, points=points, awards=awards, card_points=counts)
 
 
+def _swap_teams(game: Game, teams: tuple[int, int] | None) -> tuple[int, int]:
+    """The two teams a swap exchanges: as named, or the only two a game of two has."""
+    count = game.rules_variant.teams
+    if teams is None:
+        if count != 2:
+            raise Refused([RuleError("teams", "Name the two teams whose points are swapped.", "")])
+        teams = (0, 1)
+    a, b = teams
+    if a == b or not (0 <= a < count and 0 <= b < count):
+        raise Refused([RuleError("teams", "Name two different teams of the game.", "")])
+    return a, b
+
+
 @transaction.atomic
 def dispute_settle(
     *,
@@ -256,16 +269,7 @@ def dispute_settle(
     teams_named: list[int] = []
     edited = None
     if decision == Dispute.Decision.SWAP:
-        count = locked.rules_variant.teams
-        if teams is None:
-            if count != 2:
-                raise Refused(
-                    [RuleError("teams", "Name the two teams whose points are swapped.", "")]
-                )
-            teams = (0, 1)
-        a, b = teams
-        if a == b or not (0 <= a < count and 0 <= b < count):
-            raise Refused([RuleError("teams", "Name two different teams of the game.", "")])
+        a, b = _swap_teams(locked, teams)
         entry = swapped(Hand.objects.get(game=locked, number=number).entry(), a, b)
         teams_named = [a, b]
     if decision != Dispute.Decision.KEEP:

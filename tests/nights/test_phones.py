@@ -280,6 +280,16 @@ def test_dashboard_shows_a_table_whose_hand_was_refused(client, club, players, d
     # A hand recorded there since: the table is fine again.
     hand_record(game=Game.objects.get(pk=game.pk), entry=HAND)
     assert "a hand refused" not in text(client.get(f"/tournaments/{night.pk}/"))
+    # Refused at Record for what is missing (Game not tapped), not by the rules: the same.
+    missing = {"number": "2", "bidder": "1", "bid": "3"}
+    missing |= {f"award_{key}": "0" for key in ("high", "low", "right_bauer", "left_bauer")}
+    missing |= {"award_joker": "1"}
+    refused = scorer.post(f"/g/{game.public_id}/hands/", missing)
+    assert refused.status_code == 422
+    assert "Who took Game?" in text(refused)
+    page = text(client.get(f"/tournaments/{night.pk}/"))
+    assert "1 table needs you" in page
+    assert re.search(r"a hand refused at \d\d:\d\d: its scorer may need help", page)
 
 
 def test_a_stuck_table_closes_as_it_stands_by_the_nights_rule(client, club, players, director):

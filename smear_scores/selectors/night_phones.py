@@ -140,6 +140,25 @@ def night_now(night: Night, version: str) -> NightNow:
     return now
 
 
+def _who(player_id: int, table: TableCard) -> dict[str, str]:
+    """Who a table's round awaits, as the player's own card says it: their own team first
+    ("your team (Ed & Ann) and Gus & Bo agree"; "you and Bo agree" each alone), and the
+    verb that goes with it ("Bo agrees")."""
+    variant_teams = len(table.partnerships)
+    mine = table.seat_ids.index(player_id) % variant_teams
+    if not table.awaited_teams:
+        return {"who": table.awaited, "s": ""}
+    names = []
+    for team in sorted(table.awaited_teams, key=lambda t: t != mine):
+        label = partners_label(table.partnerships[team])
+        if team == mine:
+            alone = len(table.partnerships[team]) == 1
+            label = words.YOU_ALONE if alone else words.YOUR_TEAM.format(names=label)
+        names.append(label)
+    one = len(names) == 1 and len(table.partnerships[table.awaited_teams[0]]) == 1
+    return {"who": " and ".join(names), "s": "s" if one and names[0] != words.YOU_ALONE else ""}
+
+
 def _awaiting(player_id: int, rounds: list[RoundView]) -> list[str]:
     """GuideCard.awaiting: each round of the player's whose table's result awaits."""
     lines = []
@@ -150,12 +169,8 @@ def _awaiting(player_id: int, rounds: list[RoundView]) -> list[str]:
         if table.awaited == words.DISPUTED:
             lines.append(words.AWAITING_DISPUTE.format(round=r.number, table=table.number))
             continue
-        # "Bo & Di agree", "Bo and Cy agree"; a player alone (cutthroat) "Bo agrees".
-        alone = len(table.partnerships[0]) == 1 and " and " not in table.awaited
         lines.append(
-            words.AWAITING.format(
-                round=r.number, table=table.number, who=table.awaited, s="s" if alone else ""
-            )
+            words.AWAITING.format(round=r.number, table=table.number, **_who(player_id, table))
         )
     return lines
 

@@ -433,33 +433,35 @@ def test_a_round_awaiting_agreement_reads_as_provisional_with_who_is_awaited(
     nights.round_draw(night=night, seed=5)
     finish_round(night)
     table = night_rounds(night)[0].tables[0]
-    me = players[0] if players[0].pk in table.seat_ids else None
-    me = me or next(p for p in players if p.pk == table.seat_ids[1])
-    seat = table.seat_ids.index(me.pk)
-    score = table.scores()[seat % 3]
+    # A player of the second team (seat 2): the scorer's team (seat 1's) awaits nobody's
+    # word of its own, the other two teams agree.
+    me = next(p for p in players if p.pk == table.seat_ids[1])
+    score = table.scores()[1]
     others = [" & ".join(table.partnerships[t]) for t in (1, 2)]
     who = f"{others[0]} and {others[1]}"
     phone = phone_of(night, me)
 
-    # The card: the round's score in the total, marked, and who must agree.
+    # The card: the round's score in the total, marked, and who must agree (their own
+    # team first, as theirs).
     card = text(phone.get(f"/tournaments/{night.pk}/me/"))
     assert f"Your total {score}* · " in card
+    mine, other = others
     assert (
-        f"Provisional (*): round 1 at table {table.number} counts once {who} agree to its hands."
-        in card
-    )
+        f"Provisional (*): round 1 at table {table.number} counts once your team ({mine}) "
+        f"and {other} agree to its hands."
+    ) in card
     # The room view: the cells and totals marked, the note, the table's status.
     room = text(client.get(f"/tournaments/{night.pk}/room/"))
     assert f"{me.name} {score}* 0 {score}*" in room or f"{me.name} {score}* 1 {score}*" in room
     assert "* Provisional: counts once the other teams at the table agree to its hands." in room
     winner = " & ".join(table.partnerships[table.game.winner])
-    assert f"Awaiting {who}: {winner} won, counts once agreed" in room
+    assert f"{winner} won; counts once agreed by {who}" in room
     # The dashboard does not say "Finished" for it; the printed card says what the phone does.
     login(client, director)
     dash = text(client.get(f"/tournaments/{night.pk}/"))
-    assert f"Table {table.number} Awaiting {who}: {winner} won, counts once agreed" in dash
+    assert f"Table {table.number} {winner} won; counts once agreed by {who}" in dash
     printed = text(client.get(f"/tournaments/{night.pk}/print/"))
-    assert f"counts once {who} agree to its hands." in printed
+    assert f"and {other} agree to its hands." in printed
 
     # Agreed: the standings count it, unmarked, and the line is gone.
     for game in Game.objects.filter(night_table__round__night=night):
@@ -468,4 +470,4 @@ def test_a_round_awaiting_agreement_reads_as_provisional_with_who_is_awaited(
     assert f"Your total {score} · " in card
     assert "Provisional" not in card and "*" not in card
     room = text(client.get(f"/tournaments/{night.pk}/room/"))
-    assert "Provisional" not in room and "Awaiting" not in room
+    assert "Provisional" not in room and "counts once" not in room

@@ -302,9 +302,9 @@ def test_a_stuck_table_closes_as_it_stands_by_the_nights_rule(client, club, play
     login(client, director)
     # Asked first, saying what it does; a tap that skips the question closes nothing.
     page = text(client.get(f"/tournaments/{night.pk}/"))
+    names = list(t2.game.seats.order_by("position").values_list("name", flat=True))
     scores = " · ".join(
-        f"{' & '.join(t2.game.seats.filter(position__in=(t, t + 3)).order_by('position').values_list('name', flat=True))} "
-        f"{score}"
+        f"{names[t]} & {names[t + 3]} {score}"
         for t, score in enumerate(Game.objects.get(pk=t2.game_id).scores)
     )
     assert (

@@ -4,6 +4,7 @@ director's dashboard (every table of the round, and which need attention)."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -83,6 +84,33 @@ class GuideCard:
     @property
     def opponents_text(self) -> str:
         return ", ".join(self.opponents)
+
+
+def card_key(night: Night, card: GuideCard | None) -> str:
+    """What a guide card shows, as a short key: the same key, the same card. A hand at
+    another table moves the night's version but seldom what one card shows (its table, its
+    total and place, its lines); a phone whose card has this key is told so and draws
+    nothing (views.night_phones.night_guide)."""
+    shown: tuple = (night.name, night.announcement, night.rounds, night.reveal)
+    if card is not None:
+        table = card.table
+        shown += (
+            card.name,
+            card.state,
+            card.message,
+            card.round_number,
+            table.number if table else None,
+            table.pk if table else None,
+            card.seat,
+            tuple(card.partners),
+            tuple(card.opponents),
+            card.dealer,
+            card.scorer,
+            card.total,
+            card.place,
+            tuple(card.awaiting),
+        )
+    return hashlib.blake2s(repr(shown).encode(), digest_size=8).hexdigest()
 
 
 def _seated(card: GuideCard, table: TableCard, player_id: int, variant: Variant) -> None:

@@ -164,9 +164,15 @@ def night_guide(request: HttpRequest, night_id: int) -> HttpResponse:
         if player_id is not None
         else None
     )
+    key = night_phones.card_key(night, card)
+    if request.htmx and request.GET.get("c") == key:
+        # A hand at another table: the night moved on, this card did not. Nothing drawn;
+        # the phone takes the new version (live.js) and keeps its card.
+        return HttpResponse(status=204, headers={"X-Version": version})
     context = {
         "night": night,
         "card": card,
+        "card_key": key,
         "version": version,
         "poll": POLL_SECONDS,
         "updated": timezone.localtime(),

@@ -217,7 +217,16 @@
     if (refreshing || !url || document.hidden || busy(el)) return;
     refreshing = true;
     fetch(url, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" })
-      .then((response) => (response.status === 200 ? response.text() : null))
+      .then((response) => {
+        // The night moved on but this card did not (a hand at another table): it takes
+        // the new version, and is not drawn again.
+        const moved = response.headers.get("X-Version");
+        if (response.status === 204 && moved && liveBoard() === el) {
+          el.dataset.version = moved;
+          el.setAttribute("hx-get", url.replace(/([?&]v=)[^&]*/, `$1${encodeURIComponent(moved)}`));
+        }
+        return response.status === 200 ? response.text() : null;
+      })
       .then((html) => {
         if (html && liveBoard() === el && !busy(el)) {
           htmx.swap(el, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });

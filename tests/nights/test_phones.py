@@ -471,3 +471,32 @@ def test_a_round_awaiting_agreement_reads_as_provisional_with_who_is_awaited(
     assert "Provisional" not in card and "*" not in card
     room = text(client.get(f"/tournaments/{night.pk}/room/"))
     assert "Provisional" not in room and "counts once" not in room
+
+
+def test_a_card_is_not_drawn_again_for_a_hand_that_does_not_move_it(club, players):
+    night = open_night(club, players, n=12, rounds=2, round_hands=2, reveal="end")
+    round_ = nights.round_draw(night=night, seed=5)
+    mine, other = round_.tables.order_by("number")
+    me = mine.game.seats.get(position=1).player
+    phone = phone_of(night, me)
+    url = f"/tournaments/{night.pk}/me/"
+    page = phone.get(url).content.decode()
+    version = re.search(r'data-version="([^"]+)"', page).group(1)
+    key = re.search(r"&amp;c=([0-9a-f]+)", page).group(1)
+    htmx = {"HX-Request": "true"}
+
+    # A hand at the other table: the night's version moves, the card does not (the night
+    # shows totals at its end only); nothing is drawn, the phone is told the new version.
+    hand_record(game=other.game, entry=HAND)
+    answer = phone.get(url, {"v": version, "c": key}, headers=htmx)
+    assert (answer.status_code, answer.content) == (204, b"")
+    assert answer["X-Version"] not in ("", version)
+    # Without the card's key (an older phone), the card as ever.
+    assert phone.get(url, {"v": version}, headers=htmx).status_code == 200
+
+    # The player's own table finishes: the card moves.
+    for _ in range(2):
+        hand_record(game=Game.objects.get(pk=mine.game_id), entry=HAND)
+    fresh = phone.get(url, {"v": answer["X-Version"], "c": key}, headers=htmx)
+    assert fresh.status_code == 200
+    assert "Your table has finished round 1." in text(fresh)

@@ -4,8 +4,10 @@ director's dashboard (every table of the round, and which need attention)."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from django.utils import timezone
 
@@ -87,6 +89,34 @@ class GuideCard:
         return ", ".join(self.opponents)
 
 
+def card_key(night: Night, card: GuideCard | None, extra: tuple[Any, ...] = ()) -> str:
+    """What a guide card shows, as a short key: the same key, the same card. A hand at
+    another table moves the night's version but seldom what one card shows (its table, its
+    total and place, its lines); a phone whose card has this key is told so and draws
+    nothing (views.night_phones.night_guide). ``extra``: what else the card shows that the
+    night's read does not hold (the phone's hold on its name, its agree strip)."""
+    shown: tuple[Any, ...] = (night.name, night.announcement, night.rounds, night.reveal, extra)
+    if card is not None:
+        table = card.table
+        shown += (
+            card.name,
+            card.state,
+            card.message,
+            card.round_number,
+            table.number if table else None,
+            table.pk if table else None,
+            card.seat,
+            tuple(card.partners),
+            tuple(card.opponents),
+            card.dealer,
+            card.scorer,
+            card.total,
+            card.place,
+            tuple(card.awaiting),
+        )
+    return hashlib.blake2s(repr(shown).encode(), digest_size=8).hexdigest()
+
+
 def _seated(card: GuideCard, table: TableCard, player_id: int, variant: Variant) -> None:
     seat = table.seat_ids.index(player_id)
     team = variant.team_of(seat)
@@ -142,6 +172,25 @@ def night_now(night: Night, version: str) -> NightNow:
     return now
 
 
+def _who(player_id: int, table: TableCard) -> dict[str, str]:
+    """Who a table's round awaits, as the player's own card says it: their own team first
+    ("your team (Ed & Ann) and Gus & Bo agree"; "you and Bo agree" each alone), and the
+    verb that goes with it ("Bo agrees")."""
+    variant_teams = len(table.partnerships)
+    mine = table.seat_ids.index(player_id) % variant_teams
+    if not table.awaited_teams:
+        return {"who": table.awaited, "s": ""}
+    names = []
+    for team in sorted(table.awaited_teams, key=lambda t: t != mine):
+        label = partners_label(table.partnerships[team])
+        if team == mine:
+            alone = len(table.partnerships[team]) == 1
+            label = words.YOU_ALONE if alone else words.YOUR_TEAM.format(names=label)
+        names.append(label)
+    one = len(names) == 1 and len(table.partnerships[table.awaited_teams[0]]) == 1
+    return {"who": " and ".join(names), "s": "s" if one and names[0] != words.YOU_ALONE else ""}
+
+
 def _awaiting(player_id: int, rounds: list[RoundView]) -> list[str]:
     """GuideCard.awaiting: each round of the player's whose table's result awaits."""
     lines = []
@@ -152,12 +201,8 @@ def _awaiting(player_id: int, rounds: list[RoundView]) -> list[str]:
         if table.awaited == words.DISPUTED:
             lines.append(words.AWAITING_DISPUTE.format(round=r.number, table=table.number))
             continue
-        # "Bo & Di agree", "Bo and Cy agree"; a player alone (cutthroat) "Bo agrees".
-        alone = len(table.partnerships[0]) == 1 and " and " not in table.awaited
         lines.append(
-            words.AWAITING.format(
-                round=r.number, table=table.number, who=table.awaited, s="s" if alone else ""
-            )
+            words.AWAITING.format(round=r.number, table=table.number, **_who(player_id, table))
         )
     return lines
 

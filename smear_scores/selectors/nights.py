@@ -106,6 +106,7 @@ class TableCard:
     # A finished table whose round does not count yet (two keys): who it waits for, by
     # their players ("Bo & Di"), words.DISPUTED, or "" once it counts or needs nobody.
     awaited: str = ""
+    awaited_teams: tuple[int, ...] = ()
 
     @property
     def game_public_id(self) -> str:
@@ -256,6 +257,7 @@ def night_rounds(night: Night) -> list[RoundView]:
                 seat_ids=[pid for pid, _ in seats[game.pk]],
                 partnerships=partnerships,
                 awaited=_awaited(game, partnerships, night.club, now),
+                awaited_teams=tuple(awaiting(game)) if game.finished else (),
                 dealer=names[game.first_dealer],
                 corrections=corrections[t.pk],
                 names=names,

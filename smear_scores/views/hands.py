@@ -66,6 +66,9 @@ def hand_record(request: HttpRequest, game: Game) -> HttpResponse:
     did reach the server records nothing more and answers the board as it stands."""
     form = hand_form(game, data=request.POST)
     if not form.is_valid():
+        # A hand refused for what is missing (an award not tapped) as much as by the rules:
+        # a club night's director sees the table.
+        night_services.table_refused(game=game)
         return board_page(request, game, form=form, status=422)
     key = request.headers.get("Idempotency-Key")
     if key is not None and not 0 < len(key) <= MAX_KEY:

@@ -234,15 +234,25 @@ def night_guide(request: HttpRequest, night_id: int) -> HttpResponse:
     hold = holding(request, now.entrants.get(player_id) if player_id is not None else None)
     if card is not None and hold != "held":
         card.scorer = False
+    strip = agree_strip(request, card) if hold == "held" else None
+    # What the card shows beyond the night's read: whether this phone holds its name, and
+    # the hand its team is asked to agree to.
+    shown = (hold, (strip["hand"].number, strip["hand"].version, strip["count"]) if strip else None)
+    key = night_phones.card_key(night, card, shown)
+    if request.htmx and request.GET.get("c") == key:
+        # A hand at another table: the night moved on, this card did not. Nothing drawn;
+        # the phone takes the new version (live.js) and keeps its card.
+        return HttpResponse(status=204, headers={"X-Version": version})
     context = {
         "night": night,
         "card": card,
+        "card_key": key,
         "hold": hold,
         "version": version,
         "poll": POLL_SECONDS,
         "updated": timezone.localtime(),
         "night_rules": night_rules(night),
-        "strip": agree_strip(request, card) if hold == "held" else None,
+        "strip": strip,
     }
     return page_or_fragment(request, "nights/guide.html", "guide", context)
 

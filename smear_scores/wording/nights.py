@@ -69,8 +69,11 @@ PROVISIONAL_MARK = "*"
 DISPUTED = "a dispute"
 OTHER_TEAMS = "the other teams"
 # A finished table's status while its result awaits agreement ("who": TableCard.awaited).
-AWAITED_STATUS = "Awaiting {who}: {winner} won, counts once agreed"
-DISPUTED_STATUS = "Disputed: {winner} won, counts once settled"
+AWAITED_STATUS = "{winner} won; counts once agreed by {who}"
+DISPUTED_STATUS = "{winner} won; disputed, counts once settled"
+# The player's own team among those a round awaits, on their card.
+YOUR_TEAM = "your team ({names})"
+YOU_ALONE = "you"
 # Under the standings (room view, printed cards) while a round is provisional.
 PROVISIONAL_NOTE = "* Provisional: counts once the other teams at the table agree to its hands."
 # The guide card of a player whose round awaits agreement.

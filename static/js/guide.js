@@ -30,24 +30,35 @@
       const where = text(el, ".guide-where");
       return where ? `${where}. ${text(el, ".guide-message")}` : text(el, ".guide-message");
     }
-    if (now.announced && now.announced !== before.announced) {
-      return text(el, ".announcement");
-    }
+    if (now.announced && now.announced !== before.announced) return ANNOUNCED;
     return "";
+  }
+
+  // A new announcement is on the card itself (its own line, read out as a status): the
+  // phone buzzes, and the line at the top does not say it a second time.
+  const ANNOUNCED = "announced";
+
+  function buzz() {
+    if (typeof navigator.vibrate === "function") {
+      try {
+        navigator.vibrate([200, 100, 200]);
+      } catch (_) {
+        // A browser that allows no vibration here: the card's line says it.
+      }
+    }
   }
 
   function notify(message) {
     const line = document.getElementById("guide-notice");
     if (!line || !message) return;
+    if (message === ANNOUNCED) {
+      line.hidden = true;
+      buzz();
+      return;
+    }
     line.textContent = message;
     line.hidden = false;
-    if (typeof navigator.vibrate === "function") {
-      try {
-        navigator.vibrate([200, 100, 200]);
-      } catch (_) {
-        // A browser that allows no vibration here: the line says it.
-      }
-    }
+    buzz();
   }
 
   function keepLatest() {

@@ -97,12 +97,17 @@
     const line = document.createElement("p");
     line.className = "problem moved-on";
     line.setAttribute("role", "alert");
+    // The line takes the deal line's place: it says who deals now ("Hand 3 · Bo deals ·
+    // Cy bids first" says "Bo deals").
+    const deal = form.querySelector(".deal");
+    const found = deal ? /·\s*([^·]+? deals)/.exec(deal.textContent) : null;
+    const dealer = found ? `, ${found[1].trim()}` : "";
     line.textContent =
       // Short: a line or two above the pad, whose rows must all stay above the bar.
       Number(now) > Number(before)
-        ? `Hand ${before} was recorded on another phone: this is now hand ${now}. ` +
+        ? `Hand ${before} was recorded on another phone: this is now hand ${now}${dealer}. ` +
           "Check what you tapped."
-        : `Hand ${now} was undone on another phone: this is now hand ${now}. ` +
+        : `Hand ${now} was undone on another phone: this is now hand ${now}${dealer}. ` +
           "Check what you tapped.";
     // In the deal line's place (the hand's number is what changed), beside "Type totals":
     // no row of the pad is pushed under the bar.
@@ -212,7 +217,16 @@
     if (refreshing || !url || document.hidden || busy(el)) return;
     refreshing = true;
     fetch(url, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" })
-      .then((response) => (response.status === 200 ? response.text() : null))
+      .then((response) => {
+        // The night moved on but this card did not (a hand at another table): it takes
+        // the new version, and is not drawn again.
+        const moved = response.headers.get("X-Version");
+        if (response.status === 204 && moved && liveBoard() === el) {
+          el.dataset.version = moved;
+          el.setAttribute("hx-get", url.replace(/([?&]v=)[^&]*/, `$1${encodeURIComponent(moved)}`));
+        }
+        return response.status === 200 ? response.text() : null;
+      })
       .then((html) => {
         if (html && liveBoard() === el && !busy(el)) {
           htmx.swap(el, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0 });

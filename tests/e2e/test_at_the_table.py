@@ -225,7 +225,7 @@ def test_table_boards_are_live_and_a_half_entered_hand_survives(table):
     )
     assert checked == ["bidder-2", "bid-3", "award_high-0", "award_low-1"]
     expect(b.locator(".moved-on")).to_have_text(
-        "Hand 1 was recorded on another phone: this is now hand 2. Check what you tapped."
+        "Hand 1 was recorded on another phone: this is now hand 2, Bo deals. Check what you tapped."
     )
     expect(b.locator("#hand-form button.record")).to_have_text("Record hand 2")
     # B finishes its entry: it is recorded as hand 2.

@@ -118,7 +118,7 @@ def test_push_a_hand_reaches_the_other_phones_without_polling(asgi_server, phone
     )
     assert checked == ["bidder-2", "bid-3", "award_high-0", "award_low-1"]
     expect(b.locator(".moved-on")).to_have_text(
-        "Hand 1 was recorded on another phone: this is now hand 2. Check what you tapped."
+        "Hand 1 was recorded on another phone: this is now hand 2, Bo deals. Check what you tapped."
     )
     # Longer than a poll's interval (2 s; the table view's 5 s) with nothing recorded.
     watcher.wait_for_timeout(5_500)

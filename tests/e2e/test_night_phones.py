@@ -6,6 +6,7 @@ a late arrival is drawn into round 2, and the director's announcement reaches ev
 
 from __future__ import annotations
 
+import os
 from datetime import date
 
 import pytest
@@ -27,6 +28,20 @@ NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit",
 PHONE = {"width": 360, "height": 740}
 # Within a second of the draw, as the players see it.
 PUSHED = 1000
+
+
+# ROOM_SHOTS=/work/shots/room: the screens between a round and its agreement, light and
+# dark, saved there.
+SHOTS = os.environ.get("ROOM_SHOTS")
+
+
+def _shots(page, name: str) -> None:
+    if not SHOTS:
+        return
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.screenshot(path=os.path.join(SHOTS, f"{name}-{scheme}.png"), full_page=True)
+    page.emulate_media(color_scheme="light")
 
 
 def _seats(night: Night, number: int) -> dict[str, tuple[int, int]]:
@@ -122,9 +137,18 @@ def test_a_night_on_twelve_phones_with_the_director_and_the_room(
         cards["Max"] = late
         expect(director.locator(".dash-waiting")).to_contain_text("Max")
 
-        # Round 1 is played out at the tables; the director starts round 2.
+        # Round 1 is played out at the tables. Until the other teams agree, each card and
+        # the room say the round's scores are provisional, and who must agree.
         for game in Game.objects.filter(night_table__round__night=night):
             hand_record(game=game, entry=HandEntry(bidder=0, bid=3, points=(4, 1, 1)))
+        expect(cards["Ann"].locator(".guide-awaiting")).to_contain_text(
+            "Provisional (*): round 1 at table", timeout=5000
+        )
+        expect(cards["Ann"].locator(".guide-total strong")).to_contain_text("*")
+        expect(room.locator(".provisional-note")).to_be_visible(timeout=PUSHED)
+        expect(room.locator(".room-table").first).to_contain_text("Awaiting ")
+        _shots(cards["Ann"], "card-awaiting")
+        _shots(room, "room-awaiting")
         with director.expect_navigation():
             director.get_by_role("button", name="Start round 2").tap()
         for phone in cards.values():
@@ -148,6 +172,9 @@ def test_a_night_on_twelve_phones_with_the_director_and_the_room(
                 "Pizza is here: round 2 starts in 5 minutes", timeout=PUSHED
             )
         expect(room.locator(".announcement")).to_contain_text("Pizza is here")
+        # Once on each card: in its own line, not again in the line at the top.
+        for phone in cards.values():
+            expect(phone.get_by_text("Pizza is here: round 2 starts in 5 minutes")).to_have_count(1)
     finally:
         for made in contexts:
             made.close()

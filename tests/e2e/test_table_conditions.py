@@ -51,7 +51,16 @@ expect.set_options(timeout=10_000)
 # Common first names, the longest up to 11 letters, and team names up to the limit (30).
 NAMES = {
     "short": ["Mary", "John", "Lisa", "Mark", "Sue", "Dave"],
-    "nine": ["Katherine", "Jonathan", "Jessica", "Brandon", "Michelle", "Anthony"],
+    "nine": [
+        "Katherine",
+        "Jonathan",
+        "Jessica",
+        "Brandon",
+        "Michelle",
+        "Anthony",
+        "Jennifer",
+        "Benjamin",
+    ],
     "eleven": ["Christopher", "Jacqueline", "Alexander", "Gabrielle", "Nathaniel", "Elizabeth"],
 }
 TEAM_NAMES = {
@@ -442,6 +451,20 @@ def _note_shown(slug: str):
     return note_shown
 
 
+def _note_then_a_hand(slug: str):
+    def note_then_a_hand(page: Page, cond: Condition) -> None:
+        # The board's note (two teams level at the target, neither bid: "…play another
+        # hand", Schmier's 21–21), and the next hand tapped whole: the bar says what it
+        # will score under the note, every row above it.
+        variant = _variant(slug)
+        _open(page, _game(cond, slug, entries=_no_winner_yet(slug)))
+        expect(page.locator(".board > .note")).to_be_visible()
+        _tap_entry(page, _sweep(variant, 1))
+        expect(page.locator("#hand-preview")).to_contain_text(" ends the game: ")
+
+    return note_then_a_hand
+
+
 def _preview_no_winner_yet(slug: str):
     def preview_no_winner_yet(page: Page, cond: Condition) -> None:
         *before, last = _no_winner_yet(slug)
@@ -514,6 +537,7 @@ def _offline_two_kept(slug: str):
 
 NOTES = [
     _note_shown,
+    _note_then_a_hand,
     _preview_no_winner_yet,
     _undone_ending,
     _moved_on,
@@ -524,7 +548,7 @@ NOTES = [
 
 def _applies(note, slug: str) -> bool:
     variant = _variant(slug)
-    if note in (_note_shown, _preview_no_winner_yet):
+    if note in (_note_shown, _preview_no_winner_yet, _note_then_a_hand):
         return _no_winner_yet(slug) is not None
     if note is _all_passed_asked:
         return variant.all_pass != "stick_dealer"
@@ -747,6 +771,12 @@ def _look(page: Page, cond: Condition, state, scheme: str, axe: bool = True) -> 
     if cond.one_screen and state in ON_ONE_SCREEN:
         if hidden := page.evaluate(NOT_TAPPABLE):
             found["not tappable on one screen"] = hidden
+    if cond.one_screen and (
+        state is ten_point_for_two_teams_of_three
+        or getattr(state, "note", None) is _note_then_a_hand
+    ):
+        if hidden := page.evaluate(WHOLE_ROWS):
+            found["rows under the bar"] = hidden
     if cond.text == 200 and state in ON_ONE_SCREEN:
         if hidden := page.evaluate(SCROLLED_TO, False):
             found["at 200 % text, not in view with the bar"] = hidden
@@ -819,6 +849,98 @@ def test_table_notes(browser, live_server, settings, state, cond, whole):
         schemes=SCHEMES if whole else SCHEMES[:1],
         axe=whole,
     )
+
+
+# House rules with the most rows a pad has (Ten-point Pitch: bids to 10, eight points),
+# in every seat shape a table can play (rules.seat_shapes: each alone, partners of two, two
+# teams of three): after a hand, the next hand tapped whole with the bar's preview, every
+# row above the bar on an upright phone with nine-letter names.
+NINE_UPRIGHT = next(c for c in ONE_SCREEN if c.names == "nine")
+
+
+def _ten_point_in(players: int, teams: int) -> rules.Variant:
+    settings = rules.settings_of(rules.VARIANTS["ten-point-pitch"])
+    if teams != 2:
+        # A failed moon loses the game with two teams only: set back by the bid otherwise.
+        settings["moon"] = {**settings["moon"], "failed": "set_back", "failed_points": 10}
+    return rules.variant_from_settings(
+        {
+            **settings,
+            "name": f"Ten-point Pitch, {players} in {teams}",
+            "players": players,
+            "teams": teams,
+        },
+        slug=f"ten-point-{players}-in-{teams}",
+    )
+
+
+def _next_hand_tapped(variant: rules.Variant):
+    def next_hand_tapped(page: Page, cond: Condition) -> None:
+        rules.VARIANTS[variant.slug] = variant
+        _open(page, _game(cond, variant.slug, entries=[_sweep(variant, 0)]))
+        _tap_entry(page, _sweep(variant, 1))
+        expect(page.locator("#hand-preview")).to_contain_text("Will score:")
+
+    next_hand_tapped.__name__ = f"next-hand-tapped-{variant.slug}"
+    return next_hand_tapped
+
+
+SHAPE_STATES = [_next_hand_tapped(_ten_point_in(p, t)) for p, t in rules.seat_shapes()]
+
+
+# Each row of the hand whole above the bar (not only its middle), the page not scrolled:
+# [the row, where it is] for each that is not.
+WHOLE_ROWS = """() => {
+  const out = [];
+  const bar = document.querySelector('#hand-form .entry-bar').getBoundingClientRect().top;
+  if (window.scrollY !== 0) out.push(['the page', 'scrolled by ' + Math.round(window.scrollY)]);
+  for (const row of document.querySelectorAll('#hand-form .choice-group')) {
+    const r = row.getBoundingClientRect();
+    if (r.height < 1) continue;
+    const label = row.querySelector('.group-label');
+    const name = (label ? label.textContent : row.textContent).trim().slice(0, 24);
+    if (r.bottom > bar + 0.5) {
+      out.push([name, Math.round(r.top) + '-' + Math.round(r.bottom) + ' under the bar at '
+                + Math.round(bar)]);
+    }
+  }
+  return out;
+}"""
+
+
+def _fits_one_screen(variant: rules.Variant) -> bool:
+    """Shapes whose pad of ten-point rows fits one 360x740 screen: up to four players, or
+    six in two or three teams. Five to eight each alone (or four pairs) scroll, each row
+    tappable above the bar when scrolled to (SCROLLED_TO)."""
+    return variant.players <= 4 or variant.teams <= 3
+
+
+@pytest.mark.parametrize("state", SHAPE_STATES, ids=lambda s: s.__name__)
+def test_house_rules_in_every_seat_shape(browser, live_server, settings, state):
+    slug = state.__name__.removeprefix("next-hand-tapped-")
+    BASE_URL[0] = live_server.url
+    context = browser.new_context(
+        viewport=PORTRAIT, has_touch=True, is_mobile=True, base_url=live_server.url
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        state(page, NINE_UPRIGHT)
+        variant = rules.VARIANTS[slug]
+        _settle(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        _shoot(page, f"{state.__name__}-{NINE_UPRIGHT.id}-light")
+        found = {
+            "sideways": page.evaluate(SIDEWAYS),
+            "words broken": page.evaluate(BROKEN_WORDS),
+            "rows": page.evaluate(WHOLE_ROWS)
+            if _fits_one_screen(variant)
+            else page.evaluate(SCROLLED_TO, False),
+        }
+    finally:
+        context.close()
+        rules.VARIANTS.pop(slug, None)
+    assert found == {"sideways": 0, "words broken": [], "rows": []}, pformat(found, width=100)
 
 
 def _check(browser, live_server, settings, state, cond, schemes=SCHEMES, axe=True):

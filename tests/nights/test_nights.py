@@ -209,8 +209,7 @@ def test_a_finished_table_counts_in_the_standings_once_its_other_teams_agree(clu
     others = [" & ".join(card.partnerships[t]) for t in (1, 2)]
     assert card.awaited == f"{others[0]} and {others[1]}"
     assert card.status == (
-        f"Awaiting {others[0]} and {others[1]}: {' & '.join(card.partnerships[2])} won, "
-        "counts once agreed"
+        f"{' & '.join(card.partnerships[2])} won; counts once agreed by {others[0]} and {others[1]}"
     )
 
     agree_all(g1)

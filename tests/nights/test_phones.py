@@ -284,6 +284,16 @@ def test_dashboard_shows_a_table_whose_hand_was_refused(client, club, players, d
     # A hand recorded there since: the table is fine again.
     hand_record(game=Game.objects.get(pk=game.pk), entry=HAND)
     assert "a hand refused" not in text(client.get(f"/tournaments/{night.pk}/"))
+    # Refused at Record for what is missing (Game not tapped), not by the rules: the same.
+    missing = {"number": "2", "bidder": "1", "bid": "3"}
+    missing |= {f"award_{key}": "0" for key in ("high", "low", "right_bauer", "left_bauer")}
+    missing |= {"award_joker": "1"}
+    refused = scorer.post(f"/g/{game.public_id}/hands/", missing)
+    assert refused.status_code == 422
+    assert "Who took Game?" in text(refused)
+    page = text(client.get(f"/tournaments/{night.pk}/"))
+    assert "1 table needs you" in page
+    assert re.search(r"a hand refused at \d\d:\d\d: its scorer may need help", page)
 
 
 def test_a_stuck_table_closes_as_it_stands_by_the_nights_rule(client, club, players, director):
@@ -296,13 +306,10 @@ def test_a_stuck_table_closes_as_it_stands_by_the_nights_rule(client, club, play
     login(client, director)
     # Asked first, saying what it does; a tap that skips the question closes nothing.
     page = text(client.get(f"/tournaments/{night.pk}/"))
-    seats = t2.game.seats.order_by("position")
-
-    def partners(t: int) -> str:
-        return " & ".join(seats.filter(position__in=(t, t + 3)).values_list("name", flat=True))
-
+    names = list(t2.game.seats.order_by("position").values_list("name", flat=True))
     scores = " · ".join(
-        f"{partners(t)} {score}" for t, score in enumerate(Game.objects.get(pk=t2.game_id).scores)
+        f"{names[t]} & {names[t + 3]} {score}"
+        for t, score in enumerate(Game.objects.get(pk=t2.game_id).scores)
     )
     assert (
         f"Close table 2 as it stands Table 2's round ends now with its scores as they stand "
@@ -444,33 +451,35 @@ def test_a_round_awaiting_agreement_reads_as_provisional_with_who_is_awaited(
     nights.round_draw(night=night, seed=5)
     finish_round(night, scorer_team=0)
     table = night_rounds(night)[0].tables[0]
-    me = players[0] if players[0].pk in table.seat_ids else None
-    me = me or next(p for p in players if p.pk == table.seat_ids[1])
-    seat = table.seat_ids.index(me.pk)
-    score = table.scores()[seat % 3]
+    # A player of the second team (seat 2): the scorer's team (seat 1's) awaits nobody's
+    # word of its own, the other two teams agree.
+    me = next(p for p in players if p.pk == table.seat_ids[1])
+    score = table.scores()[1]
     others = [" & ".join(table.partnerships[t]) for t in (1, 2)]
     who = f"{others[0]} and {others[1]}"
     phone = phone_of(night, me)
 
-    # The card: the round's score in the total, marked, and who must agree.
+    # The card: the round's score in the total, marked, and who must agree (their own
+    # team first, as theirs).
     card = text(phone.get(f"/tournaments/{night.pk}/me/"))
     assert f"Your total {score}* · " in card
+    mine, other = others
     assert (
-        f"Provisional (*): round 1 at table {table.number} counts once {who} agree to its hands."
-        in card
-    )
+        f"Provisional (*): round 1 at table {table.number} counts once your team ({mine}) "
+        f"and {other} agree to its hands."
+    ) in card
     # The room view: the cells and totals marked, the note, the table's status.
     room = text(client.get(f"/tournaments/{night.pk}/room/"))
     assert f"{me.name} {score}* 0 {score}*" in room or f"{me.name} {score}* 1 {score}*" in room
     assert "* Provisional: counts once the other teams at the table agree to its hands." in room
     winner = " & ".join(table.partnerships[table.game.winner])
-    assert f"Awaiting {who}: {winner} won, counts once agreed" in room
+    assert f"{winner} won; counts once agreed by {who}" in room
     # The dashboard does not say "Finished" for it; the printed card says what the phone does.
     login(client, director)
     dash = text(client.get(f"/tournaments/{night.pk}/"))
-    assert f"Table {table.number} Awaiting {who}: {winner} won, counts once agreed" in dash
+    assert f"Table {table.number} {winner} won; counts once agreed by {who}" in dash
     printed = text(client.get(f"/tournaments/{night.pk}/print/"))
-    assert f"counts once {who} agree to its hands." in printed
+    assert f"and {other} agree to its hands." in printed
 
     # Agreed: the standings count it, unmarked, and the line is gone.
     for game in Game.objects.filter(night_table__round__night=night):
@@ -479,4 +488,33 @@ def test_a_round_awaiting_agreement_reads_as_provisional_with_who_is_awaited(
     assert f"Your total {score} · " in card
     assert "Provisional" not in card and "*" not in card
     room = text(client.get(f"/tournaments/{night.pk}/room/"))
-    assert "Provisional" not in room and "Awaiting" not in room
+    assert "Provisional" not in room and "counts once" not in room
+
+
+def test_a_card_is_not_drawn_again_for_a_hand_that_does_not_move_it(club, players):
+    night = open_night(club, players, n=12, rounds=2, round_hands=2, reveal="end")
+    round_ = nights.round_draw(night=night, seed=5)
+    mine, other = round_.tables.order_by("number")
+    me = mine.game.seats.get(position=1).player
+    phone = phone_of(night, me)
+    url = f"/tournaments/{night.pk}/me/"
+    page = phone.get(url).content.decode()
+    version = re.search(r'data-version="([^"]+)"', page).group(1)
+    key = re.search(r"&amp;c=([0-9a-f]+)", page).group(1)
+    htmx = {"HX-Request": "true"}
+
+    # A hand at the other table: the night's version moves, the card does not (the night
+    # shows totals at its end only); nothing is drawn, the phone is told the new version.
+    hand_record(game=other.game, entry=HAND)
+    answer = phone.get(url, {"v": version, "c": key}, headers=htmx)
+    assert (answer.status_code, answer.content) == (204, b"")
+    assert answer["X-Version"] not in ("", version)
+    # Without the card's key (an older phone), the card as ever.
+    assert phone.get(url, {"v": version}, headers=htmx).status_code == 200
+
+    # The player's own table finishes: the card moves.
+    for _ in range(2):
+        hand_record(game=Game.objects.get(pk=mine.game_id), entry=HAND)
+    fresh = phone.get(url, {"v": answer["X-Version"], "c": key}, headers=htmx)
+    assert fresh.status_code == 200
+    assert "Your table has finished round 1." in text(fresh)

@@ -80,8 +80,10 @@ def _league_and_roster(phone: Page) -> None:
     _shots(phone, "roster-preview-refused")
     phone.fill("textarea[name=text]", "Ann\nBo\n\nCy\nDi")
     phone.get_by_role("button", name="Check the list").tap()
+    add = phone.get_by_role("button", name="Add 4 players")
+    expect(add).to_be_visible()
     _shots(phone, "roster-preview")
-    phone.get_by_role("button", name="Add 4 players").tap()
+    add.tap()
     expect(phone.locator(".notice")).to_have_text("Added 4 to the roster: Ann, Bo, Cy, Di.")
 
 

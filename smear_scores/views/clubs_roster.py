@@ -76,7 +76,9 @@ def _preview(request, club: Club, text: str, status: int = 200) -> HttpResponse:
         "adding": len(fates) - len(refused),
         "refused": len(refused),
     }
-    return _page(request, club, status=status, preview=context)
+    # The list stays in the box below the preview, to be fixed and checked again.
+    form = ImportForm(initial={"text": text})
+    return _page(request, club, status=status, preview=context, form=form)
 
 
 def _player(club: Club, player_id: int) -> Player:

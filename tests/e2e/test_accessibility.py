@@ -267,6 +267,28 @@ def _paste_refused(page, w) -> None:
     _refused(page)
 
 
+def _sign_up_refused(page, w) -> None:
+    page.goto("/signup/")
+    page.fill("input[name=username]", "ada")
+    page.fill("input[name=password1]", "short")
+    page.fill("input[name=password2]", "other")
+    page.get_by_role("button", name="Sign up").click()
+    _refused(page)
+
+
+def _roster_preview(page, w) -> None:
+    _as_admin("/clubs/tuesday/roster/")(page, w)
+    page.fill("textarea[name=text]", "Gus\nann\nGus\nHal")
+    page.get_by_role("button", name="Check the list").click()
+    page.locator("#roster-preview").wait_for()
+
+
+def _invitation(page, w) -> None:
+    _as_admin("/clubs/tuesday/people/")(page, w)
+    page.locator("li", has_text="Eve").get_by_role("button", name="Invite").click()
+    page.locator("figure.qr").wait_for()
+
+
 @dataclass(frozen=True)
 class Screen:
     name: str
@@ -329,6 +351,9 @@ SCREENS = [
     Screen("log in", "/clubs/login/"),
     Screen("log in, refused", _login_refused),
     Screen("log in, locked out", _locked_out),
+    Screen("sign up", "/signup/"),
+    Screen("sign up, refused", _sign_up_refused),
+    Screen("an invitation, opened", "/clubs/tuesday/invitation/"),
     Screen("club", "/clubs/tuesday/"),
     Screen("league", "/leagues/{league}/"),
     Screen("league games", "/leagues/{league}/games/"),
@@ -343,6 +368,14 @@ SCREENS = [
     Screen("night guide card", _guide_card),
     # A club admin's pages, signed in.
     Screen("club, signed in", _as_admin("/clubs/tuesday/")),
+    Screen("start a club", _as_admin("/start-a-club/")),
+    Screen("import a club", _as_admin("/import-a-club/")),
+    Screen("ask to join", _as_admin("/clubs/tuesday/join/")),
+    Screen("club settings", _as_admin("/clubs/tuesday/settings/")),
+    Screen("club people", _as_admin("/clubs/tuesday/people/")),
+    Screen("club roster", _as_admin("/clubs/tuesday/roster/")),
+    Screen("club roster, import preview", _roster_preview),
+    Screen("an invitation, for the director", _invitation),
     Screen("night, new", _as_admin("/clubs/tuesday/tournaments/new/")),
     Screen("night, new, refused", _night_new_refused),
     Screen("night director", _as_admin("/tournaments/{n}/")),

@@ -19,6 +19,7 @@ from django.utils.functional import SimpleLazyObject
 from smear_scores.models import Game, Night
 from smear_scores.selectors import games, nights
 from smear_scores.templatetags.parts import SharedParts, board_moved
+from smear_scores.wording.night_scoring import scoring_rule
 
 # How often a room view without a stream asks for a newer version.
 ROOM_POLL_SECONDS = 3
@@ -90,11 +91,14 @@ def table_board(public_id: str, *, game: Game | None = None) -> str | None:
 def room_context(night: Night, version: str) -> dict[str, Any]:
     """What the room view shows of ``night`` at ``version``: its page and its stream."""
     rounds = nights.night_rounds(night)
+    standings = nights.night_standings(night, rounds)
     return {
         "night": night,
         "format": nights.round_format(night),
         "version": version,
-        "standings": nights.night_standings(night, rounds),
+        "standings": standings,
+        "prize_lines": nights.night_prize_lines(night, standings, rounds),
+        "scoring_rule": scoring_rule(night.night_scoring),
         "rounds": rounds,
         "current": rounds[-1] if rounds else None,
         "poll": ROOM_POLL_SECONDS,

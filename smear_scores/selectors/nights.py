@@ -17,6 +17,7 @@ from smear_scores.models import (
     Correction,
     Entrant,
     Game,
+    Hand,
     League,
     Night,
     Player,
@@ -24,6 +25,7 @@ from smear_scores.models import (
     Seat,
 )
 from smear_scores.rules import partners_label
+from smear_scores.rules.night_scoring import BID_BONUS, TOTAL_POINTS
 from smear_scores.rules.nights import (
     SIT_OUT_RULE,
     TIE_RULE,
@@ -31,6 +33,7 @@ from smear_scores.rules.nights import (
     TableResult,
     night_totals,
     points_text,
+    session_highs,
 )
 from smear_scores.selectors.agreements import game_counts
 from smear_scores.selectors.clubs import play_status
@@ -178,6 +181,7 @@ class TableCard:
             seats=tuple(self.seat_ids),
             scores=tuple(self.scores()),
             winner=self.winner if self.finished else None,
+            finished=self.finished,
         )
 
 
@@ -272,24 +276,19 @@ class Standing:
     total: Fraction
     rank: int = 0
     tied: bool = False
+    spread: int = 0
 
     @property
     def total_text(self) -> str:
         return points_text(self.total)
 
 
-def night_standings(night: Night, rounds: list[RoundView] | None = None) -> list[Standing]:
-    """Everyone checked in with their total and rank, by the night's rules
-    (rules/nights.py); pass the ``rounds`` already read to spare reading them again."""
-    if rounds is None:
-        rounds = night_rounds(night)
-    names = dict(
-        Entrant.objects.filter(night=night)
-        .order_by("player__name")
-        .values_list("player_id", "player__name")
-    )
-    # Two keys: a table counts once its game counts (selectors.agreements.counted); until
-    # then its players' cell says so and their total leaves it out.
+def night_results(
+    night: Night, rounds: list[RoundView]
+) -> tuple[list[RoundResult], dict[int, set[int]]]:
+    """The rounds as the standings count them, and per round who waits for agreement.
+    Two keys: a table counts once its game counts (selectors.agreements.counted); until
+    then its players' cell says so and their total leaves it out."""
     now = timezone.now()
     waiting: dict[int, set[int]] = defaultdict(set)
     results = []
@@ -303,7 +302,24 @@ def night_standings(night: Night, rounds: list[RoundView] | None = None) -> list
             else:
                 kept.append(table)
         results.append(replace(result, tables=tuple(kept)))
-    totals = night_totals(night.rules_variant, results, names, win_bonus=night.win_bonus)
+    return results, waiting
+
+
+def night_standings(night: Night, rounds: list[RoundView] | None = None) -> list[Standing]:
+    """Everyone checked in with their total and rank, by the night's rules
+    (rules/nights.py); pass the ``rounds`` already read to spare reading them again."""
+    if rounds is None:
+        rounds = night_rounds(night)
+    names = dict(
+        Entrant.objects.filter(night=night)
+        .order_by("player__name")
+        .values_list("player_id", "player__name")
+    )
+    results, waiting = night_results(night, rounds)
+    scoring = night.night_scoring
+    if scoring.system == BID_BONUS:
+        results = _with_bids(night, rounds, results)
+    totals = night_totals(night.rules_variant, results, names, scoring=scoring)
     numbers = [r.number for r in rounds]
     standings = []
     for t in totals:
@@ -329,9 +345,58 @@ def night_standings(night: Night, rounds: list[RoundView] | None = None) -> list
                 total=t.total,
                 rank=t.rank,
                 tied=t.tied,
+                spread=t.spread,
             )
         )
     return standings
+
+
+def _with_bids(
+    night: Night, rounds: list[RoundView], results: list[RoundResult]
+) -> list[RoundResult]:
+    """``results`` with each table's bids made and set per partnership (what the bid bonus
+    reads), from its hands: one query."""
+    variant = night.rules_variant
+    made: dict[int, list[int]] = defaultdict(lambda: [0] * variant.teams)
+    set_: dict[int, list[int]] = defaultdict(lambda: [0] * variant.teams)
+    for game_id, bidder, was_made in Hand.objects.filter(
+        game__night_table__round__night=night, bidder__isnull=False, made__isnull=False
+    ).values_list("game_id", "bidder", "made"):
+        (made if was_made else set_)[game_id][variant.team_of(bidder)] += 1
+    games = {(r.number, tuple(c.seat_ids)): c.game.pk for r in rounds for c in r.tables}
+    return [
+        replace(
+            result,
+            tables=tuple(
+                replace(
+                    t,
+                    bids_made=tuple(made[games[result.number, t.seats]]),
+                    bids_set=tuple(set_[games[result.number, t.seats]]),
+                )
+                for t in result.tables
+            ),
+        )
+        for result in results
+    ]
+
+
+@dataclass(frozen=True)
+class PrizeLine:
+    round: int
+    score: int
+    names: str
+
+
+def night_prize_lines(night: Night, standings: list[Standing], rounds: list[RoundView]) -> list:
+    """Each round's high, for a night scored by total points (none for another system)."""
+    if night.night_scoring.system != TOTAL_POINTS:
+        return []
+    names = {s.player_id: s.name for s in standings}
+    results, _ = night_results(night, rounds)
+    return [
+        PrizeLine(h.round, h.score, partners_label([names.get(p, "") for p in h.players]))
+        for h in session_highs(night.rules_variant, results, names)
+    ]
 
 
 def night_version(night_id: int) -> str:

@@ -29,6 +29,7 @@ from smear_scores.models import (
 )
 from smear_scores.rules import HandRefused, Refused, RuleError
 from smear_scores.rules.draw import DrawnTable, History, RoundDraw, draw_round
+from smear_scores.rules.night_scoring import NUMBERS, PROGRESSIVE, NightScoring, scoring_errors
 from smear_scores.selectors.nights import night_rounds
 from smear_scores.services.clubs import MergeRefused, player_create
 from smear_scores.services.league_games import league_is_open
@@ -85,9 +86,13 @@ def night_open(
     reveal: str = Night.REVEAL_LIVE,
     idle_minutes: int = 10,
     close_rule: str = Night.CLOSE_LEADER,
+    scoring: str = PROGRESSIVE,
+    scoring_numbers: dict[str, int] | None = None,
 ) -> Night:
     """A new night of ``club``. A league night plays the league's variant and options (or
-    its house rules); a night on its own, ``house_rules`` the club adopted, if given."""
+    its house rules); a night on its own, ``house_rules`` the club adopted, if given.
+    ``scoring``: how a player's round scores (rules.night_scoring), with the numbers that
+    system reads in ``scoring_numbers`` (progressive points read ``win_bonus``)."""
     if league is not None:
         _check_league_night(league, club=club, day=day)
         variant, options = league.variant, dict(league.options or {})
@@ -97,19 +102,8 @@ def night_open(
     if errors:
         raise HandRefused(errors)
     _check_night_size(rounds=rounds, round_hands=round_hands, win_bonus=win_bonus)
-    if reveal not in words.REVEAL_RULES:
-        raise NightRefused("Show totals live or only at the end of the night.", field="reveal")
-    if close_rule not in words.CLOSE_RULES:
-        raise NightRefused(
-            "Say what a table closed before it finished scores: the leader wins, or nobody.",
-            field="close_rule",
-        )
-    if not 1 <= idle_minutes <= MAX_IDLE_MINUTES:
-        raise NightRefused(
-            f"A table needs attention after 1 to {MAX_IDLE_MINUTES} minutes without a hand, "
-            f"not {idle_minutes}.",
-            field="idle_minutes",
-        )
+    _check_night_running(reveal=reveal, close_rule=close_rule, idle_minutes=idle_minutes)
+    chosen = _night_scoring(scoring, win_bonus, scoring_numbers or {})
     name = " ".join((name or "").split()) or f"{club.name} night"
     return Night.objects.create(
         club=club,
@@ -126,7 +120,40 @@ def night_open(
         reveal=reveal,
         idle_minutes=idle_minutes,
         close_rule=close_rule,
+        scoring=chosen.system,
+        scoring_numbers={k: v for k, v in chosen.numbers.items() if k != "win_bonus"},
     )
+
+
+def _check_night_running(*, reveal: str, close_rule: str, idle_minutes: int) -> None:
+    """How the night is run, as stated before round 1."""
+    if reveal not in words.REVEAL_RULES:
+        raise NightRefused("Show totals live or only at the end of the night.", field="reveal")
+    if close_rule not in words.CLOSE_RULES:
+        raise NightRefused(
+            "Say what a table closed before it finished scores: the leader wins, or nobody.",
+            field="close_rule",
+        )
+    if not 1 <= idle_minutes <= MAX_IDLE_MINUTES:
+        raise NightRefused(
+            f"A table needs attention after 1 to {MAX_IDLE_MINUTES} minutes without a hand, "
+            f"not {idle_minutes}.",
+            field="idle_minutes",
+        )
+
+
+def _night_scoring(system: str, win_bonus: int, numbers: dict[str, int]) -> NightScoring:
+    """The night's scoring as chosen, refused per field where a number cannot hold."""
+    wanted = NUMBERS.get(system, ())
+    chosen = NightScoring(
+        system=system,
+        win_bonus=win_bonus,
+        **{k: int(v) for k, v in numbers.items() if k in wanted and k != "win_bonus"},
+    )
+    errors = scoring_errors(chosen)
+    if errors:
+        raise Refused(errors)
+    return chosen
 
 
 def _check_league_night(league: League, *, club: Club, day: date) -> None:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import director, leagues, night_phones, nights
+from . import director, leagues, night_phones, night_scoring, nights
 
 urlpatterns = [
     path("clubs/", leagues.club_list, name="clubs"),
@@ -18,6 +18,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/tournaments/new/", nights.tournament_new, name="tournament_new"),
     path("tournaments/<int:night_id>/", nights.tournament, name="tournament"),
     path("tournaments/<int:night_id>/room/", nights.tournament_room, name="tournament_room"),
+    path("tournaments/<int:night_id>/scoring/", night_scoring.night_scoring, name="night_scoring"),
     path(
         "tournaments/<int:night_id>/room/events/",
         nights.tournament_room_events,

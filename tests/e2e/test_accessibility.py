@@ -337,6 +337,7 @@ SCREENS = [
     Screen("club night today", "/nights/tuesday/"),
     Screen("club night, no games", "/nights/tuesday/2020-01-07/"),
     Screen("night room", "/tournaments/{night}/room/"),
+    Screen("night scoring rules", "/tournaments/{night}/scoring/"),
     Screen("league new game, not signed in", "/leagues/{league}/new/"),
     Screen("night director, not signed in", "/tournaments/{night}/"),
     Screen("night check-in, a player's phone", _check_in_page),

@@ -139,6 +139,7 @@ ONE_WAY = {
     "league_logout": "Django's sign-out",
     "club": "a page htmx never asks for",
     "tournament_new": "a plain form",
+    "night_scoring": "a page htmx never asks for",
     "tournament": "the director's screen, plain forms",
     "tournament_check_in": "a plain POST answered with a redirect",
     "tournament_check_out": "a plain POST answered with a redirect",

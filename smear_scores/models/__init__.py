@@ -3,6 +3,7 @@ from .clubs import Club, League, Membership, Player, Rating
 from .games import Dispute, Game, GameRevision, Hand, HandRevision, IdempotencyKey, Seat
 from .house_rules import HouseRules
 from .nights import Correction, Entrant, Night, Round, RoundTable
+from .seasons import Season
 
 __all__ = [
     "Club",
@@ -23,5 +24,6 @@ __all__ = [
     "Round",
     "RoundTable",
     "Seat",
+    "Season",
     "SignInVersion",
 ]

@@ -19,7 +19,7 @@ class SeasonRowOut(Schema):
     rank: int | None = Field(description="Shared by level rows; null below the minimum nights.")
     rank_label: str = Field(description='As printed: "3", "=3" when shared, "–" when unranked.')
     ranked: bool
-    player_id: int
+    player_ids: list[int] = Field(description="The player, or a fixed pair's two players.")
     name: str
     nights: int = Field(description="Nights played (a round played or sat out).")
     nights_won: int
@@ -85,7 +85,7 @@ def get_season_standings(request: HttpRequest, slug: str, id: int):
                 "rank": r.rank,
                 "rank_label": rank_label(r),
                 "ranked": r.ranked,
-                "player_id": r.player,
+                "player_ids": sorted(r.player),
                 "name": r.name,
                 "nights": r.nights,
                 "nights_won": r.nights_won,

@@ -45,6 +45,11 @@ class SeasonForm(RefusalErrors, forms.Form):
     nights_planned = forms.IntegerField(
         min_value=1, max_value=MAX_NIGHTS, initial=20, label="Nights the club plans"
     )
+    pairs = forms.BooleanField(
+        required=False,
+        label="The club plays fixed pairs: standings per partnership",
+        help_text="A pair that kept its partners all night places as one.",
+    )
     count = forms.ChoiceField(
         choices=list(COUNTS.items()),
         widget=forms.RadioSelect,
@@ -87,6 +92,6 @@ class SeasonForm(RefusalErrors, forms.Form):
         data = self.cleaned_data
         return {
             **{n: data[n] for n in ("name", "start", "end", "nights_planned", "count")},
-            **{n: data[n] for n in ("best", "drop", "minimum", "threshold")},
+            **{n: data[n] for n in ("best", "drop", "minimum", "threshold", "pairs")},
             "tie_breaks": self.chain(),
         }

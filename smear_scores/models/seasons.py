@@ -26,6 +26,9 @@ class Season(models.Model):
     drop = models.PositiveSmallIntegerField(default=0)
     minimum = models.PositiveSmallIntegerField(default=0)
     threshold = models.PositiveIntegerField(default=0)
+    # The club plays fixed pairs: the standings are per partnership (a pair that kept its
+    # partners all night), not per player.
+    pairs = models.BooleanField(default=False)
     # The tie-break chain in the club's order (rules.seasons.TIE_BREAKS).
     tie_breaks = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

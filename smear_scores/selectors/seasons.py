@@ -3,6 +3,8 @@ own standings (only results that count: a table agreed, or past its window)."""
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -12,7 +14,8 @@ from smear_scores.models import Club, League, Night, Season
 from smear_scores.request_refusals import NotFound
 from smear_scores.rules.nights import points_text
 from smear_scores.rules.seasons import NightPlace, NightResult, SeasonRow, season_standings
-from smear_scores.selectors.nights import night_standings
+from smear_scores.rules.variants import partners_label
+from smear_scores.selectors.nights import RoundView, night_rounds, night_standings
 from smear_scores.wording.seasons import season_rule_lines
 
 
@@ -41,19 +44,47 @@ def season_leagues(season: Season) -> QuerySet[League]:
     ).order_by("start_date")
 
 
-def season_results(season: Season) -> tuple[list[NightResult], dict[int, str]]:
+def season_results(season: Season) -> tuple[list[NightResult], dict[Hashable, str]]:
     """Each night of the season as its standings counted it (every player who played or
-    sat out a round), and every such player's name."""
+    sat out a round; with fixed pairs, every partnership), and every such entry's name."""
     results = []
-    names: dict[int, str] = {}
+    player_names: dict[int, str] = {}
     for night in season_nights(season).select_related("club", "house_rules"):
-        places = {}
-        for s in night_standings(night):
-            if s.played or s.sat_out:
-                places[s.player_id] = NightPlace(points=s.total, place=s.rank, rounds_won=s.won)
-                names[s.player_id] = s.name
+        rounds = night_rounds(night)
+        key = _pairs(night, rounds) if season.pairs else {}
+        places: dict[Hashable, NightPlace] = {}
+        for s in night_standings(night, rounds):
+            if not (s.played or s.sat_out):
+                continue
+            who = key.get(s.player_id, frozenset({s.player_id}))
+            player_names[s.player_id] = s.name
+            # Partners share their night: the first of them places the partnership.
+            places.setdefault(who, NightPlace(points=s.total, place=s.rank, rounds_won=s.won))
         results.append(NightResult(night=night.pk, places=places))
+    names = {
+        who: partners_label(sorted(player_names[p] for p in who))
+        for result in results
+        for who in result.places
+    }
     return results, names
+
+
+def _pairs(night: Night, rounds: list[RoundView]) -> dict[int, frozenset[int]]:
+    """Each player who kept the same partners in every round they played: the
+    partnership (their ids)."""
+    variant = night.rules_variant
+    seen: dict[int, set[frozenset[int]]] = defaultdict(set)
+    for r in rounds:
+        for card in r.tables:
+            ids = card.seat_ids
+            for seat, pid in enumerate(ids):
+                team = variant.team_of(seat)
+                mates = frozenset(
+                    p for s, p in enumerate(ids) if p is not None and variant.team_of(s) == team
+                )
+                if pid is not None:
+                    seen[pid].add(mates)
+    return {pid: next(iter(teams)) for pid, teams in seen.items() if len(teams) == 1}
 
 
 @dataclass
@@ -97,7 +128,10 @@ CSV_HEAD = ["Place", "Player", "Nights", "Nights won", "Rounds won", "Best night
 
 
 def season_csv_rows(table: SeasonTable) -> list[list[object]]:
-    rows: list[list[object]] = [[*CSV_HEAD, "Total"]]
+    head = [*CSV_HEAD, "Total"]
+    if table.season.pairs:
+        head[1] = "Partnership"
+    rows: list[list[object]] = [head]
     for r in table.rows:
         rows.append(
             [

@@ -70,6 +70,7 @@ def season_save(
     minimum: int = 0,
     threshold: int = 0,
     tie_breaks: list[str] | tuple[str, ...] = (),
+    pairs: bool = False,
     season: Season | None = None,
 ) -> Season:
     """A new season of ``club`` or, given ``season``, its dates and rules changed (its
@@ -94,5 +95,6 @@ def season_save(
     season.count, season.best, season.drop = count, best, drop
     season.minimum, season.threshold = minimum, threshold
     season.tie_breaks = list(tie_breaks)
+    season.pairs = pairs
     season.save()
     return season

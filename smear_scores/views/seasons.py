@@ -22,7 +22,7 @@ def _season(slug: str, season_id: int) -> Season:
 
 def _initial(season: Season) -> dict:
     chain = dict(zip(CHAIN, season.tie_breaks or [], strict=False))
-    fields = ("name", "start", "end", "nights_planned", "count", "best", "drop", "minimum")
+    fields = ("name", "start", "end", "nights_planned", "count", "best", "drop", "minimum", "pairs")
     return {**{f: getattr(season, f) for f in fields}, "threshold": season.threshold, **chain}
 
 

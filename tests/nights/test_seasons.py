@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from smear_scores.models import Season
+from smear_scores.models import Night, Season
 from smear_scores.rules import HandEntry, Refused
 from smear_scores.services import nights
 from smear_scores.services.seasons import season_save
@@ -164,3 +164,30 @@ def test_only_club_admins_open_a_season_or_change_its_rules(client, club, player
     assert client.get(f"/clubs/{club.slug}/seasons/new/").status_code == 403
     assert client.post(f"/clubs/{club.slug}/seasons/{season.pk}/rules/", {}).status_code == 403
     assert client.get(f"/clubs/{club.slug}/seasons/{season.pk}/").status_code == 200
+
+
+def test_with_fixed_pairs_the_standings_are_per_partnership(client, club, players):
+    by_name = one_night(club, players, date(2026, 3, 3), 1)
+    game = Night.objects.get().round_set.get().tables.get().game
+    seats = list(game.seats.order_by("position").values_list("name", flat=True))
+    season = season_save(
+        club=club,
+        name="Pairs 2026",
+        start=date(2026, 1, 1),
+        end=date(2026, 12, 31),
+        nights_planned=10,
+        pairs=True,
+    )
+
+    api = client.get(f"/api/clubs/{club.slug}/seasons/{season.pk}/standings").json()
+
+    pairs = {team: " & ".join(sorted([seats[team], seats[team + 3]])) for team in range(3)}
+    assert [(r["name"], r["total"], r["rank"]) for r in api["rows"]] == [
+        (pairs[0], by_name[seats[0]], 1),
+        (pairs[1], by_name[seats[1]], 2),
+        (pairs[2], by_name[seats[2]], 3),
+    ]
+    assert [len(r["player_ids"]) for r in api["rows"]] == [2, 2, 2]
+    page = client.get(f"/clubs/{club.slug}/seasons/{season.pk}/").content.decode()
+    assert '<th scope="col">Partnership</th>' in page
+    assert f'<th scope="row">{pairs[0].replace("&", "&amp;")}</th>' in page

@@ -11,7 +11,7 @@ from django.urls import reverse
 from smear_scores import rules
 from smear_scores.rules.night_scoring import MAX_MARGIN, MAX_POINTS, NUMBERS, PROGRESSIVE, SYSTEMS
 from smear_scores.services.nights import MAX_BONUS, MAX_IDLE_MINUTES, MAX_ROUND_HANDS, MAX_ROUNDS
-from smear_scores.wording.night_scoring import SYSTEM_HELP, SYSTEM_NAMES
+from smear_scores.wording.night_scoring import MOVEMENT_RULES, SYSTEM_HELP, SYSTEM_NAMES
 from smear_scores.wording.nights import CLOSE_RULES, REVEAL_RULES
 
 from .field_refusals import ListedRefusals
@@ -41,6 +41,7 @@ class NightForm(ListedRefusals, forms.Form):
             "close_rule",
             "idle_minutes",
             "scoring",
+            "movement",
             *SCORING_NUMBERS,
         )
     }
@@ -62,6 +63,18 @@ class NightForm(ListedRefusals, forms.Form):
         min_value=1, max_value=MAX_ROUND_HANDS, required=False, label="Hands a round"
     )
     rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=6)
+    movement = forms.ChoiceField(
+        choices=list(MOVEMENT_RULES.items()),
+        widget=forms.RadioSelect,
+        initial="draw",
+        required=False,
+        label="Between rounds",
+    )
+    head_table_ends = forms.BooleanField(
+        required=False,
+        label="King of the hill: the head table finishing ends the round at every table",
+        help_text="The other tables stop as they stand, scored by the rule for a closed table.",
+    )
     scoring = forms.ChoiceField(
         choices=[(s, f"{SYSTEM_NAMES[s]}: {SYSTEM_HELP[s]}") for s in SYSTEMS],
         widget=forms.RadioSelect,
@@ -188,7 +201,14 @@ class NightForm(ListedRefusals, forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         # Left out (an older form, a script): the stated defaults.
-        for name in ("reveal", "close_rule", "idle_minutes", "scoring", *SCORING_NUMBERS):
+        for name in (
+            "reveal",
+            "close_rule",
+            "idle_minutes",
+            "movement",
+            "scoring",
+            *SCORING_NUMBERS,
+        ):
             if data.get(name) in (None, "") and name not in self.errors:
                 data[name] = self.fields[name].initial
         if data.get("round_format") == "hands" and not data.get("round_hands"):

@@ -56,6 +56,16 @@ class Night(models.Model):
     # read win_bonus above.
     scoring = models.CharField(max_length=12, default="progressive")
     scoring_numbers = models.JSONField(default=dict, blank=True)
+    # How players move between rounds: a fresh random draw (rules.draw), or king of the
+    # hill (rules.movement); with king of the hill, whether the head table finishing ends
+    # the round at every table (the others closed as they stand, by close_rule).
+    MOVE_DRAW, MOVE_KING = "draw", "king"
+    movement = models.CharField(
+        max_length=5,
+        choices=[(MOVE_DRAW, "random draw"), (MOVE_KING, "king of the hill")],
+        default=MOVE_DRAW,
+    )
+    head_table_ends = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every write that changes what the room view shows (see services.nights).
     version = models.PositiveIntegerField(default=0)

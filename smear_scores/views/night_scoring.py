@@ -9,7 +9,12 @@ from django.views.decorators.http import require_GET
 
 from smear_scores.selectors import nights as night_selectors
 from smear_scores.wording import nights as words
-from smear_scores.wording.night_scoring import SYSTEM_NAMES, scoring_rule, worked_example
+from smear_scores.wording.night_scoring import (
+    SYSTEM_NAMES,
+    movement_rules,
+    scoring_rule,
+    worked_example,
+)
 
 
 @require_GET
@@ -26,6 +31,7 @@ def night_scoring(request: HttpRequest, night_id: int) -> HttpResponse:
             "rule": scoring_rule(scoring),
             "example": worked_example(scoring),
             "other_rules": [
+                *movement_rules(night),
                 night_selectors.SIT_OUT_RULE,
                 night_selectors.TIE_RULE,
                 words.CLOSE_RULES[night.close_rule],

@@ -143,3 +143,23 @@ def worked_example(scoring: NightScoring) -> list[str]:
             who = " & ".join(EXAMPLE_NAMES[p] for p in high.players)
             lines.append(f"Round {high.round}'s high: {who}, {high.score}.")
     return lines
+
+
+# How players move between rounds (Night.movement), as the night's pages state it.
+MOVEMENT_RULES = {
+    "draw": "Each round draws the players present to new tables and seats.",
+    "king": "King of the hill: after each round the partnership that won at a table moves "
+    "up a table (the head table's winners stay, its losers go to the last table), the "
+    "others stay, and partners split.",
+}
+HEAD_TABLE_ENDS = (
+    "When the head table finishes, the round ends at every table: the others stop as they stand."
+)
+
+
+def movement_rules(night: object) -> list[str]:
+    """How players move between rounds, as a night states it (Night.movement)."""
+    lines = [MOVEMENT_RULES[getattr(night, "movement", "draw")]]
+    if getattr(night, "head_table_ends", False):
+        lines.append(HEAD_TABLE_ENDS)
+    return lines

@@ -3,10 +3,13 @@ worked example, and the standings of nights played by each system."""
 
 from __future__ import annotations
 
+import pytest
+
 from smear_scores.models import Night
 from smear_scores.rules import HandEntry
 from smear_scores.selectors.nights import night_standings
 from smear_scores.services import nights
+from smear_scores.views.nights import night_rules as nights_rules
 
 from .conftest import DAY
 from .test_nights import games_of, play_out
@@ -134,3 +137,74 @@ def test_a_total_points_night_shows_each_rounds_high_in_the_room(client, club, p
     assert f"Round 1's high: <strong>{seats[2]} &amp; {seats[5]}</strong>, 4" in page
     assert "the highest score of each round is a prize of its own" in page
     assert f'href="/tournaments/{night.pk}/scoring/"' in page
+
+
+def _wisconsin_koth(club, players, **kw):
+    night = nights.night_open(
+        club=club,
+        name="King night",
+        day=DAY,
+        variant="ne-wisconsin",
+        rounds=3,
+        round_hands=1,
+        movement="king",
+        **kw,
+    )
+    for player in players[:8]:
+        nights.night_check_in(night=night, player=player)
+    return night
+
+
+def _seats(round_):
+    return [
+        list(g.seats.order_by("position").values_list("player_id", flat=True))
+        for g in games_of(round_)
+    ]
+
+
+# Wisconsin: the bidder's partnership takes all four points on a bid of 4 and wins.
+SWEEP = [HandEntry(bidder=0, bid=4, awards={"high": 0, "low": 0, "jack": 0, "game": 0})]
+SWEEP_1 = [HandEntry(bidder=1, bid=4, awards={"high": 1, "low": 1, "jack": 1, "game": 1})]
+
+
+def test_a_king_of_the_hill_night_moves_winners_up_and_splits_partners(club, players):
+    night = _wisconsin_koth(club, players)
+    first = nights.round_draw(night=night, seed=1)
+    (t1, t2) = _seats(first)
+    g1, g2 = games_of(first)
+    play_out(g1, SWEEP)  # table 1: seats 0 & 2 win
+    play_out(g2, SWEEP_1)  # table 2: seats 1 & 3 win
+
+    second = _seats(nights.round_draw(night=night, seed=2))
+
+    # Head table: its winners stay, table 2's winners come up; partners split.
+    # Groups (t1[0], t1[2]) staying and (t2[1], t2[3]) arriving: t1[0] partners t2[3],
+    # t2[1] partners t1[2].
+    assert second[0] == [t1[0], t2[1], t2[3], t1[2]]
+    # Table 2: its losers stay, the head table's losers come down to the foot.
+    assert second[1] == [t2[0], t1[1], t1[3], t2[2]]
+
+
+def test_the_head_table_finishing_ends_the_round_where_the_club_says_so(club, players):
+    night = _wisconsin_koth(club, players, head_table_ends=True)
+    first = nights.round_draw(night=night, seed=1)
+    g1, g2 = games_of(first)
+    play_out(g1, SWEEP)  # the head table finishes; table 2 has played nothing
+
+    nights.round_draw(night=night, seed=2)
+
+    table2 = first.tables.get(number=2)
+    assert (table2.closed_at is not None, table2.closed_scores) == (True, [0, 0])
+    night.refresh_from_db()
+    assert "When the head table finishes, the round ends at every table" in " ".join(
+        nights_rules(night)
+    )
+
+
+def test_without_the_head_table_rule_the_round_waits_for_every_table(club, players):
+    night = _wisconsin_koth(club, players)
+    first = nights.round_draw(night=night, seed=1)
+    play_out(games_of(first)[0], SWEEP)
+
+    with pytest.raises(nights.NightRefused):
+        nights.round_draw(night=night, seed=2)

@@ -20,6 +20,7 @@ from smear_scores.models import Game, Night
 from smear_scores.selectors import games, nights
 from smear_scores.templatetags.parts import SharedParts, board_moved
 from smear_scores.wording import nights as night_words
+from smear_scores.wording.night_scoring import scoring_rule
 
 # How often a room view without a stream asks for a newer version.
 ROOM_POLL_SECONDS = 3
@@ -100,6 +101,8 @@ def room_context(night: Night, version: str) -> dict[str, Any]:
         # A round awaiting agreement is in, marked: the note under the standings says why.
         "provisional": any(s.provisional for s in standings),
         "provisional_note": night_words.PROVISIONAL_NOTE,
+        "prize_lines": nights.night_prize_lines(night, standings, rounds),
+        "scoring_rule": scoring_rule(night.night_scoring),
         "rounds": rounds,
         "current": rounds[-1] if rounds else None,
         "poll": ROOM_POLL_SECONDS,

@@ -3,6 +3,7 @@
 from .errors import JsonOnly, SmearAPI
 from .games import router as games_router
 from .leagues import router as leagues_router
+from .seasons import router as seasons_router
 
 api = SmearAPI(
     title="Smear Scores API",
@@ -13,3 +14,4 @@ api = SmearAPI(
 )
 api.add_router("/", games_router)
 api.add_router("/leagues", leagues_router)
+api.add_router("/clubs", seasons_router)

@@ -9,11 +9,15 @@ from django import forms
 from django.urls import reverse
 
 from smear_scores import rules
+from smear_scores.rules.night_scoring import MAX_MARGIN, MAX_POINTS, NUMBERS, PROGRESSIVE, SYSTEMS
 from smear_scores.services.nights import MAX_BONUS, MAX_IDLE_MINUTES, MAX_ROUND_HANDS, MAX_ROUNDS
+from smear_scores.wording.night_scoring import MOVEMENT_RULES, SYSTEM_HELP, SYSTEM_NAMES
 from smear_scores.wording.nights import CLOSE_RULES, CLOSE_UNCONFIRMED, REVEAL_RULES
 
 from .field_refusals import ListedRefusals
 from .fields import option_field
+
+SCORING_NUMBERS = ("win_points", "margin", "margin_points", "bid_made", "bid_set")
 
 
 class NightForm(ListedRefusals, forms.Form):
@@ -36,6 +40,9 @@ class NightForm(ListedRefusals, forms.Form):
             "reveal",
             "close_rule",
             "idle_minutes",
+            "scoring",
+            "movement",
+            *SCORING_NUMBERS,
         )
     }
 
@@ -56,12 +63,67 @@ class NightForm(ListedRefusals, forms.Form):
         min_value=1, max_value=MAX_ROUND_HANDS, required=False, label="Hands a round"
     )
     rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=6)
+    movement = forms.ChoiceField(
+        choices=list(MOVEMENT_RULES.items()),
+        widget=forms.RadioSelect,
+        initial="draw",
+        required=False,
+        label="Between rounds",
+    )
+    head_table_ends = forms.BooleanField(
+        required=False,
+        label="King of the hill: the head table finishing ends the round at every table",
+        help_text="The other tables stop as they stand, scored by the rule for a closed table.",
+    )
+    scoring = forms.ChoiceField(
+        choices=[(s, f"{SYSTEM_NAMES[s]}: {SYSTEM_HELP[s]}") for s in SYSTEMS],
+        widget=forms.RadioSelect,
+        initial=PROGRESSIVE,
+        required=False,
+        label="How the night scores",
+    )
     win_bonus = forms.IntegerField(
         min_value=0,
         max_value=MAX_BONUS,
         initial=0,
-        label="Bonus for winning a round",
+        label="Progressive points: bonus for winning a round",
         help_text="Points added to each winner's total; 0 for none.",
+    )
+    win_points = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_POINTS,
+        initial=2,
+        required=False,
+        label="Win points: points for a round won",
+    )
+    margin = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_MARGIN,
+        initial=0,
+        required=False,
+        label="Win points: a win by this many points or more scores more",
+        help_text="0 for no margin rule.",
+    )
+    margin_points = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_POINTS,
+        initial=3,
+        required=False,
+        label="Win points: points for a win by the margin",
+    )
+    bid_made = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_POINTS,
+        initial=2,
+        required=False,
+        label="Bid bonus: points for each bid made",
+    )
+    bid_set = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_POINTS,
+        initial=2,
+        required=False,
+        label="Bid bonus: points taken away for each bid set",
     )
 
     walk_ins = forms.BooleanField(
@@ -139,7 +201,14 @@ class NightForm(ListedRefusals, forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         # Left out (an older form, a script): the stated defaults.
-        for name in ("reveal", "close_rule", "idle_minutes"):
+        for name in (
+            "reveal",
+            "close_rule",
+            "idle_minutes",
+            "movement",
+            "scoring",
+            *SCORING_NUMBERS,
+        ):
             if data.get(name) in (None, "") and name not in self.errors:
                 data[name] = self.fields[name].initial
         if data.get("round_format") == "hands" and not data.get("round_hands"):
@@ -155,6 +224,18 @@ class NightForm(ListedRefusals, forms.Form):
         if chosen is not None:
             return {"variant": chosen.based_on, "house_rules": chosen}
         return {"variant": self.cleaned_data["variant"]}
+
+    def scoring_chosen(self) -> dict[str, Any]:
+        """night_open's scoring: the system and the numbers it reads."""
+        system = self.cleaned_data["scoring"]
+        return {
+            "scoring": system,
+            "scoring_numbers": {
+                name: self.cleaned_data[name]
+                for name in NUMBERS.get(system, ())
+                if name != "win_bonus"
+            },
+        }
 
     def options(self) -> dict[str, Any]:
         variant = self.cleaned_data["variant"]

@@ -4,6 +4,7 @@ from .clubs import Club, League, Membership, Player, Rating, Role
 from .games import Dispute, Game, GameRevision, Hand, HandRevision, IdempotencyKey, Seat
 from .house_rules import HouseRules
 from .nights import Correction, Entrant, Night, Round, RoundTable
+from .seasons import Season
 
 __all__ = [
     "Club",
@@ -27,6 +28,7 @@ __all__ = [
     "Round",
     "RoundTable",
     "Seat",
+    "Season",
     "SignInVersion",
     "SignUp",
     "StartInvitation",

@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import Q
 
 from smear_scores import rules
+from smear_scores.rules.night_scoring import NightScoring
 
 # A check-in code as a player types it: no 0/O, 1/I/L to mix up.
 JOIN_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -50,6 +51,21 @@ class Night(models.Model):
     round_hands = models.PositiveSmallIntegerField(null=True, blank=True)
     rounds = models.PositiveSmallIntegerField()
     win_bonus = models.PositiveSmallIntegerField(default=0)
+    # How a player's round scores (rules.night_scoring.SYSTEMS, checked by
+    # services.nights.night_open) and the numbers that system reads; progressive points
+    # read win_bonus above.
+    scoring = models.CharField(max_length=12, default="progressive")
+    scoring_numbers = models.JSONField(default=dict, blank=True)
+    # How players move between rounds: a fresh random draw (rules.draw), or king of the
+    # hill (rules.movement); with king of the hill, whether the head table finishing ends
+    # the round at every table (the others closed as they stand, by close_rule).
+    MOVE_DRAW, MOVE_KING = "draw", "king"
+    movement = models.CharField(
+        max_length=5,
+        choices=[(MOVE_DRAW, "random draw"), (MOVE_KING, "king of the hill")],
+        default=MOVE_DRAW,
+    )
+    head_table_ends = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every write that changes what the room view shows (see services.nights).
     version = models.PositiveIntegerField(default=0)
@@ -94,6 +110,12 @@ class Night(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def night_scoring(self) -> NightScoring:
+        numbers = {k: int(v) for k, v in (self.scoring_numbers or {}).items()}
+        numbers.pop("win_bonus", None)
+        return NightScoring(system=self.scoring, win_bonus=self.win_bonus, **numbers)
 
     @property
     def rules_variant(self) -> rules.Variant:

@@ -112,10 +112,7 @@ def draw_round(
     tables = len(players) // size
 
     # 1. Sit-outs: fewest rounds sat out or missed first, the rest drawn by lot.
-    order = sorted(players, key=lambda p: (history.sat_out[p] + history.missed[p], rng.random()))
-    sitting = len(players) - tables * size
-    sitting_out = tuple(order[:sitting])
-    playing = list(order[sitting:])
+    sitting_out, playing = sit_outs(variant, players, history, rng)
 
     # 2-3. Seats: position i of the flat list is table i // size, seat i % size.
     same_team = [
@@ -132,6 +129,17 @@ def draw_round(
         for t in range(tables)
     )
     return RoundDraw(tables=drawn, sitting_out=sitting_out, seed=seed)
+
+
+def sit_outs(
+    variant: Variant, players: Sequence[Player], history: History, rng: random.Random
+) -> tuple[tuple[Player, ...], list[Player]]:
+    """Who sits out when ``players`` do not fill every table, and who plays (in the order
+    drawn): those who sat out or missed fewest rounds sit out, the rest drawn by lot (so
+    nobody sits out twice before everyone has once)."""
+    order = sorted(players, key=lambda p: (history.sat_out[p] + history.missed[p], rng.random()))
+    sitting = len(players) % variant.players
+    return tuple(order[:sitting]), list(order[sitting:])
 
 
 def _table_cost(

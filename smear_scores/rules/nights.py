@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .night_scoring import NightScoring, spread
 from .variants import Variant
 
 Player = Hashable
@@ -31,6 +32,13 @@ class TableResult:
     seats: tuple[Player, ...]  # players by seat (S1 / W1 order)
     scores: tuple[int, ...]  # per partnership, corrections included
     winner: int | None = None  # the partnership that won the round; None while it plays
+    finished: bool = False  # over (or closed), whether or not anyone won it
+    bids_made: tuple[int, ...] = ()  # per partnership: bids it made (the bid bonus reads them)
+    bids_set: tuple[int, ...] = ()  # per partnership: bids it was set
+
+    @property
+    def over(self) -> bool:
+        return self.finished or self.winner is not None
 
 
 @dataclass(frozen=True)
@@ -49,6 +57,7 @@ class PlayerTotal:
     won: int
     average: Fraction  # what each round sat out scores
     total: Fraction
+    spread: int = 0  # points scored less the best other partnership's, rounds played
     rank: int = 0
     tied: bool = False
     rank_key: tuple[Any, ...] = field(default=(), repr=False)
@@ -69,16 +78,21 @@ def night_totals(
     names: Mapping[Player, str],
     *,
     win_bonus: int = 0,
+    scoring: NightScoring | None = None,
 ) -> list[PlayerTotal]:
     """Each player of ``names`` (everyone checked in, by name) with their total, ranked.
 
-    A round played scores the player's partnership's score at their table, plus
-    ``win_bonus`` when the partnership won the round. A round sat out scores the
-    player's average round (SIT_OUT_RULE); a round missed scores nothing. Ties are broken
-    by rounds won, then the best single round; players still level share the rank
-    (TIE_RULE), listed by name."""
+    A round played scores what ``scoring`` gives the player's partnership at their table
+    (rules.night_scoring; by default progressive points: the partnership's score, plus
+    ``win_bonus`` when it won the round). A round sat out scores the player's average
+    round (SIT_OUT_RULE); a round missed scores nothing. Ties are broken by rounds won
+    (then, where the system says so, the spread), then the best single round; players
+    still level share the rank (TIE_RULE), listed by name."""
+    if scoring is None:
+        scoring = NightScoring(win_bonus=win_bonus)
     scores: dict[Player, dict[int, int]] = {p: {} for p in names}
     won: dict[Player, int] = dict.fromkeys(names, 0)
+    spreads: dict[Player, int] = dict.fromkeys(names, 0)
     sat: dict[Player, list[int]] = {p: [] for p in names}
     for round_ in rounds:
         for player in round_.sitting_out:
@@ -86,11 +100,11 @@ def night_totals(
         for table in round_.tables:
             for seat, player in enumerate(table.seats):
                 team = variant.team_of(seat)
-                score = table.scores[team]
                 if table.winner == team:
-                    score += win_bonus
                     won[player] = won.get(player, 0) + 1
-                scores.setdefault(player, {})[round_.number] = score
+                if table.over:
+                    spreads[player] = spreads.get(player, 0) + spread(table, team)
+                scores.setdefault(player, {})[round_.number] = scoring.round_points(table, team)
     totals = []
     for player, name in names.items():
         mine = scores[player]
@@ -104,10 +118,22 @@ def night_totals(
             won=won[player],
             average=average,
             total=total,
+            spread=spreads[player],
         )
         best = entry.best
-        entry.rank_key = (-total, -won[player], -(best if best is not None else -(10**6)))
+        by_spread = (-spreads[player],) if scoring.spread_breaks_ties else ()
+        entry.rank_key = (
+            -total,
+            -won[player],
+            *by_spread,
+            -(best if best is not None else -(10**6)),
+        )
         totals.append(entry)
+    return _ranked(totals)
+
+
+def _ranked(totals: list[PlayerTotal]) -> list[PlayerTotal]:
+    """By rank key, then name; level keys share the rank."""
     totals.sort(key=lambda t: (t.rank_key, t.name.lower()))
     for i, t in enumerate(totals):
         if i and totals[i - 1].rank_key == t.rank_key:
@@ -116,3 +142,37 @@ def night_totals(
         else:
             t.rank = i + 1
     return totals
+
+
+@dataclass(frozen=True)
+class SessionHigh:
+    """A prize line: the round's highest score and who scored it (level players share it)."""
+
+    round: int
+    score: int
+    players: tuple[Player, ...]
+
+
+def session_highs(
+    variant: Variant, rounds: Sequence[RoundResult], names: Mapping[Player, str]
+) -> list[SessionHigh]:
+    """Each round's high: the highest score any partnership made at any table that has
+    finished, with the players of every partnership that made it (by name). A round with
+    no table finished has no line yet."""
+    lines = []
+    for round_ in rounds:
+        best: int | None = None
+        who: list[Player] = []
+        for table in round_.tables:
+            if not table.over:
+                continue
+            for team, score in enumerate(table.scores):
+                players = [p for s, p in enumerate(table.seats) if variant.team_of(s) == team]
+                if best is None or score > best:
+                    best, who = score, players
+                elif score == best:
+                    who += players
+        if best is not None:
+            ordered = sorted(who, key=lambda p: names.get(p, "").lower())
+            lines.append(SessionHigh(round=round_.number, score=best, players=tuple(ordered)))
+    return lines

@@ -17,6 +17,7 @@ from smear_scores.models import (
     Correction,
     Entrant,
     Game,
+    Hand,
     League,
     Night,
     Player,
@@ -24,6 +25,7 @@ from smear_scores.models import (
     Seat,
 )
 from smear_scores.rules import partners_label
+from smear_scores.rules.night_scoring import BID_BONUS, TOTAL_POINTS
 from smear_scores.rules.nights import (
     SIT_OUT_RULE,
     TIE_RULE,
@@ -31,6 +33,7 @@ from smear_scores.rules.nights import (
     TableResult,
     night_totals,
     points_text,
+    session_highs,
 )
 from smear_scores.selectors.agreements import awaiting
 from smear_scores.selectors.clubs import play_status
@@ -189,6 +192,7 @@ class TableCard:
             seats=tuple(self.seat_ids),
             scores=tuple(self.scores()),
             winner=self.winner if self.finished else None,
+            finished=self.finished,
         )
 
 
@@ -300,6 +304,7 @@ class Standing:
     total: Fraction
     rank: int = 0
     tied: bool = False
+    spread: int = 0
     # What counts now: the total without the rounds that await agreement.
     counted: Fraction = Fraction(0)
     # Some round of the player's awaits agreement (its cell carries PROVISIONAL_MARK).
@@ -319,21 +324,12 @@ def _cell(t, number: int, waiting: set[int]) -> str:
     return "–"
 
 
-def night_standings(night: Night, rounds: list[RoundView] | None = None) -> list[Standing]:
-    """Everyone checked in with their total and rank, by the night's rules
-    (rules/nights.py); pass the ``rounds`` already read to spare reading them again.
-
-    Two keys: a table counts once its game counts (selectors.agreements.counted). Until
-    then its round is in the standings as provisional: its players' cells and totals are
-    marked (PROVISIONAL_MARK), ``counted`` leaves it out, and the table's card says who it
-    awaits (TableCard.awaited)."""
-    if rounds is None:
-        rounds = night_rounds(night)
-    names = dict(
-        Entrant.objects.filter(night=night)
-        .order_by("player__name")
-        .values_list("player_id", "player__name")
-    )
+def night_results(
+    night: Night, rounds: list[RoundView]
+) -> tuple[list[RoundResult], list[RoundResult], dict[int, set[int]]]:
+    """The rounds as played, the rounds as they count now, and per round who waits for
+    agreement. Two keys: a table counts once its game counts (GameQuerySet.counted); until
+    then its round is provisional (TableCard.awaited says who it awaits)."""
     waiting: dict[int, set[int]] = defaultdict(set)
     every, kept_rounds = [], []
     for r in rounds:
@@ -346,12 +342,38 @@ def night_standings(night: Night, rounds: list[RoundView] | None = None) -> list
                 kept.append(table)
         every.append(result)
         kept_rounds.append(replace(result, tables=tuple(kept)))
-    totals = night_totals(night.rules_variant, every, names, win_bonus=night.win_bonus)
+    if night.night_scoring.system == BID_BONUS:
+        every = _with_bids(night, rounds, every)
+        kept_rounds = _with_bids(night, rounds, kept_rounds)
+    return every, kept_rounds, waiting
+
+
+def night_standings(
+    night: Night, rounds: list[RoundView] | None = None, *, counted_only: bool = False
+) -> list[Standing]:
+    """Everyone checked in with their total and rank, by the night's rules and its scoring
+    system (rules/nights.py, rules/night_scoring.py); pass the ``rounds`` already read to
+    spare reading them again.
+
+    Two keys: a table counts once its game counts (GameQuerySet.counted). Until then its
+    round is in the standings as provisional: its players' cells and totals are marked
+    (PROVISIONAL_MARK), ``counted`` leaves it out, and the table's card says who it awaits
+    (TableCard.awaited). ``counted_only``: the standings of what counts alone (a season's)."""
+    if rounds is None:
+        rounds = night_rounds(night)
+    names = dict(
+        Entrant.objects.filter(night=night)
+        .order_by("player__name")
+        .values_list("player_id", "player__name")
+    )
+    every, kept_rounds, waiting = night_results(night, rounds)
+    scoring = night.night_scoring
+    if counted_only:
+        every, waiting = kept_rounds, defaultdict(set)
+    totals = night_totals(night.rules_variant, every, names, scoring=scoring)
     counted = {t.player: t.total for t in totals}
     if waiting:
-        kept_totals = night_totals(
-            night.rules_variant, kept_rounds, names, win_bonus=night.win_bonus
-        )
+        kept_totals = night_totals(night.rules_variant, kept_rounds, names, scoring=scoring)
         counted = {t.player: t.total for t in kept_totals}
     numbers = [r.number for r in rounds]
     return [
@@ -366,10 +388,59 @@ def night_standings(night: Night, rounds: list[RoundView] | None = None) -> list
             total=t.total,
             rank=t.rank,
             tied=t.tied,
+            spread=t.spread,
             counted=counted[t.player],
             provisional=any(t.player in waiting[n] for n in numbers),
         )
         for t in totals
+    ]
+
+
+def _with_bids(
+    night: Night, rounds: list[RoundView], results: list[RoundResult]
+) -> list[RoundResult]:
+    """``results`` with each table's bids made and set per partnership (what the bid bonus
+    reads), from its hands: one query."""
+    variant = night.rules_variant
+    made: dict[int, list[int]] = defaultdict(lambda: [0] * variant.teams)
+    set_: dict[int, list[int]] = defaultdict(lambda: [0] * variant.teams)
+    for game_id, bidder, was_made in Hand.objects.filter(
+        game__night_table__round__night=night, bidder__isnull=False, made__isnull=False
+    ).values_list("game_id", "bidder", "made"):
+        (made if was_made else set_)[game_id][variant.team_of(bidder)] += 1
+    games = {(r.number, tuple(c.seat_ids)): c.game.pk for r in rounds for c in r.tables}
+    return [
+        replace(
+            result,
+            tables=tuple(
+                replace(
+                    t,
+                    bids_made=tuple(made[games[result.number, t.seats]]),
+                    bids_set=tuple(set_[games[result.number, t.seats]]),
+                )
+                for t in result.tables
+            ),
+        )
+        for result in results
+    ]
+
+
+@dataclass(frozen=True)
+class PrizeLine:
+    round: int
+    score: int
+    names: str
+
+
+def night_prize_lines(night: Night, standings: list[Standing], rounds: list[RoundView]) -> list:
+    """Each round's high, for a night scored by total points (none for another system)."""
+    if night.night_scoring.system != TOTAL_POINTS:
+        return []
+    names = {s.player_id: s.name for s in standings}
+    _, results, _ = night_results(night, rounds)
+    return [
+        PrizeLine(h.round, h.score, partners_label([names.get(p, "") for p in h.players]))
+        for h in session_highs(night.rules_variant, results, names)
     ]
 
 

@@ -29,11 +29,14 @@ from smear_scores.models import (
 )
 from smear_scores.rules import HandRefused, Refused, RuleError
 from smear_scores.rules.draw import DrawnTable, History, RoundDraw, draw_round
+from smear_scores.rules.movement import king_of_the_hill
+from smear_scores.rules.night_scoring import NUMBERS, PROGRESSIVE, NightScoring, scoring_errors
 from smear_scores.selectors.nights import night_rounds
 from smear_scores.services.clubs import MergeRefused, player_create
 from smear_scores.services.league_games import league_is_open
 from smear_scores.services.new_games import game_create, rules_given
 from smear_scores.wording import nights as words
+from smear_scores.wording.night_scoring import MOVEMENT_RULES
 
 MAX_ROUNDS = 20
 MAX_ROUND_HANDS = 30
@@ -85,9 +88,15 @@ def night_open(
     reveal: str = Night.REVEAL_LIVE,
     idle_minutes: int = 10,
     close_rule: str = Night.CLOSE_LEADER,
+    scoring: str = PROGRESSIVE,
+    scoring_numbers: dict[str, int] | None = None,
+    movement: str = Night.MOVE_DRAW,
+    head_table_ends: bool = False,
 ) -> Night:
     """A new night of ``club``. A league night plays the league's variant and options (or
-    its house rules); a night on its own, ``house_rules`` the club adopted, if given."""
+    its house rules); a night on its own, ``house_rules`` the club adopted, if given.
+    ``scoring``: how a player's round scores (rules.night_scoring), with the numbers that
+    system reads in ``scoring_numbers`` (progressive points read ``win_bonus``)."""
     if league is not None:
         _check_league_night(league, club=club, day=day)
         variant, options = league.variant, dict(league.options or {})
@@ -97,19 +106,9 @@ def night_open(
     if errors:
         raise HandRefused(errors)
     _check_night_size(rounds=rounds, round_hands=round_hands, win_bonus=win_bonus)
-    if reveal not in words.REVEAL_RULES:
-        raise NightRefused("Show totals live or only at the end of the night.", field="reveal")
-    if close_rule not in words.CLOSE_RULES:
-        raise NightRefused(
-            "Say what a table closed before it finished scores: the leader wins, or nobody.",
-            field="close_rule",
-        )
-    if not 1 <= idle_minutes <= MAX_IDLE_MINUTES:
-        raise NightRefused(
-            f"A table needs attention after 1 to {MAX_IDLE_MINUTES} minutes without a hand, "
-            f"not {idle_minutes}.",
-            field="idle_minutes",
-        )
+    _check_night_running(reveal=reveal, close_rule=close_rule, idle_minutes=idle_minutes)
+    chosen = _night_scoring(scoring, win_bonus, scoring_numbers or {})
+    _check_movement(movement)
     name = " ".join((name or "").split()) or f"{club.name} night"
     return Night.objects.create(
         club=club,
@@ -126,7 +125,50 @@ def night_open(
         reveal=reveal,
         idle_minutes=idle_minutes,
         close_rule=close_rule,
+        movement=movement,
+        head_table_ends=head_table_ends and movement == Night.MOVE_KING,
+        scoring=chosen.system,
+        scoring_numbers={k: v for k, v in chosen.numbers.items() if k != "win_bonus"},
     )
+
+
+def _check_night_running(*, reveal: str, close_rule: str, idle_minutes: int) -> None:
+    """How the night is run, as stated before round 1."""
+    if reveal not in words.REVEAL_RULES:
+        raise NightRefused("Show totals live or only at the end of the night.", field="reveal")
+    if close_rule not in words.CLOSE_RULES:
+        raise NightRefused(
+            "Say what a table closed before it finished scores: the leader wins, or nobody.",
+            field="close_rule",
+        )
+    if not 1 <= idle_minutes <= MAX_IDLE_MINUTES:
+        raise NightRefused(
+            f"A table needs attention after 1 to {MAX_IDLE_MINUTES} minutes without a hand, "
+            f"not {idle_minutes}.",
+            field="idle_minutes",
+        )
+
+
+def _check_movement(movement: str) -> None:
+    if movement not in MOVEMENT_RULES:
+        raise NightRefused(
+            "Say how players move between rounds: a random draw, or king of the hill.",
+            field="movement",
+        )
+
+
+def _night_scoring(system: str, win_bonus: int, numbers: dict[str, int]) -> NightScoring:
+    """The night's scoring as chosen, refused per field where a number cannot hold."""
+    wanted = NUMBERS.get(system, ())
+    chosen = NightScoring(
+        system=system,
+        win_bonus=win_bonus,
+        **{k: int(v) for k, v in numbers.items() if k in wanted and k != "win_bonus"},
+    )
+    errors = scoring_errors(chosen)
+    if errors:
+        raise Refused(errors)
+    return chosen
 
 
 def _check_league_night(league: League, *, club: Club, day: date) -> None:
@@ -377,6 +419,8 @@ def round_draw(*, night: Night, seed: int | None = None) -> Round:
         for finished, closed in last_games.values_list("finished", "night_table__closed_at")
         if not finished and closed is None
     )
+    if playing and night.head_table_ends:
+        playing = _head_table_ended(night, done)
     if playing:
         raise NightRefused(
             f"Round {done} still has {playing} table{'s' if playing != 1 else ''} playing: "
@@ -391,7 +435,7 @@ def round_draw(*, night: Night, seed: int | None = None) -> Round:
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     try:
-        drawn = draw_round(variant, list(players), _history(night, variant), seed)
+        drawn = _drawn(night, variant, list(players), seed)
     except HandRefused as refused:
         raise NightRefused(refused.errors[0].message) from None
     round_ = Round.objects.create(night=night, number=done + 1, seed=seed, present=list(players))
@@ -411,6 +455,39 @@ def round_draw(*, night: Night, seed: int | None = None) -> Round:
         RoundTable.objects.create(round=round_, number=table.number, game=game)
     night_version_bump(night)
     return round_
+
+
+def _drawn(night: Night, variant: rules.Variant, players: list[int], seed: int) -> RoundDraw:
+    """The next round: the random draw, or king of the hill after the first round."""
+    history = _history(night, variant)
+    last = night_rounds(night)[-1:] if night.movement == Night.MOVE_KING else []
+    if not last:
+        return draw_round(variant, players, history, seed)
+    tables = tuple(
+        DrawnTable(number=t.number, seats=tuple(t.seat_ids), dealer=0) for t in last[0].tables
+    )
+    winners = {t.number: t.winner if t.finished else None for t in last[0].tables}
+    previous = RoundDraw(tables=tables, sitting_out=(), seed=last[0].seed)
+    return king_of_the_hill(variant, players, previous, winners, history, seed)
+
+
+def _head_table_ended(night: Night, number: int) -> int:
+    """With king of the hill where the head table ends the round: once table 1 of round
+    ``number`` has finished, every table still playing closes as it stands (by the night's
+    close rule). The tables still playing after that (0, or all of them while the head
+    table plays)."""
+    tables = list(
+        RoundTable.objects.filter(round__night=night, round__number=number).select_related("game")
+    )
+    head = next((t for t in tables if t.number == 1), None)
+    if head is None or not (head.game.finished or head.closed_at is not None):
+        return sum(1 for t in tables if not t.game.finished and t.closed_at is None)
+    now = timezone.now()
+    for t in tables:
+        if not t.game.finished and t.closed_at is None:
+            t.closed_at, t.closed_scores = now, list(t.game.scores)
+            t.save(update_fields=["closed_at", "closed_scores"])
+    return 0
 
 
 @transaction.atomic

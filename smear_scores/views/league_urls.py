@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import director, leagues, night_phones, nights
+from . import director, leagues, night_phones, night_scoring, nights, seasons
 
 urlpatterns = [
     path("clubs/", leagues.club_list, name="clubs"),
@@ -15,9 +15,25 @@ urlpatterns = [
         director.result_settle,
         name="result_settle",
     ),
+    path("clubs/<slug:slug>/seasons/new/", seasons.season_new, name="season_new"),
+    path("clubs/<slug:slug>/seasons/<int:season_id>/", seasons.season, name="season"),
+    path(
+        "clubs/<slug:slug>/seasons/<int:season_id>/rules/", seasons.season_edit, name="season_edit"
+    ),
+    path(
+        "clubs/<slug:slug>/seasons/<int:season_id>/standings.csv",
+        seasons.season_csv,
+        name="season_csv",
+    ),
+    path(
+        "clubs/<slug:slug>/seasons/<int:season_id>/print/",
+        seasons.season_print,
+        name="season_print",
+    ),
     path("clubs/<slug:slug>/tournaments/new/", nights.tournament_new, name="tournament_new"),
     path("tournaments/<int:night_id>/", nights.tournament, name="tournament"),
     path("tournaments/<int:night_id>/room/", nights.tournament_room, name="tournament_room"),
+    path("tournaments/<int:night_id>/scoring/", night_scoring.night_scoring, name="night_scoring"),
     path(
         "tournaments/<int:night_id>/room/events/",
         nights.tournament_room_events,

@@ -21,6 +21,7 @@ from smear_scores import permissions
 from smear_scores.forms.leagues import LeagueGameForm
 from smear_scores.models import Club, League, Player
 from smear_scores.selectors import leagues, nights
+from smear_scores.selectors.seasons import club_seasons
 from smear_scores.services.league_games import league_game_create, league_is_open
 
 from .answers import page_or_fragment
@@ -82,6 +83,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "leagues": leagues.club_leagues(club),
             "days": leagues.club_days(club),
             "tournaments": nights.club_progressive_nights(club),
+            "seasons": club_seasons(club),
             "roster": leagues.club_roster(club),
             "member": permissions.is_member(request.user, club.pk),
             "club_admin": permissions.is_club_admin(request.user, club.pk),

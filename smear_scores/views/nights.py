@@ -33,6 +33,7 @@ from smear_scores.services.following import board_followed
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
 from smear_scores.views.board import keep_no_copy, scoring_link
 from smear_scores.wording import nights as words
+from smear_scores.wording.night_scoring import movement_rules, scoring_rule
 
 
 def _club(slug: str) -> Club:
@@ -99,6 +100,9 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
             reveal=data["reveal"],
             close_rule=data["close_rule"],
             idle_minutes=data["idle_minutes"],
+            **form.scoring_chosen(),
+            movement=data["movement"],
+            head_table_ends=data["head_table_ends"],
         )
 
     night = form.attempt(night_open)
@@ -123,6 +127,8 @@ POLL_SECONDS = 5
 def night_rules(night: Night) -> list[str]:
     """The rules the night states before it starts, as its pages say them."""
     return [
+        *movement_rules(night),
+        scoring_rule(night.night_scoring),
         words.CLOSE_RULES[night.close_rule],
         words.REVEAL_RULES[night.reveal],
         night_selectors.SIT_OUT_RULE,

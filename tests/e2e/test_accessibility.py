@@ -30,6 +30,7 @@ from smear_scores.services.new_games import game_create
 from smear_scores.services.nights import night_check_in, night_open, round_draw
 from smear_scores.services.recording import hand_record
 from smear_scores.services.removal import game_remove
+from smear_scores.services.seasons import season_save
 
 from .conftest import small_tap_targets
 
@@ -67,6 +68,15 @@ def world(make_game):
     for player in Player.objects.filter(club=club):
         night_check_in(night=night, player=player)
     round_draw(night=night, seed=1)
+    season = season_save(
+        club=club,
+        name="Season 2020 on",
+        start=date(2020, 1, 1),
+        end=date(2099, 12, 31),
+        nights_planned=40,
+        minimum=2,
+        tie_breaks=["nights_won", "head_to_head"],
+    )
     casual = make_game(
         "schmier",
         players=["Al", "Bo", "Cy", "Di", "Ed", "Flo"],
@@ -94,6 +104,7 @@ def world(make_game):
         league=league,
         ann=players[0],
         night=night,
+        season=season.pk,
     )
 
 
@@ -241,6 +252,15 @@ def _night_new_refused(page, w) -> None:
     _refused(page)
 
 
+def _season_new_refused(page, w) -> None:
+    _as_admin("/clubs/tuesday/seasons/new/")(page, w)
+    page.get_by_label("First day").fill("2026-01-01")
+    page.get_by_label("Last day").fill("2026-12-31")
+    page.get_by_label("Drop the lowest N nights").fill("20")
+    page.get_by_role("button", name="Open the season").click()
+    _refused(page)
+
+
 def _league_game_refused(page, w) -> None:
     _as_admin("/leagues/{league_id}/new/")(page, w)
     # The same player in every seat (the picker's script would stop it first).
@@ -362,6 +382,11 @@ SCREENS = [
     Screen("club night today", "/nights/tuesday/"),
     Screen("club night, no games", "/nights/tuesday/2020-01-07/"),
     Screen("night room", "/tournaments/{night}/room/"),
+    Screen("night scoring rules", "/tournaments/{night}/scoring/"),
+    Screen("season standings", "/clubs/tuesday/seasons/{season}/"),
+    Screen("season standings, to print", "/clubs/tuesday/seasons/{season}/print/"),
+    Screen("season, new", _as_admin("/clubs/tuesday/seasons/new/")),
+    Screen("season, new, refused", _season_new_refused),
     Screen("league new game, not signed in", "/leagues/{league}/new/"),
     Screen("night director, not signed in", "/tournaments/{night}/"),
     Screen("night check-in, a player's phone", _check_in_page),

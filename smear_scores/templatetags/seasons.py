@@ -1,0 +1,26 @@
+"""A season's figures as the standings print them."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import template
+
+from smear_scores.rules.nights import points_text
+from smear_scores.rules.seasons import SeasonRow
+
+register = template.Library()
+
+
+@register.filter
+def points(value: Fraction | int | None) -> str:
+    """Whole points, or one decimal for an average; "" for none."""
+    return "" if value is None else points_text(Fraction(value))
+
+
+@register.filter
+def place(row: SeasonRow) -> str:
+    """ "3", "=3" when shared, "–" when unranked."""
+    if row.rank is None:
+        return "–"
+    return f"={row.rank}" if row.tied else str(row.rank)

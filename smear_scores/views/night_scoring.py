@@ -1,0 +1,40 @@
+"""A night's scoring rules page: how its rounds score, with the club's numbers and a worked
+example, open to anyone who may watch the night's room view (it shows no code)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from smear_scores.selectors import nights as night_selectors
+from smear_scores.wording import nights as words
+from smear_scores.wording.night_scoring import (
+    SYSTEM_NAMES,
+    movement_rules,
+    scoring_rule,
+    worked_example,
+)
+
+
+@require_GET
+def night_scoring(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = night_selectors.night_get(night_id=night_id)
+    scoring = night.night_scoring
+    return render(
+        request,
+        "nights/scoring.html",
+        {
+            "night": night,
+            "format": night_selectors.round_format(night),
+            "system": SYSTEM_NAMES[scoring.system],
+            "rule": scoring_rule(scoring),
+            "example": worked_example(scoring),
+            "other_rules": [
+                *movement_rules(night),
+                night_selectors.SIT_OUT_RULE,
+                night_selectors.TIE_RULE,
+                words.CLOSE_RULES[night.close_rule],
+            ],
+        },
+    )

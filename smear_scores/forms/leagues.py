@@ -26,7 +26,7 @@ class LeagueGameForm(ListedRefusals, forms.Form):
         super().__init__(*args, **kwargs)
         self.league = league
         variant = league.rules_variant
-        players = Player.objects.filter(club_id=league.club_id).order_by("name")
+        players = Player.objects.filter(club_id=league.club_id, kept=True).order_by("name")
         for seat in range(variant.players):
             self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
                 queryset=players,

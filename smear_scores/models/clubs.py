@@ -72,6 +72,9 @@ class Player(models.Model):
         help_text="Signed in with this account, the player agrees to their team's results "
         "on their own phone, with no team code.",
     )
+    # A walk-in checked in on their own phone at a night is not on the roster (seat
+    # pickers, the check-in list of later nights) until the night's director keeps them.
+    kept = models.BooleanField("on the roster", default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

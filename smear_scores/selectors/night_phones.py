@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.db.models import Q
 from django.utils import timezone
 
 from smear_scores.models import Entrant, Night, Player
@@ -34,7 +35,9 @@ def night_by_code(code: str) -> Night | None:
 def join_roster(night: Night) -> list[tuple[Player, Entrant | None]]:
     """The club's roster for the check-in page, by name, each with its check-in if any."""
     entrants = {e.player_id: e for e in Entrant.objects.filter(night=night)}
-    return [(p, entrants.get(p.pk)) for p in night.club.players.order_by("name")]
+    # The roster, and tonight's walk-ins (not on it until the director keeps them).
+    roster = night.club.players.filter(Q(kept=True) | Q(pk__in=list(entrants)))
+    return [(p, entrants.get(p.pk)) for p in roster.order_by("name")]
 
 
 def night_entrant(night: Night, player_id: int) -> Entrant | None:

@@ -386,6 +386,7 @@ class QueueItem:
     history: list[str]
     teams: list[tuple[int, str]]
     swap: tuple[int, int] | None  # the two teams a swap exchanges (two teams only)
+    version: str = ""  # hands 1 to ``number`` as shown: a decision carries it
 
 
 def director_queue(club: Club) -> list[QueueItem]:
@@ -440,6 +441,7 @@ def director_queue(club: Club) -> list[QueueItem]:
                 history=hand_history(game, number),
                 teams=teams,
                 swap=(0, 1) if len(names) == 2 else None,
+                version=agree_version(game, number),
             )
         )
     return items

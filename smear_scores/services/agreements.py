@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from smear_scores.live import notify
+from smear_scores.names import words_problem
 from smear_scores.models import Dispute, Game, Hand, HandRevision
 from smear_scores.models.prepared import rows_write
 from smear_scores.request_refusals import Conflict, Forbidden
@@ -32,6 +33,11 @@ WORDS_MAX = 200
 
 
 def _words(words: str, field: str, what: str) -> str:
+    problem = words_problem(words or "")
+    if problem is not None:
+        # A NUL (PostgreSQL refuses it), a control or a bidi character would be shown raw
+        # on every board, the history and the director's queue.
+        raise Refused([RuleError(field, f"What you typed {problem}.", "")])
     words = " ".join((words or "").split())
     if not words:
         raise Refused([RuleError(field, f"Say in a few words {what}.", "")])
@@ -233,17 +239,26 @@ def dispute_settle(
     entry: HandEntry | None = None,
     teams: tuple[int, int] | None = None,
     source: str = "web",
+    version: str | None = None,
 ) -> Game:
     """The club's director settles the game at hand ``number``: keeps it as recorded
     (``keep``), changes it (``edit``, to ``entry``), or exchanges two ``teams``' points on
     it (``swap``). Every open dispute of the game is closed with the decision and its
     ``reason``, kept with who (``by``) and when, and the game stands as it is after the
-    decision: agreed for every team."""
+    decision: agreed for every team. ``version``: the hands as the director's queue showed
+    them (agree_version; Conflict when they moved since). Keep and swap answer an open
+    dispute: with none open, they are refused."""
     reason = _words(reason, "reason", "why the game stands so (“checked with both tables”)")
     if decision not in (Dispute.Decision.KEEP, Dispute.Decision.EDIT, Dispute.Decision.SWAP):
         raise Refused([RuleError("decision", "Choose keep, edit or swap.", "")])
     locked = _confirming(game)
-    _hands_seen(locked, number, None, "settle")
+    _hands_seen(locked, number, version, "settle")
+    if decision != Dispute.Decision.EDIT and not locked.disputed:
+        raise Conflict(
+            "No team says a hand of this game is not right, so there is nothing to keep or "
+            "swap: it counts once the other teams agree, or when the club's window passes.",
+            field="decision",
+        )
     name = by.get_username() if by is not None else ""
     Dispute.objects.filter(game=locked, settled_at__isnull=True).update(
         settled_at=timezone.now(), decision=decision, reason=reason, settled_by=by

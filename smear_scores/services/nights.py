@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from smear_scores import rules
 from smear_scores.live import notify
+from smear_scores.names import words_problem
 from smear_scores.models import (
     Club,
     Correction,
@@ -314,6 +315,8 @@ def night_announce(*, night: Night, text: str) -> Night:
             "type it again in plain words.",
             field="announcement",
         )
+    if problem := words_problem(text):
+        raise NightRefused(f"The announcement {problem}.", field="announcement")
     if len(text) > MAX_ANNOUNCEMENT:
         raise NightRefused(
             f"An announcement is at most {MAX_ANNOUNCEMENT} characters, not {len(text)}: "

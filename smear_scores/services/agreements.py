@@ -18,9 +18,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from smear_scores.live import notify
-from smear_scores.names import words_problem
 from smear_scores.models import Dispute, Game, Hand, HandRevision
 from smear_scores.models.prepared import rows_write
+from smear_scores.names import words_problem
 from smear_scores.request_refusals import Conflict, Forbidden
 from smear_scores.rules import HandEntry, Refused, RuleError
 from smear_scores.selectors.agreements import agree_version, agreed_list, agreeing_teams
@@ -228,6 +228,19 @@ def swapped(entry: HandEntry, a: int, b: int) -> HandEntry:
     return replace(entry, points=points, awards=awards, card_points=counts)
 
 
+def _swap(game: Game, number: int, teams: tuple[int, int] | None) -> tuple[list[int], HandEntry]:
+    """The two teams a swap names (a game of two teams: those), and the hand swapped."""
+    count = game.rules_variant.teams
+    if teams is None:
+        if count != 2:
+            raise Refused([RuleError("teams", "Name the two teams whose points are swapped.", "")])
+        teams = (0, 1)
+    a, b = teams
+    if a == b or not (0 <= a < count and 0 <= b < count):
+        raise Refused([RuleError("teams", "Name two different teams of the game.", "")])
+    return [a, b], swapped(Hand.objects.get(game=game, number=number).entry(), a, b)
+
+
 @transaction.atomic
 def dispute_settle(
     *,
@@ -265,18 +278,7 @@ def dispute_settle(
     )
     teams_named: list[int] = []
     if decision == Dispute.Decision.SWAP:
-        count = locked.rules_variant.teams
-        if teams is None:
-            if count != 2:
-                raise Refused(
-                    [RuleError("teams", "Name the two teams whose points are swapped.", "")]
-                )
-            teams = (0, 1)
-        a, b = teams
-        if a == b or not (0 <= a < count and 0 <= b < count):
-            raise Refused([RuleError("teams", "Name two different teams of the game.", "")])
-        entry = swapped(Hand.objects.get(game=locked, number=number).entry(), a, b)
-        teams_named = [a, b]
+        teams_named, entry = _swap(locked, number, teams)
     if decision != Dispute.Decision.KEEP:
         if entry is None:
             raise Refused([RuleError("entry", "Give the hand as it should be.", "")])

@@ -15,7 +15,6 @@ from django.utils import timezone
 
 from smear_scores import rules
 from smear_scores.live import notify
-from smear_scores.names import words_problem
 from smear_scores.models import (
     Club,
     Correction,
@@ -28,6 +27,7 @@ from smear_scores.models import (
     Round,
     RoundTable,
 )
+from smear_scores.names import words_problem
 from smear_scores.rules import HandRefused, Refused, RuleError
 from smear_scores.rules.draw import DrawnTable, History, RoundDraw, draw_round
 from smear_scores.selectors.nights import night_rounds

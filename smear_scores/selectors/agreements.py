@@ -273,6 +273,8 @@ def event_text(row: HandRevision, names: tuple[str, ...]) -> str:
     said = f"{new['by']}, {when}" if new.get("by") else when
     if row.action == HandRevision.Action.AGREE:
         return f"{who} agreed to hands 1–{row.number} ({said})"
+    if row.action == HandRevision.Action.DISPUTE and "withdrawn" in new:
+        return f"{who} withdrew “{new['withdrawn']}”: right after all ({said})"
     if row.action == HandRevision.Action.DISPUTE:
         return f"{who}: not right, “{new.get('words', '')}” ({said})"
     decision = dict(Dispute.Decision.choices).get(new.get("decision", ""), "settled")

@@ -179,3 +179,28 @@ def test_a_nights_table_agrees_from_the_other_teams_guide_card_in_one_tap(
     expect(second_phone.locator("#guide-agree")).to_have_count(0)
     game.refresh_from_db()
     assert game.agreed_through == [0, 1]
+
+    # Another phone asks for the same name: the first phone is told, the director moves it.
+    User.objects.create_user("dora", password=PASSWORD, is_staff=True)
+    Membership.objects.create(user=User.objects.get(username="dora"), club=club, is_admin=True)
+    phone.context.clear_cookies()  # a phone of its own, never checked in
+    phone.goto(f"/join/{night.join_code}/")
+    phone.get_by_role("button", name=f"{seats[1]} (checked in)").tap()
+    phone.get_by_role("button", name=f"I am {seats[1]}: check in on this phone").tap()
+    expect(phone.locator("#guide-claim")).to_contain_text("The director moves the name")
+    expect(second_phone.locator("#guide-claim")).to_contain_text(
+        f"Another phone asks to check in as {seats[1]}."
+    )
+    _shots(second_phone, "takeover-first-phone", page_path=second_phone.url)
+    phone.context.clear_cookies()
+    _log_in(phone, "dora", f"/clubs/login/?next=/tournaments/{night.pk}/")
+    claim = phone.locator(".claim")
+    expect(claim).to_contain_text(f"Another phone asks to check in as {seats[1]}.")
+    _no_sideways_scroll(phone)
+    claim.scroll_into_view_if_needed()
+    _shots(phone, "takeover-director", page_path=phone.url)
+    claim.get_by_role("button", name=f"Move {seats[1]} to the new phone").tap()
+    expect(phone.locator(".claim")).to_have_count(0)
+    expect(second_phone.locator("#guide-claim")).to_contain_text(
+        f"{seats[1]} is checked in on another phone now"
+    )

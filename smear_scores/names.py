@@ -115,6 +115,24 @@ def text_problem(text: str) -> str | None:
     return None
 
 
+JOINERS = frozenset("\u200c\u200d")
+
+
+def words_problem(text: str) -> str | None:
+    """Why a few words said on a phone (a dispute's, the director's reason, a night's
+    announcement) cannot be kept and shown, as the end of a sentence, or None: what
+    text_problem refuses, and a joiner (ZWJ, ZWNJ) with nothing drawn on both sides."""
+    problem = text_problem(text)
+    if problem is not None:
+        return problem
+    for i, char in enumerate(text):
+        if char in JOINERS and not (
+            0 < i < len(text) - 1 and draws_glyph(text[i - 1]) and draws_glyph(text[i + 1])
+        ):
+            return f"contains a lone joiner (U+{ord(char):04X}): type the words again in plain text"
+    return None
+
+
 def name_key(name: str) -> str:
     """``name`` as people see it, for telling whether two names are one: invisible
     (default-ignorable) characters dropped, compatibility forms folded (NFKC: "Ｂｅｎ" is

@@ -512,6 +512,7 @@ def agree(request: HttpRequest, id: str, payload: AgreeIn):
         version=payload.version,
         source="api",
         by=voice.by,
+        withdraw=payload.withdraw,
     )
     return Status(200, AgreementOut.of(updated))
 

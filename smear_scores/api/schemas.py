@@ -293,6 +293,11 @@ class AgreeIn(Schema):
     version: str = Field(
         max_length=40, description="The hand's version, from agreement.hands of GET."
     )
+    withdraw: bool = Field(
+        default=False,
+        description="Withdraw the team's own open dispute of these hands (kept in the "
+        "history): without it, an agreement over the team's own dispute is refused (409).",
+    )
 
 
 class DisputeIn(Schema):

@@ -26,8 +26,11 @@ class LeagueGameForm(ListedRefusals, forms.Form):
         super().__init__(*args, **kwargs)
         self.league = league
         variant = league.rules_variant
-        # A retired player stays in the history but is no longer picked.
-        players = Player.objects.filter(club_id=league.club_id, retired=False).order_by("name")
+        # A retired player stays in the history but is no longer picked; a walk-in is not
+        # on the roster until a night's director keeps them.
+        players = Player.objects.filter(club_id=league.club_id, retired=False, kept=True).order_by(
+            "name"
+        )
         for seat in range(variant.players):
             self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
                 queryset=players,

@@ -9,6 +9,11 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.AddField(
+            model_name='player',
+            name='kept',
+            field=models.BooleanField(default=True, verbose_name='on the roster'),
+        ),
+        migrations.AddField(
             model_name='game',
             name='scored_by',
             field=models.JSONField(blank=True, default=list),

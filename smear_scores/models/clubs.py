@@ -121,6 +121,9 @@ class Player(models.Model):
     )
     # A retired player stays in every game and table they played, and leaves the pickers.
     retired = models.BooleanField(default=False)
+    # A walk-in checked in on their own phone at a night is not on the roster (seat
+    # pickers, the check-in list of later nights) until the night's director keeps them.
+    kept = models.BooleanField("on the roster", default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

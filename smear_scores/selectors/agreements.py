@@ -240,6 +240,8 @@ def event_text(row: HandRevision, names: tuple[str, ...]) -> str:
     said = words.said(new.get("by") or "", when)
     if row.action == HandRevision.Action.AGREE:
         return words.agreed(who, row.number, said)
+    if row.action == HandRevision.Action.DISPUTE and "withdrawn" in new:
+        return words.withdrew(who, new["withdrawn"], said)
     if row.action == HandRevision.Action.DISPUTE:
         return words.disputed(who, new.get("words", ""), said)
     decision = dict(Dispute.Decision.choices).get(new.get("decision", ""), words.SETTLED)
@@ -350,6 +352,7 @@ class QueueItem:
     history: list[str]
     teams: list[tuple[int, str]]
     swap: tuple[int, int] | None  # the two teams a swap exchanges (two teams only)
+    version: str = ""  # hands 1 to ``number`` as shown: a decision carries it
 
 
 def director_queue(club: Club) -> list[QueueItem]:
@@ -404,6 +407,7 @@ def director_queue(club: Club) -> list[QueueItem]:
                 history=hand_history(game, number),
                 teams=teams,
                 swap=(0, 1) if len(names) == 2 else None,
+                version=agree_version(game, number),
             )
         )
     return items

@@ -62,7 +62,7 @@ def club_days(club: Club, limit: int = 20) -> list[dict]:
 
 
 def club_roster(club: Club) -> list[Player]:
-    return list(club.players.order_by("name"))
+    return list(club.players.filter(kept=True).order_by("name"))
 
 
 def seats_prefetch() -> Prefetch:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.db.models import Q
 from django.utils import timezone
 
 from smear_scores.models import Entrant, Night, Player
@@ -36,9 +37,10 @@ def night_by_code(code: str) -> Night | None:
 def join_roster(night: Night) -> list[tuple[Player, Entrant | None]]:
     """The club's roster for the check-in page, by name, each with its check-in if any."""
     entrants = {e.player_id: e for e in Entrant.objects.filter(night=night)}
-    players = night.club.players.order_by("name")
-    # A retired player is no longer offered, unless already checked in.
-    return [(p, entrants.get(p.pk)) for p in players if not p.retired or p.pk in entrants]
+    # The roster (a retired player no longer offered), and whoever is checked in tonight
+    # (tonight's walk-ins are not on it until the director keeps them).
+    roster = night.club.players.filter(Q(kept=True, retired=False) | Q(pk__in=list(entrants)))
+    return [(p, entrants.get(p.pk)) for p in roster.order_by("name")]
 
 
 def night_entrant(night: Night, player_id: int) -> Entrant | None:

@@ -76,9 +76,8 @@ def night_roster(night: Night) -> tuple[list[Entrant], list[Player]]:
         .order_by("-present", "player__name")
     )
     taken = {e.player_id for e in entrants}
-    others = [
-        p for p in night.club.players.filter(retired=False).order_by("name") if p.pk not in taken
-    ]
+    roster = night.club.players.filter(kept=True, retired=False).order_by("name")
+    others = [p for p in roster if p.pk not in taken]
     return entrants, others
 
 

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from smear_scores import rules
 from smear_scores.models import Dispute, Game, Hand, HandRevision
+from smear_scores.names import words_problem
 from smear_scores.request_refusals import Conflict, Forbidden
 from smear_scores.rules import HandEntry, Refused, RuleError
 from smear_scores.selectors.agreements import agree_version, agreed_list, agreeing_teams
@@ -27,9 +28,16 @@ from smear_scores.services import editing, game_writes
 
 # What a dispute, or the director's reason, says: a few words.
 WORDS_MAX = 200
+# Disputes one team may open in one game: past it, the table talks to the director.
+DISPUTES_MAX = 10
 
 
 def _words(words: str, field: str, what: str) -> str:
+    problem = words_problem(words or "")
+    if problem is not None:
+        # A NUL (PostgreSQL refuses it), a control or a bidi character would be shown raw
+        # on every board, the history and the director's queue.
+        raise Refused([RuleError(field, f"What you typed {problem}.", "")])
     words = " ".join((words or "").split())
     if not words:
         raise Refused([RuleError(field, f"Say in a few words {what}.", "")])
@@ -112,7 +120,7 @@ def _settle_state(
         finished
         and not disputed
         and all(through[t] >= game.hands_played for t in agreeing_teams(game))
-    )
+    ) or _decided(game)
     # What every board shows of it: the open disputes, and whether a finished game is
     # agreed. An agreement to a hand of a game still being played, with no dispute opened
     # or closed, changes neither: no board moves (updated_at, the boards' version, stays).
@@ -136,6 +144,14 @@ def _log(game: Game, number: int, action: str, source: str, **new: Any) -> HandR
     return HandRevision(game=game, number=number, action=action, new=new, source=source)
 
 
+def _decided(game: Game) -> bool:
+    """Has the club's director settled this game (it stays settled: a later word from a
+    team goes to the director's queue without uncounting it)?"""
+    return game.agreed_at is not None and (
+        HandRevision.objects.filter(game=game, action=HandRevision.Action.DECIDE).exists()
+    )
+
+
 @transaction.atomic
 def hand_agree(
     *,
@@ -145,24 +161,56 @@ def hand_agree(
     version: str | None,
     source: str = "web",
     by: str = "",
+    withdraw: bool = False,
 ) -> Game:
     """``team`` agrees to hand ``number`` and every hand before it, as its phone showed
     them (``version``: selectors.agreements.agree_version; Conflict if they changed). Its
-    own dispute of one of them is withdrawn. Returns the game as written."""
+    own open dispute of one of them is withdrawn only when it says so (``withdraw``: kept
+    in the history as a withdrawal); else Conflict. An agreement the team already gave
+    writes nothing. Returns the game as written."""
     locked = _confirming(game)
     _team_checked(locked, team)
     _hands_seen(locked, number, version, "agree")
     through = agreed_list(locked)
-    if through[team] < number:
-        through[team] = number
-    locked.agreed_through = through
-    withdrawn = locked.disputed and bool(
-        Dispute.objects.filter(
-            game=locked, team=team, number__lte=number, settled_at__isnull=True
-        ).update(settled_at=timezone.now(), decision=Dispute.Decision.WITHDRAWN)
+    own = (
+        list(
+            Dispute.objects.filter(
+                game=locked, team=team, number__lte=number, settled_at__isnull=True
+            )
+        )
+        if locked.disputed
+        else []
     )
-    row = _log(locked, number, HandRevision.Action.AGREE, source, team=team, through=number, by=by)
-    _settle_state(locked, disputes_changed=withdrawn, rows=(row,))
+    if own and not withdraw:
+        raise Conflict(
+            f"{team_names(locked)[team]} said hand {own[0].number} is not right "
+            f"(“{own[0].words}”): withdraw that first (“It is right after all”), then agree.",
+            field="withdraw",
+        )
+    if through[team] >= number and not own:
+        return locked  # agreed already: nothing more to keep
+    through[team] = max(through[team], number)
+    locked.agreed_through = through
+    rows = [
+        _log(
+            locked,
+            d.number,
+            HandRevision.Action.DISPUTE,
+            source,
+            team=team,
+            by=by,
+            withdrawn=d.words,
+        )
+        for d in own
+    ]
+    if own:
+        Dispute.objects.filter(pk__in=[d.pk for d in own]).update(
+            settled_at=timezone.now(), decision=Dispute.Decision.WITHDRAWN
+        )
+    rows.append(
+        _log(locked, number, HandRevision.Action.AGREE, source, team=team, through=number, by=by)
+    )
+    _settle_state(locked, disputes_changed=bool(own), rows=tuple(rows))
     return locked
 
 
@@ -194,11 +242,22 @@ def hand_dispute(
             "nothing more was added. The scorer edits it, or the director settles it.",
             field="number",
         )
+    if Dispute.objects.filter(game=locked, team=team).count() >= DISPUTES_MAX:
+        raise Conflict(
+            f"{names[team]} said “not right” {DISPUTES_MAX} times in this game, the most it "
+            "may: ask the club's director to settle it.",
+            field="number",
+        )
+    dispute = Dispute.objects.create(game=locked, number=number, team=team, words=words)
+    row = _log(locked, number, HandRevision.Action.DISPUTE, source, team=team, words=words, by=by)
+    if _decided(locked):
+        # Settled by the director: it stays counted; the word goes to the queue.
+        locked.disputed = True
+        game_writes.game_save(locked, fields=("disputed",), rows=(row,))
+        return dispute
     through = agreed_list(locked)
     through[team] = min(through[team], number - 1)
     locked.agreed_through = through
-    dispute = Dispute.objects.create(game=locked, number=number, team=team, words=words)
-    row = _log(locked, number, HandRevision.Action.DISPUTE, source, team=team, words=words, by=by)
     _settle_state(locked, rows=(row,))
     return dispute
 
@@ -250,18 +309,27 @@ def dispute_settle(
     entry: HandEntry | None = None,
     teams: tuple[int, int] | None = None,
     source: str = "web",
+    version: str | None = None,
 ) -> Game:
     """The club's director settles the game at hand ``number``: keeps it as recorded
     (``keep``), changes it (``edit``, to ``entry``), or exchanges two ``teams``' points on
     it (``swap``). Every open dispute of the game is closed with the decision and its
     ``reason``, kept with who (``by``) and when, and the game stands as it is after the
-    decision: agreed for every team."""
+    decision: agreed for every team. ``version``: the hands as the director's queue showed
+    them (agree_version; Conflict when they moved since). Keep and swap answer an open
+    dispute: with none open, they are refused."""
     reason = _words(reason, "reason", "why the game stands so (“checked with both tables”)")
     if decision not in (Dispute.Decision.KEEP, Dispute.Decision.EDIT, Dispute.Decision.SWAP):
         raise Refused([RuleError("decision", "Choose keep, edit or swap.", "")])
     # An edit is a scoring write: a table of a night's round that is over takes none.
     locked = _confirming(game, scoring=decision != Dispute.Decision.KEEP)
-    _hands_seen(locked, number, None, "settle")
+    _hands_seen(locked, number, version, "settle")
+    if decision != Dispute.Decision.EDIT and not locked.disputed:
+        raise Conflict(
+            "No team says a hand of this game is not right, so there is nothing to keep or "
+            "swap: it counts once the other teams agree, or when the club's window passes.",
+            field="decision",
+        )
     name = by.get_username() if by is not None else ""
     Dispute.objects.filter(game=locked, settled_at__isnull=True).update(
         settled_at=timezone.now(), decision=decision, reason=reason, settled_by=by

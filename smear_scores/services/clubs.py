@@ -68,16 +68,17 @@ def roster_clash(*, club: Club, name: str, exclude: int | None = None) -> str | 
 
 
 @transaction.atomic
-def player_create(*, club: Club, name: str, user: User | None = None) -> Player:
+def player_create(*, club: Club, name: str, user: User | None = None, kept: bool = True) -> Player:
     """A player on the club's roster; ``user`` is their member's account, when they have one
-    (they then agree to their team's results signed in)."""
+    (they then agree to their team's results signed in). ``kept`` False: a walk-in, off
+    the roster until a director keeps them (the name is taken all the same)."""
     name = " ".join(name.split())
     refusal = name_refusal(name) or roster_clash(club=club, name=name)
     if refusal is not None:
         raise MergeRefused(refusal)
     try:
         with transaction.atomic():
-            return Player.objects.create(club=club, name=name, user=user)
+            return Player.objects.create(club=club, name=name, user=user, kept=kept)
     except IntegrityError:
         # Added by someone else between the check and this write.
         raise MergeRefused(

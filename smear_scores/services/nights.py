@@ -27,6 +27,7 @@ from smear_scores.models import (
     Round,
     RoundTable,
 )
+from smear_scores.names import words_problem
 from smear_scores.rules import HandRefused, Refused, RuleError
 from smear_scores.rules.draw import DrawnTable, History, RoundDraw, draw_round
 from smear_scores.rules.movement import king_of_the_hill
@@ -260,7 +261,7 @@ def night_join(
                 "name, or ask the director to add you.",
                 field="walk_in",
             )
-        return _joined(night_check_in(night=night, walk_in=walk_in), phone)
+        return _joined(_walk_in(night, walk_in, phone), phone)
     if player.club_id != night.club_id:
         raise NightRefused(
             f"{player.name} is not on {night.club.name}'s roster: pick your own name.",
@@ -279,6 +280,41 @@ def night_join(
             night_version_bump(night)
         return entrant
     return _joined(night_check_in(night=night, player=player), phone)
+
+
+def _walk_in(night: Night, name: str, phone: str) -> Entrant:
+    """A walk-in checked in on their own phone: one a phone a night, and not on the club's
+    roster until the director keeps them (Player.kept)."""
+    Night.objects.select_for_update().filter(pk=night.pk).first()
+    earlier = (
+        Entrant.objects.filter(night=night, phone=phone, player__kept=False)
+        .select_related("player")
+        .first()
+    )
+    if earlier is not None:
+        raise NightRefused(
+            f"This phone already checked in {earlier.player.name} as a walk-in tonight: one "
+            "walk-in a phone. Ask the director to check anyone else in.",
+            field="walk_in",
+        )
+    try:
+        player = player_create(club=night.club, name=name, kept=False)
+    except MergeRefused as refused:
+        raise NightRefused(refused.message, field="walk_in") from None
+    return night_check_in(night=night, player=player)
+
+
+@transaction.atomic
+def walk_in_keep(*, night: Night, player: Player) -> Player:
+    """The director keeps a walk-in of the night on the club's roster."""
+    if not Entrant.objects.filter(night=night, player=player).exists() or player.kept:
+        raise NightRefused(
+            f"{player.name} is no walk-in of {night.name} waiting to be kept.", field="player"
+        )
+    Player.objects.filter(pk=player.pk).update(kept=True)
+    night_version_bump(night)
+    player.kept = True
+    return player
 
 
 def _joined(entrant: Entrant, phone: str) -> Entrant:
@@ -321,6 +357,8 @@ def night_announce(*, night: Night, text: str) -> Night:
             "type it again in plain words.",
             field="announcement",
         )
+    if problem := words_problem(text):
+        raise NightRefused(f"The announcement {problem}.", field="announcement")
     if len(text) > MAX_ANNOUNCEMENT:
         raise NightRefused(
             f"An announcement is at most {MAX_ANNOUNCEMENT} characters, not {len(text)}: "

@@ -98,6 +98,7 @@ def team_agree(request: HttpRequest, public_id: str) -> HttpResponse:
         number=number,
         version=request.POST.get("version", ""),
         by=voice.by,
+        withdraw=request.POST.get("withdraw") == "yes",
     )
     hands = f"hands 1–{number}" if number > 1 else "hand 1"
     name = team_names(game)[voice.team]

@@ -78,6 +78,7 @@ def result_settle(request: HttpRequest, slug: str, public_id: str) -> HttpRespon
         decision=decision,
         reason=request.POST.get("reason", ""),
         by=request.user,
+        version=request.POST.get("version", ""),
     )
     done = "swapped the teams' points on" if decision == "swap" else "kept"
     return _queue(

@@ -69,6 +69,11 @@ urlpatterns = [
         name="night_guide_release",
     ),
     path(
+        "tournaments/<int:night_id>/walk-ins/keep/",
+        night_phones.tournament_walk_in_keep,
+        name="tournament_walk_in_keep",
+    ),
+    path(
         "tournaments/<int:night_id>/check-in/move/",
         night_phones.tournament_check_in_move,
         name="tournament_check_in_move",

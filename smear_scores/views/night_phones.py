@@ -373,6 +373,28 @@ def tournament_check_in_move(request: HttpRequest, night_id: int) -> HttpRespons
 
 @refusals_shown_by(director_refused)
 @require_POST
+def tournament_walk_in_keep(request: HttpRequest, night_id: int) -> HttpResponse:
+    """The director keeps a walk-in of the night on the club's roster."""
+    night = night_of(night_id)
+
+    def act() -> None:
+        entrant = next(
+            (
+                e
+                for e in night_selectors.night_roster(night)[0]
+                if str(e.player_id) == request.POST.get("player", "")
+            ),
+            None,
+        )
+        if entrant is None:
+            raise night_services.NightRefused("Pick the walk-in to keep, then keep them.")
+        night_services.walk_in_keep(night=night, player=entrant.player)
+
+    return director_write(request, night, act)
+
+
+@refusals_shown_by(director_refused)
+@require_POST
 def tournament_close_table(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
     night = night_of(night_id)
     table = night_selectors.night_table(night, table_id)

@@ -48,6 +48,11 @@ def disputed(who: str, words: str, when: str) -> str:
     return f"{who}: not right, “{words}” ({when})"
 
 
+def withdrew(who: str, words: str, when: str) -> str:
+    """A team took back its own "not right": 'Bo & Di withdrew “wrong jack”: right after all'."""
+    return f"{who} withdrew “{words}”: right after all ({when})"
+
+
 def settled(by: str, decision: str, reason: str, when: str) -> str:
     return f"Settled by {by}: {decision}, “{reason}” ({when})"
 

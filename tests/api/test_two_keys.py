@@ -127,3 +127,12 @@ def test_a_dispute_over_the_api_names_who_said_it(game):
     assert [h["disputed"] for h in body["hands"]] == [False, True, False, False]
     assert Dispute.objects.get().number == 2
     assert game.revisions.get(action="dispute").new["by"] == "Di"
+
+
+@pytest.mark.parametrize("bad", ["the \x00 jack", "\u202eruoy", "lone \u200d"])
+def test_a_disputes_words_with_a_control_or_bidi_character_answer_422_naming_words(game, bad):
+    browser = member_of(game, "Di")
+    response = post(browser, f"/api/games/{game.public_id}/disputes", {"number": 2, "words": bad})
+    assert response.status_code == 422
+    assert response.json()["detail"][0]["field"] == "words"
+    assert not Dispute.objects.exists()

@@ -109,8 +109,7 @@ def _bo_joins(second_phone: Page, link: str) -> None:
     second_phone.fill("input[name=password2]", PASSWORD)
     second_phone.get_by_role("button", name="Make my account and join").tap()
     expect(second_phone.locator(".notice")).to_have_text(
-        "Welcome: your account is Bo on Tuesday Smear Club's roster. You agree for your own "
-        "team."
+        "Welcome: your account is Bo on Tuesday Smear Club's roster. You agree for your own team."
     )
 
 

@@ -15,7 +15,7 @@ def text(response) -> str:
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
 
 
-def test_the_director_sees_the_hand_both_sides_and_its_history_and_swaps(
+def test_the_director_sees_the_hand_both_sides_and_its_history_and_keeps_it(
     client, club, league, four
 ):
     make_user("dora", club=club, admin=True)
@@ -31,7 +31,7 @@ def test_the_director_sees_the_hand_both_sides_and_its_history_and_swaps(
 
     response = client.post(
         f"/clubs/{club.slug}/results/{game.public_id}/",
-        {"number": "1", "decision": "keep", "reason": "asked both tables"},
+        {"number": "1", "decision": "keep", "reason": "asked both tables", "version": "1.0"},
     )
     assert "Settled: kept hand 1." in text(response)
     assert "Nothing to settle" in text(response)
@@ -53,9 +53,69 @@ def test_a_settlement_needs_a_reason_and_a_club_admin(client, club, league, four
     client.login(username="dora", password=PASSWORD)
     response = client.post(
         f"/clubs/{club.slug}/results/{game.public_id}/",
-        {"number": "4", "decision": "keep", "reason": " "},
+        {"number": "4", "decision": "keep", "reason": " ", "version": "4.0"},
     )
     assert response.status_code == 422
     assert "Say in a few words why the game stands so" in text(response)
+    game.refresh_from_db()
+    assert game.agreed_at is None
+
+
+def test_the_director_swaps_the_teams_points_on_a_disputed_hand(client, club, league, four):
+    make_user("dora", club=club, admin=True)
+    game = wisconsin_win(league, four, winner=0, loser_score=2, agreed=False)
+    hand_dispute(game=game, team=1, number=1, words="points in the wrong column")
+    client.login(username="dora", password=PASSWORD)
+
+    response = client.post(
+        f"/clubs/{club.slug}/results/{game.public_id}/",
+        {"number": "1", "decision": "swap", "reason": "both tables agree", "version": "1.0"},
+    )
+
+    assert "Settled: swapped the teams' points on hand 1." in text(response)
+    assert list(game.hands.get(number=1).points) == [2, 0]
+    game.refresh_from_db()
+    assert (game.disputed, game.agreed_at is not None) == (False, True)
+
+
+def test_a_decision_on_hands_that_moved_since_the_queue_showed_them_is_refused(
+    client, club, league, four
+):
+    from smear_scores.rules import HandEntry
+    from smear_scores.services.editing import hand_edit
+
+    make_user("dora", club=club, admin=True)
+    game = wisconsin_win(league, four, winner=0, loser_score=2, agreed=False)
+    hand_dispute(game=game, team=1, number=2, words="that was a set")
+    client.login(username="dora", password=PASSWORD)
+    shown = client.get(f"/clubs/{club.slug}/results/").content.decode()
+    assert 'name="version" value="2.0"' in shown
+    # The scorer edits hand 1 after the director opened the queue.
+    hand_edit(game=game, number=1, entry=HandEntry(bidder=1, bid=2, points=(0, 3)))
+
+    response = client.post(
+        f"/clubs/{club.slug}/results/{game.public_id}/",
+        {"number": "2", "decision": "keep", "reason": "asked both tables", "version": "2.0"},
+    )
+
+    assert response.status_code == 409
+    assert "The hands up to hand 2 changed since this board showed them" in text(response)
+    game.refresh_from_db()
+    assert (game.disputed, game.agreed_at) == (True, None)
+
+
+def test_keep_or_swap_with_no_dispute_open_is_refused(client, club, league, four):
+    make_user("dora", club=club, admin=True)
+    game = wisconsin_win(league, four, winner=0, agreed=False)
+    client.login(username="dora", password=PASSWORD)
+    assert "Nothing is disputed" in text(client.get(f"/clubs/{club.slug}/results/"))
+
+    for decision in ("keep", "swap"):
+        response = client.post(
+            f"/clubs/{club.slug}/results/{game.public_id}/",
+            {"number": "4", "decision": decision, "reason": "looks fine", "version": "4.0"},
+        )
+        assert response.status_code == 409
+        assert "there is nothing to keep or swap" in text(response)
     game.refresh_from_db()
     assert game.agreed_at is None

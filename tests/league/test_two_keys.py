@@ -174,13 +174,14 @@ def test_the_director_swaps_two_teams_points_with_a_reason_kept(club, league, fo
     assert list(Rating.objects.order_by("player_id").values_list("mu", flat=True)) == rated
 
 
-def test_the_director_keeps_an_unconfirmed_game(club, league, four):
+def test_the_director_keeps_nothing_in_a_game_nobody_disputes(club, league, four):
     director = make_user("dora", club=club, admin=True)
     game = wisconsin_win(league, four, winner=0, agreed=False)
     with pytest.raises(Refused, match="Say in a few words why"):
         dispute_settle(game=game, number=4, decision="keep", reason="", by=director)
-    dispute_settle(game=game, number=4, decision="keep", reason="table agreed aloud", by=director)
-    assert league_table(league).games == 1
+    with pytest.raises(Conflict, match="there is nothing to keep or swap"):
+        dispute_settle(game=game, number=4, decision="keep", reason="agreed aloud", by=director)
+    assert league_table(league).games == 0
 
 
 def test_history_and_csv_keep_every_agreement_dispute_and_decision(client, club, league, four):

@@ -164,3 +164,31 @@ def test_an_address_guessing_check_in_codes_is_refused_after_ten_misses(club, pl
     other = Client(REMOTE_ADDR="203.0.113.10")
     assert other.get(f"/join/{night.join_code}/").status_code == 200
     cache.clear()
+
+
+# -- walk-ins ---------------------------------------------------------------------------------
+def test_one_walk_in_a_phone_a_night_kept_off_the_roster_until_the_director_keeps_them(
+    client, club, players, director
+):
+    from smear_scores.models import Night, Player
+    from smear_scores.selectors.clubs import club_roster
+
+    night = open_night(club, players, n=0)
+    Night.objects.filter(pk=night.pk).update(walk_ins=True)
+    phone = Client()
+    assert phone.post(f"/join/{night.join_code}/", {"walk_in": "Zed"}).status_code == 302
+
+    again = phone.post(f"/join/{night.join_code}/", {"walk_in": "Zoe"})
+
+    assert again.status_code == 422
+    assert "This phone already checked in Zed as a walk-in tonight: one walk-in a phone." in (
+        text(again)
+    )
+    assert not Player.objects.filter(name="Zoe").exists()
+    zed = Player.objects.get(name="Zed")
+    assert zed not in club_roster(club)
+    login(client, director)
+    assert "Zed (phone) (walk-in)" in text(client.get(f"/tournaments/{night.pk}/"))
+    response = client.post(f"/tournaments/{night.pk}/walk-ins/keep/", {"player": zed.pk})
+    assert response.status_code == 302
+    assert zed in club_roster(club)

@@ -220,3 +220,20 @@ def play_more(game: Game) -> None:
 
     entry = rules.HandEntry(bidder=1, bid=3, awards={"high": 1, "low": 1, "jack": 0, "game": 1})
     hand_record(game=game, entry=entry, number=3)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["the \x00 jack", "bell \x07", "esc \x1b[31m", "del \x7f", "\u202eruoy", "a \u2066b", "\u200d"],
+)
+def test_a_disputes_words_refuse_control_and_bidi_characters_naming_the_field(game, bad):
+    phone = signed_in_as_player(game, "Bo")
+
+    response = phone.post(
+        f"/g/{game.public_id}/agree/dispute/",
+        {"number": "2", "version": agree_version(game, 2), "words": bad},
+    )
+
+    assert response.status_code == 422
+    assert "What you typed contains " in text(response)
+    assert not Dispute.objects.exists()

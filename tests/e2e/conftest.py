@@ -57,7 +57,16 @@ VIOLATIONS = (
 CONSOLE_ERRORS: list[str] = []
 
 
-def _said(page_url: str, text: str) -> None:
+# A live board's stream refused (503, Retry-After: the server or the network holds all the
+# streams it may): the board polls, by design (live.stream.REFUSED).
+STREAM_REFUSED = re.compile(
+    r"^Failed to load resource: the server responded with a status of 503\b"
+)
+
+
+def _said(page_url: str, text: str, resource: str = "") -> None:
+    if STREAM_REFUSED.search(text) and resource.split("?")[0].endswith("/events/"):
+        return
     if not any(allowed.search(text) for allowed in CONSOLE_ALLOWED):
         CONSOLE_ERRORS.append(f"{page_url}: {text}")
 
@@ -68,7 +77,11 @@ def hear_console(context) -> None:
     context.on(
         "console",
         lambda message: (
-            _said(message.page.url if message.page else "?", message.text)
+            _said(
+                message.page.url if message.page else "?",
+                message.text,
+                message.location.get("url", ""),
+            )
             if message.type == "error"
             else None
         ),

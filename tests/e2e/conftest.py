@@ -57,7 +57,24 @@ VIOLATIONS = (
 CONSOLE_ERRORS: list[str] = []
 
 
-def _said(page_url: str, text: str) -> None:
+# A live board's stream refused (503, Retry-After: the server or the network holds all the
+# streams it may): the board polls, by design (live.stream.REFUSED).
+STREAM_REFUSED = re.compile(
+    r"^Failed to load resource: the server responded with a status of 503\b"
+)
+
+
+# A phone taken offline (context.set_offline) while its service worker was still being
+# installed (its first visit, moments before): the worker cannot fetch its Workbox modules
+# and says so; it installs at the next visit with a connection.
+OFFLINE_INSTALL = re.compile(r"^Unable to import module 'workbox-[a-z]+' from ")
+
+
+def _said(page_url: str, text: str, resource: str = "", offline: bool = False) -> None:
+    if STREAM_REFUSED.search(text) and resource.split("?")[0].endswith("/events/"):
+        return
+    if offline and OFFLINE_INSTALL.search(text):
+        return
     if not any(allowed.search(text) for allowed in CONSOLE_ALLOWED):
         CONSOLE_ERRORS.append(f"{page_url}: {text}")
 
@@ -65,10 +82,23 @@ def _said(page_url: str, text: str) -> None:
 def hear_console(context) -> None:
     """Every page of ``context`` reports its console errors and uncaught exceptions."""
     context.add_init_script(VIOLATIONS)
+    offline = [False]
+    set_offline = context.set_offline
+
+    def taken_offline(value: bool) -> None:
+        offline[0] = offline[0] or value
+        set_offline(value)
+
+    context.set_offline = taken_offline
     context.on(
         "console",
         lambda message: (
-            _said(message.page.url if message.page else "?", message.text)
+            _said(
+                message.page.url if message.page else "?",
+                message.text,
+                message.location.get("url", ""),
+                offline[0],
+            )
             if message.type == "error"
             else None
         ),

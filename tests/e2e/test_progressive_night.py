@@ -133,7 +133,10 @@ def test_progressive_night_twelve_players_three_rounds(browser, live_server):
                     if number == 1:
                         expect(room_table).to_contain_text("Playing: 1 hand", timeout=8_000)
                     else:
-                        expect(room_table).to_contain_text("Finished", timeout=8_000)
+                        # Won, and counting once the other teams agree (two keys).
+                        expect(room_table).to_contain_text(
+                            " won; counts once agreed by ", timeout=8_000
+                        )
             for page in phones:
                 # The round's last hand ends the game, as the engine decides.
                 expect(page.locator(".banner-title")).to_contain_text(" win!")

@@ -42,8 +42,8 @@ FORMAT = "smear-scores-club"
 VERSION = 1
 
 # Each kind of row by its name in the archive, in the order an import makes them (a row
-# is made after every row it links to; a game's ``rematch_of`` and the club's
-# ``default_house_rules`` are linked once every row is made).
+# is made after every row it links to; a game's ``rematch_of`` is linked once every row
+# is made).
 TABLES: dict[str, type[models.Model]] = {
     "club": Club,
     "house_rules": HouseRules,
@@ -62,7 +62,7 @@ TABLES: dict[str, type[models.Model]] = {
     "corrections": Correction,
 }
 # Links made once every row exists: (table, field).
-LATE_LINKS = {("club", "default_house_rules"), ("games", "rematch_of")}
+LATE_LINKS = {("games", "rematch_of")}
 SECRETS = {"edit_token", "scoring_secret", "team_secret", "join_code"}
 # Links to accounts: kept as the username, never linked on import.
 ACCOUNT_LINKS = {"settled_by", "by", "user"}

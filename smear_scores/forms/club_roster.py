@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django import forms
 
+from smear_scores.wording import clubs as words
+
 from .field_refusals import ListedRefusals
 
 
@@ -23,19 +25,23 @@ class ImportForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         if not cleaned.get("text", "").strip() and not cleaned.get("file"):
-            raise forms.ValidationError("Paste the names, one per line, or choose a CSV file.")
+            raise forms.ValidationError(words.ROSTER_EMPTY)
         return cleaned
 
 
 class NameForm(forms.Form):
-    name = forms.CharField(
-        max_length=200, error_messages={"required": "Give the player's new name."}
-    )
+    name = forms.CharField(max_length=200, error_messages={"required": words.RENAME_REQUIRED})
+
+
+class RetireForm(forms.Form):
+    """Retire a player, or (``back``) bring them back to the pickers."""
+
+    back = forms.BooleanField(required=False)
 
 
 class MergeForm(forms.Form):
-    keep = forms.IntegerField(error_messages={"required": "Pick the entry to keep."})
-    duplicate = forms.IntegerField(error_messages={"required": "Pick the entry to fold into it."})
+    keep = forms.IntegerField(error_messages={"required": words.MERGE_KEEP_REQUIRED})
+    duplicate = forms.IntegerField(error_messages={"required": words.MERGE_DUPLICATE_REQUIRED})
 
 
 class ArchiveForm(ListedRefusals, forms.Form):
@@ -45,7 +51,7 @@ class ArchiveForm(ListedRefusals, forms.Form):
 
     file = forms.FileField(
         label="The club's archive (.json)",
-        error_messages={"required": "Choose the archive file downloaded from a club's settings."},
+        error_messages={"required": words.ARCHIVE_REQUIRED},
     )
     invitation = forms.CharField(max_length=20, required=False, label="Invitation code")
 

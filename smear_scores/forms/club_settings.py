@@ -49,10 +49,10 @@ class ClubSettingsForm(ListedRefusals, GameChoice):
         label=words.SETTINGS["confirm_hours"][0],
         help_text=words.SETTINGS["confirm_hours"][1],
         error_messages={
-            "required": "Give the hours to agree, e.g. 24.",
-            "invalid": "Give the hours as a whole number, e.g. 24.",
-            "min_value": "Give at least 1 hour to agree (24 is usual).",
-            "max_value": "Give at most 720 hours (30 days) to agree.",
+            "required": words.HOURS_REQUIRED,
+            "invalid": words.HOURS_INVALID,
+            "min_value": words.HOURS_TOO_FEW,
+            "max_value": words.HOURS_TOO_MANY,
         },
     )
     night_walk_ins = forms.BooleanField(
@@ -66,14 +66,14 @@ class ClubSettingsForm(ListedRefusals, GameChoice):
         label=words.SETTINGS["night_reveal"][0],
         help_text=words.SETTINGS["night_reveal"][1],
         error_messages={
-            "required": "Pick live or at the end.",
-            "invalid_choice": "Pick live or at the end.",
+            "required": words.REVEAL_REQUIRED,
+            "invalid_choice": words.REVEAL_REQUIRED,
         },
     )
     game = forms.ChoiceField(
         label=words.SETTINGS["default_game"][0],
         help_text=words.SETTINGS["default_game"][1],
-        error_messages={"invalid_choice": "Pick one of the games offered."},
+        error_messages={"invalid_choice": words.GAME_INVALID},
     )
 
     def __init__(self, *args: Any, house_rules: Sequence[Any] = (), **kwargs: Any):
@@ -87,23 +87,23 @@ class LeagueNewForm(ListedRefusals, GameChoice):
     name = forms.CharField(
         max_length=80,
         label="League name",
-        error_messages={"required": "Give the league a name, e.g. Winter 2027."},
+        error_messages={"required": words.LEAGUE_NAME_REQUIRED},
     )
     game = forms.ChoiceField(
-        label="Its game", error_messages={"invalid_choice": "Pick one of the games offered."}
+        label="Its game", error_messages={"invalid_choice": words.GAME_INVALID}
     )
     start_date = forms.DateField(
         label="Starts on",
         widget=forms.DateInput(attrs={"type": "date"}),
         error_messages={
-            "invalid": "Give the date like 2027-01-05.",
-            "required": "Give the day its first game may be played.",
+            "invalid": words.START_DATE_INVALID,
+            "required": words.START_DATE_REQUIRED,
         },
     )
     ranking = forms.ChoiceField(
         choices=League.Ranking.choices,
         label="Ranking",
-        error_messages={"invalid_choice": "Pick one of the rankings offered."},
+        error_messages={"invalid_choice": words.RANKING_INVALID},
     )
 
     def __init__(self, *args: Any, house_rules: Sequence[Any] = (), **kwargs: Any):
@@ -118,7 +118,7 @@ class LeagueCloseForm(ListedRefusals, forms.Form):
         label="Last day",
         widget=forms.DateInput(attrs={"type": "date"}),
         error_messages={
-            "invalid": "Give the date like 2027-03-31.",
-            "required": "Give the season's last day.",
+            "invalid": words.END_DATE_INVALID,
+            "required": words.END_DATE_REQUIRED,
         },
     )

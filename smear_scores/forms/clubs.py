@@ -27,25 +27,25 @@ class AccountFields(forms.Form):
         max_length=USERNAME_LENGTH,
         label="Username",
         help_text="Letters, digits and @ . + - _ only. You sign in with it.",
-        error_messages={"required": "Pick a username: you sign in with it."},
+        error_messages={"required": words.USERNAME_REQUIRED},
     )
     email = forms.EmailField(
         required=False,
         label="E-mail (optional)",
         help_text="Only where this server sends mail; never shown to anyone.",
-        error_messages={"invalid": "That is not an e-mail address: fix it, or leave it empty."},
+        error_messages={"invalid": words.EMAIL_INVALID},
     )
     password1 = forms.CharField(
         label="Password",
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        error_messages={"required": "Pick a password of at least 8 characters."},
+        error_messages={"required": words.PASSWORD_REQUIRED},
     )
     password2 = forms.CharField(
         label="Password again",
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        error_messages={"required": "Type the password a second time."},
+        error_messages={"required": words.PASSWORD_AGAIN_REQUIRED},
     )
 
     def clean(self) -> dict[str, Any]:
@@ -72,13 +72,13 @@ class ClubStartForm(ListedRefusals, forms.Form):
     name = forms.CharField(
         max_length=80,
         label="The club's name",
-        error_messages={"required": "Give the club's name, as its players call it."},
+        error_messages={"required": words.CLUB_NAME_REQUIRED},
     )
     slug = forms.CharField(
         max_length=40,
         label="Its address",
         help_text="Small letters, digits and dashes: /clubs/<address>/.",
-        error_messages={"required": "Give the club an address, e.g. tuesday-smear."},
+        error_messages={"required": words.SLUG_REQUIRED},
     )
     invitation = forms.CharField(
         max_length=20,
@@ -105,7 +105,7 @@ class InvitationForm(ListedRefusals, forms.Form):
     code = forms.CharField(
         max_length=20,
         label="Invitation code",
-        error_messages={"required": "Type the invitation's code, or open its link again."},
+        error_messages={"required": words.CODE_REQUIRED},
     )
 
 
@@ -117,14 +117,14 @@ class JoinForm(ListedRefusals, forms.Form):
     name = forms.CharField(
         max_length=40,
         label="Your name as the club knows it",
-        error_messages={"required": "Give your name as it is (or will be) on the roster."},
+        error_messages={"required": words.JOIN_NAME_REQUIRED},
     )
 
 
 class RoleForm(ListedRefusals, forms.Form):
     user = forms.IntegerField(widget=forms.HiddenInput)
     role = forms.ChoiceField(
-        choices=Role.choices, error_messages={"invalid_choice": "Pick one of the roles offered."}
+        choices=Role.choices, error_messages={"invalid_choice": words.ROLE_INVALID}
     )
 
 
@@ -132,7 +132,7 @@ class DecideForm(forms.Form):
     decision = forms.ChoiceField(
         choices=[("accept", "accept"), ("refuse", "refuse")],
         error_messages={
-            "required": "Accept or refuse the request.",
-            "invalid_choice": "Accept or refuse the request.",
+            "required": words.DECISION_REQUIRED,
+            "invalid_choice": words.DECISION_REQUIRED,
         },
     )

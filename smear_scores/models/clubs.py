@@ -33,16 +33,9 @@ class Club(models.Model):
         choices=[("live", "live"), ("end", "at the end")],
         default="live",
     )
-    # The game a new league or night of the club starts from: a preset's slug, or the
-    # club's own house rules.
-    default_variant = models.SlugField(max_length=40, blank=True, default="")
-    default_house_rules = models.ForeignKey(
-        "smear_scores.HouseRules",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="default_for_clubs",
-    )
+    # The game a new league or night of the club starts from: a preset's slug, or
+    # "house:<public id>" of the club's own house rules (as the forms name them); "" none.
+    default_game = models.CharField("the club's game", max_length=60, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -12,6 +12,8 @@ from smear_scores.models import Club, HouseRules, League
 from smear_scores.services.club_start import ClubRefused
 
 MAX_CONFIRM_HOURS = 24 * 30
+# How a club's game names one of its house rules (as the forms do).
+HOUSE = "house:"
 
 
 @transaction.atomic
@@ -24,8 +26,8 @@ def club_settings_change(
     variant: str,
     house_rules: HouseRules | None,
 ) -> Club:
-    """The club's settings as the director set them. ``house_rules``: one of the club's own
-    sets (its game by default), else ``variant``, a preset's slug ("" for none)."""
+    """The club's settings as the director set them. Its game: ``house_rules``, one of the
+    club's own sets, else ``variant``, a preset's slug ("" for none)."""
     if house_rules is not None and house_rules.club_id != club.pk:
         raise ClubRefused("These house rules are not the club's: adopt them first.", "game")
     if not 1 <= confirm_hours <= MAX_CONFIRM_HOURS:
@@ -36,17 +38,8 @@ def club_settings_change(
     club.confirm_hours = confirm_hours
     club.night_walk_ins = night_walk_ins
     club.night_reveal = night_reveal
-    club.default_house_rules = house_rules
-    club.default_variant = house_rules.based_on if house_rules is not None else variant
-    club.save(
-        update_fields=[
-            "confirm_hours",
-            "night_walk_ins",
-            "night_reveal",
-            "default_house_rules",
-            "default_variant",
-        ]
-    )
+    club.default_game = f"{HOUSE}{house_rules.public_id}" if house_rules is not None else variant
+    club.save(update_fields=["confirm_hours", "night_walk_ins", "night_reveal", "default_game"])
     return club
 
 

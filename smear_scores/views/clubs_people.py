@@ -122,7 +122,7 @@ def member_role(request: HttpRequest, slug: str) -> HttpResponse:
 
     def write():
         if user is None:
-            raise ClubRefused("Pick a member of the club: that account is not one.")
+            raise ClubRefused(words.ROLE_NOT_A_MEMBER)
         return services.role_set(club=club, user=user, role=form.cleaned_data["role"])
 
     done = form.attempt(write)
@@ -144,7 +144,7 @@ def join_decide(request: HttpRequest, slug: str, request_id: int) -> HttpRespons
         raise Http404("No such request to join this club: check the link.")
     form = DecideForm(request.POST)
     if not form.is_valid():
-        return _people(request, club, problem="Accept or refuse the request.", status=422)
+        return _people(request, club, problem=words.DECISION_REQUIRED, status=422)
     accept = form.cleaned_data["decision"] == "accept"
     try:
         services.join_request_decide(request=asked, accept=accept, by=request.user)

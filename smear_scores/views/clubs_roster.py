@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from smear_scores import permissions
-from smear_scores.forms.club_roster import ImportForm, MergeForm, NameForm
+from smear_scores.forms.club_roster import ImportForm, MergeForm, NameForm, RetireForm
 from smear_scores.models import Club, Player
 from smear_scores.rules import Refused
 from smear_scores.selectors.club_people import roster_lines
@@ -20,6 +20,7 @@ from smear_scores.services.clubs import (
     players_create,
     roster_check,
 )
+from smear_scores.wording import clubs as words
 
 from .clubs_gate import club_gate, club_of
 
@@ -96,7 +97,7 @@ def player_rename(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     player = _player(club, player_id)
     form = NameForm(request.POST)
     if not form.is_valid():
-        return _page(request, club, problem="Give the player's new name.", status=422)
+        return _page(request, club, problem=words.RENAME_REQUIRED, status=422)
     old = player.name
     try:
         player = roster_services.player_rename(player=player, name=form.cleaned_data["name"])
@@ -110,15 +111,11 @@ def player_retire(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     club, refused = _gated(request, slug)
     if refused:
         return refused
-    back = request.POST.get("back") == "1"
+    form = RetireForm(request.POST)
+    back = form.is_valid() and form.cleaned_data["back"]
     player = roster_services.player_retire(player=_player(club, player_id), retired=not back)
-    done = (
-        "is back on the roster's pickers"
-        if back
-        else "is retired: kept in every game and table, and no longer offered for new games "
-        "and nights"
-    )
-    return _page(request, club, notice=f"{player.name} {done}.")
+    done = words.PLAYER_BACK if back else words.PLAYER_RETIRED
+    return _page(request, club, notice=done.format(player=player.name))
 
 
 @require_POST
@@ -128,7 +125,7 @@ def players_merge(request: HttpRequest, slug: str) -> HttpResponse:
         return refused
     form = MergeForm(request.POST)
     if not form.is_valid():
-        return _page(request, club, problem="Pick the two entries of one person.", status=422)
+        return _page(request, club, problem=words.MERGE_REQUIRED, status=422)
     keep = _player(club, form.cleaned_data["keep"])
     duplicate = _player(club, form.cleaned_data["duplicate"])
     try:

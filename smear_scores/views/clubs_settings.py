@@ -11,7 +11,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from smear_scores import permissions
 from smear_scores.forms.club_settings import (
-    HOUSE,
     ClubSettingsForm,
     LeagueCloseForm,
     LeagueNewForm,
@@ -27,10 +26,7 @@ from .clubs_gate import club_gate, club_of
 
 
 def _initial(club: Club) -> dict:
-    if club.default_house_rules_id is not None:
-        game = f"{HOUSE}{club.default_house_rules.public_id}"
-    else:
-        game = club.default_variant or "schmier"
+    game = club.default_game or "schmier"
     return {
         "confirm_hours": club.confirm_hours,
         "night_walk_ins": club.night_walk_ins,

@@ -64,10 +64,8 @@ def night_defaults(club: Club) -> dict[str, Any]:
     """What the club's settings page chose for a new night: walk-ins, when the standings
     show, its game."""
     defaults: dict[str, Any] = {"walk_ins": club.night_walk_ins, "reveal": club.night_reveal}
-    if club.default_house_rules_id is not None:
-        defaults["variant"] = f"{NightForm.HOUSE}{club.default_house_rules.public_id}"
-    elif club.default_variant:
-        defaults["variant"] = club.default_variant
+    if club.default_game:
+        defaults["variant"] = club.default_game  # a preset, or "house:<id>" as the form's
     return defaults
 
 

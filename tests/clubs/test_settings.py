@@ -43,7 +43,7 @@ def test_saved_settings_are_the_clubs_and_a_new_nights_defaults(client, club, di
         "Saved. New nights and leagues start from these settings."
     ]
     club = Club.objects.get()
-    assert (club.confirm_hours, club.night_walk_ins, club.night_reveal, club.default_variant) == (
+    assert (club.confirm_hours, club.night_walk_ins, club.night_reveal, club.default_game) == (
         48,
         True,
         "end",

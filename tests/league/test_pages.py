@@ -645,12 +645,14 @@ def test_club_list_page_links_every_club(client, club, other_club, four):
     assert 'href="/clubs/tuesday/"' in response.content.decode()
 
 
-def test_club_page_links_club_admins_to_the_admin(client, club, club_admin, member):
+def test_club_page_links_club_directors_to_its_own_settings(client, club, club_admin, member):
     login(client, member)
-    assert "Manage the club" not in client.get("/clubs/tuesday/").content.decode()
+    assert "Settings and leagues" not in client.get("/clubs/tuesday/").content.decode()
     client.logout()
     login(client, club_admin)
-    assert '<a href="/admin/">Manage the club</a>' in client.get("/clubs/tuesday/").content.decode()
+    page = client.get("/clubs/tuesday/").content.decode()
+    assert '<a href="/clubs/tuesday/settings/">Settings and leagues</a>' in page
+    assert "/admin/" not in page
 
 
 def test_league_game_scoreboard_links_to_the_league_and_offers_no_hand_over_link(

@@ -108,7 +108,7 @@ def room_context(night: Night, version: str) -> dict[str, Any]:
         "poll": ROOM_POLL_SECONDS,
         "updated": timezone.localtime(),
         "sit_out_rule": nights.SIT_OUT_RULE,
-        "tie_rule": nights.TIE_RULE,
+        "tie_rule": nights.night_tie_rule(night),
     }
 
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from smear_scores import rules
 from smear_scores.rules.night_scoring import MAX_MARGIN, MAX_POINTS, NUMBERS, PROGRESSIVE, SYSTEMS
 from smear_scores.services.nights import MAX_BONUS, MAX_IDLE_MINUTES, MAX_ROUND_HANDS, MAX_ROUNDS
-from smear_scores.wording.night_scoring import MOVEMENT_RULES, SYSTEM_HELP, SYSTEM_NAMES
+from smear_scores.wording.night_scoring import MOVEMENT_CHOICES, SYSTEM_HELP, SYSTEM_NAMES
 from smear_scores.wording.nights import CLOSE_RULES, CLOSE_UNCONFIRMED, REVEAL_RULES
 
 from .field_refusals import ListedRefusals
@@ -64,7 +64,7 @@ class NightForm(ListedRefusals, forms.Form):
     )
     rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=6)
     movement = forms.ChoiceField(
-        choices=list(MOVEMENT_RULES.items()),
+        choices=list(MOVEMENT_CHOICES.items()),
         widget=forms.RadioSelect,
         initial="draw",
         required=False,

@@ -42,6 +42,12 @@ from smear_scores.wording import nights as words
 __all__ = ["SIT_OUT_RULE", "TIE_RULE"]  # the night's stated rules, shown on its pages
 
 
+def night_tie_rule(night: Night) -> str:
+    """The tie-break the night states: its scoring system's own where it has one (win
+    points and spread say theirs in the scoring sentence), else TIE_RULE."""
+    return "" if night.night_scoring.spread_breaks_ties else TIE_RULE
+
+
 def night_get(*, night_id: int) -> Night:
     return get_object_or_404(Night.objects.select_related("club", "league"), pk=night_id)
 

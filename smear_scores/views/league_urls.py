@@ -35,6 +35,11 @@ urlpatterns = [
     path("tournaments/<int:night_id>/room/", nights.tournament_room, name="tournament_room"),
     path("tournaments/<int:night_id>/scoring/", night_scoring.night_scoring, name="night_scoring"),
     path(
+        "tournaments/<int:night_id>/results/print/",
+        night_scoring.night_results_print,
+        name="night_results_print",
+    ),
+    path(
         "tournaments/<int:night_id>/room/events/",
         nights.tournament_room_events,
         name="tournament_room_events",

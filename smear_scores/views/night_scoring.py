@@ -33,8 +33,30 @@ def night_scoring(request: HttpRequest, night_id: int) -> HttpResponse:
             "other_rules": [
                 *movement_rules(night),
                 night_selectors.SIT_OUT_RULE,
-                night_selectors.TIE_RULE,
+                *filter(None, [night_selectors.night_tie_rule(night)]),
                 words.CLOSE_RULES[night.close_rule],
             ],
+        },
+    )
+
+
+@require_GET
+def night_results_print(request: HttpRequest, night_id: int) -> HttpResponse:
+    """The night's results for the notice board (A4): its standings, each round's high
+    where the night has them, and how it scored. Open to anyone who may watch the room
+    view (it shows no code)."""
+    night = night_selectors.night_get(night_id=night_id)
+    rounds = night_selectors.night_rounds(night)
+    standings = night_selectors.night_standings(night, rounds)
+    return render(
+        request,
+        "nights/results_print.html",
+        {
+            "night": night,
+            "format": night_selectors.round_format(night),
+            "rounds": rounds,
+            "standings": standings,
+            "prize_lines": night_selectors.night_prize_lines(night, standings, rounds),
+            "rule": scoring_rule(night.night_scoring),
         },
     )

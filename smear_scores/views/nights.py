@@ -130,7 +130,7 @@ def night_rules(night: Night) -> list[str]:
         words.CLOSE_RULES[night.close_rule],
         words.REVEAL_RULES[night.reveal],
         night_selectors.SIT_OUT_RULE,
-        night_selectors.TIE_RULE,
+        *filter(None, [night_selectors.night_tie_rule(night)]),
     ]
 
 
@@ -176,7 +176,7 @@ def _director_context(request: HttpRequest, night: Night, **extra: Any) -> dict[
         "current": current,
         "can_draw": len(rounds) < night.rounds and (current is None or current.finished),
         "sit_out_rule": night_selectors.SIT_OUT_RULE,
-        "tie_rule": night_selectors.TIE_RULE,
+        "tie_rule": night_selectors.night_tie_rule(night),
         "problems": [],
         **extra,
     }

@@ -145,6 +145,11 @@ def worked_example(scoring: NightScoring) -> list[str]:
     return lines
 
 
+# The night form's choices of movement.
+MOVEMENT_CHOICES = {
+    "draw": "A fresh random draw each round",
+    "king": "King of the hill: winners move up a table, partners split",
+}
 # How players move between rounds (Night.movement), as the night's pages state it.
 MOVEMENT_RULES = {
     "draw": "Each round draws the players present to new tables and seats.",

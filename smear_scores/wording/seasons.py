@@ -39,12 +39,16 @@ def season_rule_lines(rules: SeasonRules) -> list[str]:
             "as a night played)."
         )
     if rules.best:
-        lines.append(f"Only each player's best {rules.best} nights count.")
+        lines.append(f"Only each player's best {rules.best} night{'s' * (rules.best != 1)} count.")
     if rules.drop:
-        lines.append(f"Each player's lowest {rules.drop} nights are dropped.")
+        lines.append(
+            f"Each player's lowest {rules.drop} night{'s are' if rules.drop != 1 else ' is'} "
+            "dropped."
+        )
     if rules.minimum:
         lines.append(
-            f"A player needs {rules.minimum} nights to be ranked; the others are listed "
+            f"A player needs {rules.minimum} night{'' if rules.minimum == 1 else 's'} to be "
+            "ranked; the others are listed "
             "below, unranked."
         )
     if rules.tie_breaks:

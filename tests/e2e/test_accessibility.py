@@ -385,6 +385,7 @@ SCREENS = [
     Screen("night scoring rules", "/tournaments/{night}/scoring/"),
     Screen("season standings", "/clubs/tuesday/seasons/{season}/"),
     Screen("season standings, to print", "/clubs/tuesday/seasons/{season}/print/"),
+    Screen("night results, to print", "/tournaments/{night}/results/print/"),
     Screen("season, new", _as_admin("/clubs/tuesday/seasons/new/")),
     Screen("season, new, refused", _season_new_refused),
     Screen("league new game, not signed in", "/leagues/{league}/new/"),

@@ -45,7 +45,10 @@ def test_a_night_opened_with_win_points_states_them_and_works_the_example(client
         "the spread (points scored less the best other partnership&#x27;s, over the rounds), "
         "then the best round."
     )
-    assert rule in client.get(f"/tournaments/{night.pk}/").content.decode()
+    director = client.get(f"/tournaments/{night.pk}/").content.decode()
+    assert rule in director
+    # The night's own tie-break (the spread) is the one stated, not the default.
+    assert "Ties are broken by more rounds won, then the best single round" not in director
 
     client.logout()
     page = client.get(f"/tournaments/{night.pk}/scoring/").content.decode()

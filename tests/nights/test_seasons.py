@@ -189,5 +189,5 @@ def test_with_fixed_pairs_the_standings_are_per_partnership(client, club, player
     ]
     assert [len(r["player_ids"]) for r in api["rows"]] == [2, 2, 2]
     page = client.get(f"/clubs/{club.slug}/seasons/{season.pk}/").content.decode()
-    assert '<th scope="col">Partnership</th>' in page
-    assert f'<th scope="row">{pairs[0].replace("&", "&amp;")}</th>' in page
+    assert '<th scope="col" class="name">Partnership</th>' in page
+    assert f'<th scope="row" class="name">{pairs[0].replace("&", "&amp;")}</th>' in page

@@ -163,6 +163,7 @@ ONE_WAY = {
     "night_scoring": "a page htmx never asks for",
     "season": "a page htmx never asks for",
     "season_print": "a page to print",
+    "night_results_print": "a page to print",
     "season_new": "a plain form",
     "season_edit": "a plain form",
     "season_csv": "a file",

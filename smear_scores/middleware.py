@@ -38,7 +38,9 @@ def private_answers(
 LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
 
 
-def opener_policy_where_honoured(get_response: Callable[[HttpRequest], HttpResponse]):
+def opener_policy_where_honoured(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
     """``Cross-Origin-Opener-Policy`` (SecurityMiddleware's) only where a browser honours
     it: over https, or from this machine itself. A phone on the table's Wi-Fi opens the
     laptop over plain http by its name or address, where the browser ignores the header

@@ -3,7 +3,9 @@ the code to hand to the organiser, who types it on "Start a club" after signing 
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
 
 from smear_scores.permissions import show_code
 from smear_scores.services.club_start import start_invitation_create
@@ -12,11 +14,11 @@ from smear_scores.services.club_start import start_invitation_create
 class Command(BaseCommand):
     help = "Make a one-use invitation to start a club (CLUB_STARTERS=invited) and print it."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--note", default="", help="Whom it is for (kept with it).")
         parser.add_argument("--days", type=int, default=14, help="Days it is valid (14).")
 
-    def handle(self, *args, note: str, days: int, **options):
+    def handle(self, *args: Any, note: str, days: int, **options: Any) -> None:
         if days < 1:
             self.stderr.write("Give --days 1 or more.")
             raise SystemExit(2)

@@ -93,13 +93,3 @@ def league_close(*, league: League, end_date: date) -> League:
     league.end_date = end_date
     league.save(update_fields=["end_date"])
     return league
-
-
-@transaction.atomic
-def league_rename(*, league: League, name: str) -> League:
-    name = " ".join(name.split())
-    if not name:
-        raise ClubRefused("Give the league a name.", "name")
-    league.name = name
-    league.save(update_fields=["name"])
-    return league

@@ -3,9 +3,10 @@ process on the bench database (BENCH_DATABASE_URL, created and dropped as `make 
 does it), Schmier games of ten hands whose other teams confirm.
 
 - a hand: the scorer's htmx hand (its answer is the scorer's fresh board);
-- an agreement: the other team's phone agreeing to the last hand, htmx (its answer is
-  that team's board), one hand after the last it agreed to, in a game still being played:
-  it moves no shared board (no board shows it), so nothing more is drawn for it;
+- an agreement: the other team's phone (a member seated on it, signed in) agreeing to the
+  last hand, htmx (its answer is that team's board), one hand after the last it agreed
+  to, in a game still being played: it moves no shared board (no board shows it), so
+  nothing more is drawn for it;
 - the watchers' board drawn afresh for a new version (boards.watcher_board, what a
   stream carries): a hand moves it, and so does the agreement that completes a finished
   game or one that opens or closes a dispute; the last row adds it to the agreement.
@@ -21,6 +22,7 @@ from bench.costs import REQUESTS, per_call
 from bench.run import bench_django, hand_poster
 
 GAMES = 20
+PASSWORD = "a-bench-only-password-0123"
 
 
 def _games():
@@ -33,16 +35,23 @@ def _games():
 
 
 def _opponent(app, game):
-    """The second team's phone, joined with its code from the table card."""
-    from bench.wsgi import Browser
-    from smear_scores.permissions import team_code
+    """The second team's phone: a club member whose roster player holds seat 2 of the game
+    (team 1), signed in (a team agrees as one of its own players: no code)."""
+    from django.contrib.auth.models import User
 
+    from bench.wsgi import Browser
+    from smear_scores.models import Club, Player, Seat
+
+    club, _ = Club.objects.get_or_create(slug="bench-keys", defaults={"name": "Bench keys"})
+    name = f"bench-{game.public_id}"
+    user = User.objects.create_user(name, password=PASSWORD)
+    player = Player.objects.create(club=club, name=f"Player {game.pk}", user=user)
+    Seat.objects.filter(game=game, position=1).update(player=player)
     phone = Browser(app)
-    path = f"/g/{game.public_id}/agree/"
-    phone.call("GET", path)
-    status, body, _ = phone.call("POST", path, {"code": team_code(game, 1)}, HX_Request="true")
-    if status != 200:
-        raise SystemExit(f"Joining the team answered {status}: {body[:300]!r}")
+    phone.call("GET", "/clubs/login/")
+    status, body, _ = phone.call("POST", "/clubs/login/", {"username": name, "password": PASSWORD})
+    if status != 302:
+        raise SystemExit(f"Signing in answered {status}: {body[:300]!r}")
     return phone
 
 

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from smear_scores.live import stream
 from smear_scores.models import Game
-from smear_scores.permissions import agreeing_voice, night_of_game
+from smear_scores.permissions import Voice, agreeing_voice, night_of_game
 from smear_scores.request_refusals import Gone, NotFound
 from smear_scores.rules import Refusal
 from smear_scores.selectors import agreements as agreement_selectors
@@ -31,9 +31,16 @@ POLL_SECONDS = 5
 
 
 def _team_page(
-    request: HttpRequest, game: Game, *, notice: str = "", problem: str = "", status: int = 200
+    request: HttpRequest,
+    game: Game,
+    *,
+    notice: str = "",
+    problem: str = "",
+    status: int = 200,
+    voice: Voice | None = None,
 ) -> HttpResponse:
-    voice = agreeing_voice(request, game)
+    """The team's board; ``voice``: who this request speaks for, when already read."""
+    voice = voice or agreeing_voice(request, game)
     team = voice.team if voice is not None else None
     context = {
         "game": game,
@@ -106,7 +113,8 @@ def team_agree(request: HttpRequest, public_id: str) -> HttpResponse:
     if night_id is not None:
         # Agreed from the night's guide card: back to the card, which moves on by itself.
         return redirect("night_guide", night_id=night_id)
-    return _team_page(request, game, notice=f"{name} agreed to {hands} ({voice.by}).")
+    notice = f"{name} agreed to {hands} ({voice.by})."
+    return _team_page(request, game, notice=notice, voice=voice)
 
 
 @refusals_shown_by(_refused)

@@ -289,6 +289,7 @@ def in_process(args, rows: list[Row]) -> None:
     from django.core.wsgi import get_wsgi_application
 
     from bench.data import game_with_hands
+    from bench.seasons import build_season
     from bench.wsgi import Browser
 
     app = get_wsgi_application()
@@ -337,6 +338,14 @@ def in_process(args, rows: list[Row]) -> None:
             "1",
             "league page, 5,000 games",
             {"t": measure(call, max(20, s // 4), 5), "q": queries_of(call)},
+        )
+    )
+    season = get_ok(Browser(app), build_season(nights=40, players=60))
+    rows.append(
+        Row(
+            "1",
+            "season page, 40 nights x 60 players",
+            {"t": measure(season, max(10, s // 10), 2), "q": queries_of(season)},
         )
     )
     for row in rows:

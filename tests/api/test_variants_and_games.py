@@ -350,6 +350,7 @@ def test_openapi_document_is_served_with_every_route(api):
         "/api/games/{id}/hands/{number}": ["delete", "put"],
         "/api/house-rules": ["post"],
         "/api/house-rules/{id}": ["get"],
+        "/api/clubs/{slug}/seasons/{id}/standings": ["get"],
     }
     assert sorted(paths["/api/games/{id}/hands"]["post"]["responses"]) == [
         "201",

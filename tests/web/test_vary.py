@@ -183,6 +183,7 @@ ONE_WAY = {
     "night_guide_score": "a plain POST answered with a redirect",
     "night_guide_release": "a plain POST answered with a redirect",
     "tournament_check_in_move": "a plain POST answered with a redirect",
+    "tournament_walk_in_keep": "a plain POST answered with a redirect",
     "league_games": "a page htmx never asks for",
     "league_game_new": "a plain form",
     "league_table_csv": "a file",

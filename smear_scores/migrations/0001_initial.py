@@ -6,255 +6,136 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
-    dependencies = []
+    dependencies = [
+    ]
 
     operations = [
         migrations.CreateModel(
-            name="Game",
+            name='Game',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "public_id",
-                    models.CharField(
-                        default=smear_scores.models.games.new_public_id,
-                        editable=False,
-                        max_length=16,
-                        unique=True,
-                    ),
-                ),
-                (
-                    "edit_token",
-                    models.CharField(
-                        default=smear_scores.models.games.new_edit_token,
-                        editable=False,
-                        max_length=40,
-                    ),
-                ),
-                ("variant", models.SlugField(max_length=40)),
-                ("variant_spec", models.JSONField()),
-                ("options", models.JSONField(default=dict)),
-                ("first_dealer", models.PositiveSmallIntegerField()),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                ("updated_at", models.DateTimeField(auto_now=True)),
-                ("scores", models.JSONField(default=list)),
-                ("hands_played", models.PositiveIntegerField(default=0)),
-                ("next_dealer", models.PositiveSmallIntegerField()),
-                ("finished", models.BooleanField(default=False)),
-                ("winner", models.PositiveSmallIntegerField(blank=True, null=True)),
-                ("reason", models.TextField(blank=True, default="")),
-                ("finished_at", models.DateTimeField(blank=True, null=True)),
-                (
-                    "rematch_of",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="rematches",
-                        to="smear_scores.game",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('public_id', models.CharField(default=smear_scores.models.games.new_public_id, editable=False, max_length=16, unique=True)),
+                ('edit_token', models.CharField(default=smear_scores.models.games.new_edit_token, editable=False, max_length=40)),
+                ('variant', models.SlugField(max_length=40)),
+                ('variant_spec', models.JSONField()),
+                ('options', models.JSONField(default=dict)),
+                ('first_dealer', models.PositiveSmallIntegerField()),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('updated_at', models.DateTimeField(auto_now=True)),
+                ('scores', models.JSONField(default=list)),
+                ('hands_played', models.PositiveIntegerField(default=0)),
+                ('next_dealer', models.PositiveSmallIntegerField()),
+                ('finished', models.BooleanField(default=False)),
+                ('winner', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('reason', models.TextField(blank=True, default='')),
+                ('finished_at', models.DateTimeField(blank=True, null=True)),
+                ('rematch_of', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='rematches', to='smear_scores.game')),
             ],
             options={
-                "ordering": ["-updated_at"],
+                'ordering': ['-updated_at'],
             },
         ),
         migrations.CreateModel(
-            name="Hand",
+            name='Hand',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("number", models.PositiveIntegerField()),
-                ("dealer", models.PositiveSmallIntegerField()),
-                ("thrown_in", models.BooleanField(default=False)),
-                ("bidder", models.PositiveSmallIntegerField(blank=True, null=True)),
-                ("bid", models.PositiveSmallIntegerField(blank=True, null=True)),
-                ("points", models.JSONField(default=list)),
-                ("awards", models.JSONField(blank=True, null=True)),
-                ("made", models.BooleanField(blank=True, null=True)),
-                ("scores_after", models.JSONField(default=list)),
-                ("revisions", models.PositiveIntegerField(default=0)),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                ("updated_at", models.DateTimeField(auto_now=True)),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="hands",
-                        to="smear_scores.game",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.PositiveIntegerField()),
+                ('dealer', models.PositiveSmallIntegerField()),
+                ('thrown_in', models.BooleanField(default=False)),
+                ('bidder', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('bid', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('points', models.JSONField(default=list)),
+                ('awards', models.JSONField(blank=True, null=True)),
+                ('made', models.BooleanField(blank=True, null=True)),
+                ('scores_after', models.JSONField(default=list)),
+                ('revisions', models.PositiveIntegerField(default=0)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('updated_at', models.DateTimeField(auto_now=True)),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hands', to='smear_scores.game')),
             ],
             options={
-                "ordering": ["game", "number"],
+                'ordering': ['game', 'number'],
             },
         ),
         migrations.CreateModel(
-            name="HandRevision",
+            name='HandRevision',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("number", models.PositiveIntegerField()),
-                (
-                    "action",
-                    models.CharField(
-                        choices=[
-                            ("record", "recorded"),
-                            ("edit", "edited"),
-                            ("undo", "undone"),
-                            ("import", "imported"),
-                        ],
-                        max_length=10,
-                    ),
-                ),
-                ("old", models.JSONField(blank=True, null=True)),
-                ("new", models.JSONField(blank=True, null=True)),
-                ("source", models.CharField(default="web", max_length=20)),
-                ("at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="revisions",
-                        to="smear_scores.game",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.PositiveIntegerField()),
+                ('action', models.CharField(choices=[('record', 'recorded'), ('edit', 'edited'), ('undo', 'undone'), ('import', 'imported')], max_length=10)),
+                ('old', models.JSONField(blank=True, null=True)),
+                ('new', models.JSONField(blank=True, null=True)),
+                ('source', models.CharField(default='web', max_length=20)),
+                ('at', models.DateTimeField(auto_now_add=True)),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='revisions', to='smear_scores.game')),
             ],
             options={
-                "ordering": ["game", "at", "id"],
+                'ordering': ['game', 'at', 'id'],
             },
         ),
         migrations.CreateModel(
-            name="IdempotencyKey",
+            name='IdempotencyKey',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("scope", models.CharField(max_length=80)),
-                ("key", models.CharField(max_length=200)),
-                ("status", models.PositiveSmallIntegerField()),
-                ("response", models.JSONField()),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('scope', models.CharField(max_length=80)),
+                ('key', models.CharField(max_length=200)),
+                ('status', models.PositiveSmallIntegerField()),
+                ('response', models.JSONField()),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                "constraints": [
-                    models.UniqueConstraint(fields=("scope", "key"), name="idempotency_unique_key")
-                ],
+                'constraints': [models.UniqueConstraint(fields=('scope', 'key'), name='idempotency_unique_key')],
             },
         ),
         migrations.CreateModel(
-            name="Seat",
+            name='Seat',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("position", models.PositiveSmallIntegerField()),
-                ("name", models.CharField(max_length=40)),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="seats",
-                        to="smear_scores.game",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('position', models.PositiveSmallIntegerField()),
+                ('name', models.CharField(max_length=40)),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='smear_scores.game')),
             ],
             options={
-                "ordering": ["game", "position"],
+                'ordering': ['game', 'position'],
             },
         ),
         migrations.AddIndex(
-            model_name="game",
-            index=models.Index(fields=["-updated_at"], name="smear_score_updated_a5e497_idx"),
+            model_name='game',
+            index=models.Index(fields=['-updated_at'], name='smear_score_updated_a5e497_idx'),
         ),
         migrations.AddConstraint(
-            model_name="game",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("finished", False), ("winner__isnull", False), _connector="OR"),
-                name="game_finished_has_winner",
-            ),
+            model_name='game',
+            constraint=models.CheckConstraint(condition=models.Q(('finished', False), ('winner__isnull', False), _connector='OR'), name='game_finished_has_winner'),
         ),
         migrations.AddConstraint(
-            model_name="hand",
-            constraint=models.UniqueConstraint(
-                fields=("game", "number"), name="hand_unique_number"
-            ),
+            model_name='hand',
+            constraint=models.UniqueConstraint(fields=('game', 'number'), name='hand_unique_number'),
         ),
         migrations.AddConstraint(
-            model_name="hand",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("number__gte", 1)), name="hand_number_positive"
-            ),
+            model_name='hand',
+            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='hand_number_positive'),
         ),
         migrations.AddConstraint(
-            model_name="hand",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("bid__isnull", True),
-                    models.Q(("bid__gte", 2), ("bid__lte", 6)),
-                    _connector="OR",
-                ),
-                name="hand_bid_range",
-            ),
+            model_name='hand',
+            constraint=models.CheckConstraint(condition=models.Q(('bid__isnull', True), models.Q(('bid__gte', 2), ('bid__lte', 6)), _connector='OR'), name='hand_bid_range'),
         ),
         migrations.AddConstraint(
-            model_name="hand",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("bidder__isnull", True), ("bidder__lte", 5), _connector="OR"),
-                name="hand_bidder_seat",
-            ),
+            model_name='hand',
+            constraint=models.CheckConstraint(condition=models.Q(('bidder__isnull', True), ('bidder__lte', 5), _connector='OR'), name='hand_bidder_seat'),
         ),
         migrations.AddConstraint(
-            model_name="hand",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("dealer__lte", 5)), name="hand_dealer_seat"
-            ),
+            model_name='hand',
+            constraint=models.CheckConstraint(condition=models.Q(('dealer__lte', 5)), name='hand_dealer_seat'),
         ),
         migrations.AddConstraint(
-            model_name="hand",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(
-                        ("bid__isnull", True),
-                        ("bidder__isnull", True),
-                        ("made__isnull", True),
-                        ("thrown_in", True),
-                    ),
-                    models.Q(
-                        ("bid__isnull", False),
-                        ("bidder__isnull", False),
-                        ("made__isnull", False),
-                        ("thrown_in", False),
-                    ),
-                    _connector="OR",
-                ),
-                name="hand_thrown_in_shape",
-            ),
+            model_name='hand',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('bid__isnull', True), ('bidder__isnull', True), ('made__isnull', True), ('thrown_in', True)), models.Q(('bid__isnull', False), ('bidder__isnull', False), ('made__isnull', False), ('thrown_in', False)), _connector='OR'), name='hand_thrown_in_shape'),
         ),
         migrations.AddConstraint(
-            model_name="seat",
-            constraint=models.UniqueConstraint(
-                fields=("game", "position"), name="seat_unique_position"
-            ),
+            model_name='seat',
+            constraint=models.UniqueConstraint(fields=('game', 'position'), name='seat_unique_position'),
         ),
     ]

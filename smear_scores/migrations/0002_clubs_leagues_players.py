@@ -7,287 +7,138 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("smear_scores", "0001_initial"),
+        ('smear_scores', '0001_initial'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="Club",
+            name='Club',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("name", models.CharField(max_length=80)),
-                (
-                    "slug",
-                    models.SlugField(
-                        help_text="Used in the club's links.", max_length=40, unique=True
-                    ),
-                ),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=80)),
+                ('slug', models.SlugField(help_text="Used in the club's links.", max_length=40, unique=True)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                "ordering": ["name"],
+                'ordering': ['name'],
             },
         ),
         migrations.CreateModel(
-            name="Membership",
+            name='Membership',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "is_admin",
-                    models.BooleanField(
-                        default=False,
-                        help_text="Manages the club's players, leagues and members in the admin.",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('is_admin', models.BooleanField(default=False, help_text="Manages the club's players, leagues and members in the admin.")),
             ],
             options={
-                "ordering": ["club", "user"],
+                'ordering': ['club', 'user'],
             },
         ),
         migrations.CreateModel(
-            name="Player",
+            name='Player',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("name", models.CharField(max_length=40)),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=40)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                "ordering": ["club", "name"],
+                'ordering': ['club', 'name'],
             },
         ),
         migrations.CreateModel(
-            name="Rating",
+            name='Rating',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("seq", models.PositiveIntegerField()),
-                ("mu", models.FloatField()),
-                ("sigma", models.FloatField()),
-                ("ordinal", models.FloatField()),
-                ("rated_at", models.DateTimeField(auto_now_add=True)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('seq', models.PositiveIntegerField()),
+                ('mu', models.FloatField()),
+                ('sigma', models.FloatField()),
+                ('ordinal', models.FloatField()),
+                ('rated_at', models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                "ordering": ["player", "seq"],
+                'ordering': ['player', 'seq'],
             },
         ),
         migrations.CreateModel(
-            name="League",
+            name='League',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("name", models.CharField(max_length=80)),
-                (
-                    "variant",
-                    models.SlugField(
-                        choices=[
-                            ("schmier", "Schmier"),
-                            ("ne-wisconsin", "Four Point Northeastern Wisconsin Smear"),
-                        ],
-                        max_length=40,
-                    ),
-                ),
-                (
-                    "options",
-                    models.JSONField(
-                        blank=True,
-                        default=dict,
-                        help_text='House options for every game of the league, e.g. {"kitty": 2}; empty means the variant\'s defaults.',
-                    ),
-                ),
-                ("start_date", models.DateField()),
-                (
-                    "end_date",
-                    models.DateField(blank=True, help_text="Empty: the season is open.", null=True),
-                ),
-                (
-                    "ranking",
-                    models.CharField(
-                        choices=[
-                            ("wins", "Wins, then win %, then point difference"),
-                            (
-                                "points",
-                                "League points per placing, then wins, then point difference",
-                            ),
-                        ],
-                        default="wins",
-                        max_length=10,
-                    ),
-                ),
-                (
-                    "points_first",
-                    models.PositiveSmallIntegerField(
-                        default=3,
-                        help_text="Used by the league-points rule.",
-                        verbose_name="league points for 1st",
-                    ),
-                ),
-                (
-                    "points_second",
-                    models.PositiveSmallIntegerField(
-                        default=1, verbose_name="league points for 2nd"
-                    ),
-                ),
-                (
-                    "points_third",
-                    models.PositiveSmallIntegerField(
-                        default=0,
-                        help_text="Only Schmier has a third place.",
-                        verbose_name="league points for 3rd",
-                    ),
-                ),
-                (
-                    "min_games",
-                    models.PositiveSmallIntegerField(
-                        default=1,
-                        help_text="Players and partnerships with fewer finished games are listed unranked.",
-                        verbose_name="minimum games to be ranked",
-                    ),
-                ),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "club",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="leagues",
-                        to="smear_scores.club",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=80)),
+                ('variant', models.SlugField(choices=[('schmier', 'Schmier'), ('ne-wisconsin', 'Four Point Northeastern Wisconsin Smear')], max_length=40)),
+                ('options', models.JSONField(blank=True, default=dict, help_text='House options for every game of the league, e.g. {"kitty": 2}; empty means the variant\'s defaults.')),
+                ('start_date', models.DateField()),
+                ('end_date', models.DateField(blank=True, help_text='Empty: the season is open.', null=True)),
+                ('ranking', models.CharField(choices=[('wins', 'Wins, then win %, then point difference'), ('points', 'League points per placing, then wins, then point difference')], default='wins', max_length=10)),
+                ('points_first', models.PositiveSmallIntegerField(default=3, help_text='Used by the league-points rule.', verbose_name='league points for 1st')),
+                ('points_second', models.PositiveSmallIntegerField(default=1, verbose_name='league points for 2nd')),
+                ('points_third', models.PositiveSmallIntegerField(default=0, help_text='Only Schmier has a third place.', verbose_name='league points for 3rd')),
+                ('min_games', models.PositiveSmallIntegerField(default=1, help_text='Players and partnerships with fewer finished games are listed unranked.', verbose_name='minimum games to be ranked')),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='leagues', to='smear_scores.club')),
             ],
             options={
-                "ordering": ["club", "-start_date", "name"],
+                'ordering': ['club', '-start_date', 'name'],
             },
         ),
         migrations.AddField(
-            model_name="game",
-            name="league",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="games",
-                to="smear_scores.league",
-            ),
+            model_name='game',
+            name='league',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='games', to='smear_scores.league'),
         ),
         migrations.AddIndex(
-            model_name="game",
-            index=models.Index(fields=["league", "finished"], name="game_league_finished"),
+            model_name='game',
+            index=models.Index(fields=['league', 'finished'], name='game_league_finished'),
         ),
         migrations.AddField(
-            model_name="membership",
-            name="club",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="memberships",
-                to="smear_scores.club",
-            ),
+            model_name='membership',
+            name='club',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to='smear_scores.club'),
         ),
         migrations.AddField(
-            model_name="membership",
-            name="user",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="memberships",
-                to=settings.AUTH_USER_MODEL,
-            ),
+            model_name='membership',
+            name='user',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to=settings.AUTH_USER_MODEL),
         ),
         migrations.AddField(
-            model_name="player",
-            name="club",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="players",
-                to="smear_scores.club",
-            ),
+            model_name='player',
+            name='club',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to='smear_scores.club'),
         ),
         migrations.AddField(
-            model_name="seat",
-            name="player",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="seats",
-                to="smear_scores.player",
-            ),
+            model_name='seat',
+            name='player',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='smear_scores.player'),
         ),
         migrations.AddField(
-            model_name="rating",
-            name="game",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="ratings",
-                to="smear_scores.game",
-            ),
+            model_name='rating',
+            name='game',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='smear_scores.game'),
         ),
         migrations.AddField(
-            model_name="rating",
-            name="player",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="ratings",
-                to="smear_scores.player",
-            ),
+            model_name='rating',
+            name='player',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='smear_scores.player'),
         ),
         migrations.AddConstraint(
-            model_name="league",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("end_date__isnull", True),
-                    ("end_date__gte", models.F("start_date")),
-                    _connector="OR",
-                ),
-                name="league_dates_in_order",
-                violation_error_message="The season cannot end before it starts: set the end date on or after the start date.",
-            ),
+            model_name='league',
+            constraint=models.CheckConstraint(condition=models.Q(('end_date__isnull', True), ('end_date__gte', models.F('start_date')), _connector='OR'), name='league_dates_in_order', violation_error_message='The season cannot end before it starts: set the end date on or after the start date.'),
         ),
         migrations.AddConstraint(
-            model_name="membership",
-            constraint=models.UniqueConstraint(
-                fields=("user", "club"), name="membership_unique_user"
-            ),
+            model_name='membership',
+            constraint=models.UniqueConstraint(fields=('user', 'club'), name='membership_unique_user'),
         ),
         migrations.AddConstraint(
-            model_name="player",
-            constraint=models.UniqueConstraint(
-                django.db.models.functions.text.Lower("name"),
-                models.F("club"),
-                name="player_unique_name_in_club",
-                violation_error_message="The club already has a player with this name: pick that player, or tell the two apart (e.g. add an initial).",
-            ),
+            model_name='player',
+            constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('name'), models.F('club'), name='player_unique_name_in_club', violation_error_message='The club already has a player with this name: pick that player, or tell the two apart (e.g. add an initial).'),
         ),
         migrations.AddIndex(
-            model_name="rating",
-            index=models.Index(fields=["player", "-seq"], name="rating_player_seq"),
+            model_name='rating',
+            index=models.Index(fields=['player', '-seq'], name='rating_player_seq'),
         ),
         migrations.AddConstraint(
-            model_name="rating",
-            constraint=models.UniqueConstraint(
-                fields=("player", "game"), name="rating_unique_player_game"
-            ),
+            model_name='rating',
+            constraint=models.UniqueConstraint(fields=('player', 'game'), name='rating_unique_player_game'),
         ),
     ]

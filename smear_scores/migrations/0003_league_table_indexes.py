@@ -4,21 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("smear_scores", "0002_clubs_leagues_players"),
+        ('smear_scores', '0002_clubs_leagues_players'),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name="hand",
-            index=models.Index(
-                fields=["game", "thrown_in", "bidder", "bid", "made"], name="hand_bids"
-            ),
+            model_name='hand',
+            index=models.Index(fields=['game', 'thrown_in', 'bidder', 'bid', 'made'], name='hand_bids'),
         ),
         migrations.AddIndex(
-            model_name="seat",
-            index=models.Index(
-                fields=["game", "position", "player"], name="seat_game_position_player"
-            ),
+            model_name='seat',
+            index=models.Index(fields=['game', 'position', 'player'], name='seat_game_position_player'),
         ),
     ]

@@ -6,231 +6,111 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("smear_scores", "0004_game_scoring_secret"),
+        ('smear_scores', '0004_game_scoring_secret'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="game",
-            name="hands_scored",
+            model_name='game',
+            name='hands_scored',
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.CreateModel(
-            name="Night",
+            name='Night',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("name", models.CharField(max_length=80)),
-                ("day", models.DateField()),
-                (
-                    "variant",
-                    models.SlugField(
-                        choices=[
-                            ("schmier", "Schmier"),
-                            ("ne-wisconsin", "Four Point Northeastern Wisconsin Smear"),
-                        ],
-                        max_length=40,
-                    ),
-                ),
-                ("options", models.JSONField(blank=True, default=dict)),
-                ("round_hands", models.PositiveSmallIntegerField(blank=True, null=True)),
-                ("rounds", models.PositiveSmallIntegerField()),
-                ("win_bonus", models.PositiveSmallIntegerField(default=0)),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                ("version", models.PositiveIntegerField(default=0)),
-                (
-                    "club",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="nights",
-                        to="smear_scores.club",
-                    ),
-                ),
-                (
-                    "league",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="nights",
-                        to="smear_scores.league",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=80)),
+                ('day', models.DateField()),
+                ('variant', models.SlugField(choices=[('schmier', 'Schmier'), ('ne-wisconsin', 'Four Point Northeastern Wisconsin Smear')], max_length=40)),
+                ('options', models.JSONField(blank=True, default=dict)),
+                ('round_hands', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('rounds', models.PositiveSmallIntegerField()),
+                ('win_bonus', models.PositiveSmallIntegerField(default=0)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('version', models.PositiveIntegerField(default=0)),
+                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='nights', to='smear_scores.club')),
+                ('league', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='nights', to='smear_scores.league')),
             ],
             options={
-                "ordering": ["-day", "-created_at"],
+                'ordering': ['-day', '-created_at'],
             },
         ),
         migrations.CreateModel(
-            name="Entrant",
+            name='Entrant',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("present", models.BooleanField(default=True)),
-                ("checked_in_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "player",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="entries",
-                        to="smear_scores.player",
-                    ),
-                ),
-                (
-                    "night",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="entrants",
-                        to="smear_scores.night",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('present', models.BooleanField(default=True)),
+                ('checked_in_at', models.DateTimeField(auto_now_add=True)),
+                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='smear_scores.player')),
+                ('night', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entrants', to='smear_scores.night')),
             ],
             options={
-                "ordering": ["night", "player__name"],
+                'ordering': ['night', 'player__name'],
             },
         ),
         migrations.CreateModel(
-            name="Round",
+            name='Round',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("number", models.PositiveSmallIntegerField()),
-                ("seed", models.BigIntegerField()),
-                ("present", models.JSONField(default=list)),
-                ("drawn_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "night",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="round_set",
-                        to="smear_scores.night",
-                    ),
-                ),
-                (
-                    "sitting_out",
-                    models.ManyToManyField(
-                        blank=True, related_name="rounds_sat_out", to="smear_scores.player"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.PositiveSmallIntegerField()),
+                ('seed', models.BigIntegerField()),
+                ('present', models.JSONField(default=list)),
+                ('drawn_at', models.DateTimeField(auto_now_add=True)),
+                ('night', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='round_set', to='smear_scores.night')),
+                ('sitting_out', models.ManyToManyField(blank=True, related_name='rounds_sat_out', to='smear_scores.player')),
             ],
             options={
-                "ordering": ["night", "number"],
+                'ordering': ['night', 'number'],
             },
         ),
         migrations.CreateModel(
-            name="RoundTable",
+            name='RoundTable',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("number", models.PositiveSmallIntegerField()),
-                (
-                    "game",
-                    models.OneToOneField(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="night_table",
-                        to="smear_scores.game",
-                    ),
-                ),
-                (
-                    "round",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="tables",
-                        to="smear_scores.round",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.PositiveSmallIntegerField()),
+                ('game', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='night_table', to='smear_scores.game')),
+                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tables', to='smear_scores.round')),
             ],
             options={
-                "ordering": ["round", "number"],
+                'ordering': ['round', 'number'],
             },
         ),
         migrations.CreateModel(
-            name="Correction",
+            name='Correction',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("team", models.PositiveSmallIntegerField()),
-                (
-                    "points",
-                    models.SmallIntegerField(help_text="Added to the partnership's round score."),
-                ),
-                ("reason", models.CharField(max_length=200)),
-                ("at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "by",
-                    models.ForeignKey(
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "table",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="corrections",
-                        to="smear_scores.roundtable",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('team', models.PositiveSmallIntegerField()),
+                ('points', models.SmallIntegerField(help_text="Added to the partnership's round score.")),
+                ('reason', models.CharField(max_length=200)),
+                ('at', models.DateTimeField(auto_now_add=True)),
+                ('by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='corrections', to='smear_scores.roundtable')),
             ],
             options={
-                "ordering": ["table", "at"],
+                'ordering': ['table', 'at'],
             },
         ),
         migrations.AddConstraint(
-            model_name="night",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("rounds__gte", 1)), name="night_rounds_positive"
-            ),
+            model_name='night',
+            constraint=models.CheckConstraint(condition=models.Q(('rounds__gte', 1)), name='night_rounds_positive'),
         ),
         migrations.AddConstraint(
-            model_name="night",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("round_hands__isnull", True), ("round_hands__gte", 1), _connector="OR"
-                ),
-                name="night_round_hands_positive",
-            ),
+            model_name='night',
+            constraint=models.CheckConstraint(condition=models.Q(('round_hands__isnull', True), ('round_hands__gte', 1), _connector='OR'), name='night_round_hands_positive'),
         ),
         migrations.AddConstraint(
-            model_name="entrant",
-            constraint=models.UniqueConstraint(
-                fields=("night", "player"), name="entrant_unique_player"
-            ),
+            model_name='entrant',
+            constraint=models.UniqueConstraint(fields=('night', 'player'), name='entrant_unique_player'),
         ),
         migrations.AddConstraint(
-            model_name="round",
-            constraint=models.UniqueConstraint(
-                fields=("night", "number"), name="round_unique_number"
-            ),
+            model_name='round',
+            constraint=models.UniqueConstraint(fields=('night', 'number'), name='round_unique_number'),
         ),
         migrations.AddConstraint(
-            model_name="roundtable",
-            constraint=models.UniqueConstraint(
-                fields=("round", "number"), name="table_unique_number"
-            ),
+            model_name='roundtable',
+            constraint=models.UniqueConstraint(fields=('round', 'number'), name='table_unique_number'),
         ),
     ]

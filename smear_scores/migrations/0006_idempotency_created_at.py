@@ -4,13 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("smear_scores", "0005_progressive_nights"),
+        ('smear_scores', '0005_progressive_nights'),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name="idempotencykey",
-            index=models.Index(fields=["created_at"], name="idempotency_created_at"),
+            model_name='idempotencykey',
+            index=models.Index(fields=['created_at'], name='idempotency_created_at'),
         ),
     ]

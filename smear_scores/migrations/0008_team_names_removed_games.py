@@ -5,49 +5,33 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("smear_scores", "0007_game_reason_rule"),
+        ('smear_scores', '0007_game_reason_rule'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="game",
-            name="removed_at",
+            model_name='game',
+            name='removed_at',
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name="game",
-            name="team_names",
+            model_name='game',
+            name='team_names',
             field=models.JSONField(blank=True, default=list),
         ),
         migrations.CreateModel(
-            name="GameRevision",
+            name='GameRevision',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "action",
-                    models.CharField(
-                        choices=[("remove", "removed"), ("restore", "restored")], max_length=10
-                    ),
-                ),
-                ("source", models.CharField(default="web", max_length=20)),
-                ("at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="game_revisions",
-                        to="smear_scores.game",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('action', models.CharField(choices=[('remove', 'removed'), ('restore', 'restored')], max_length=10)),
+                ('source', models.CharField(default='web', max_length=20)),
+                ('at', models.DateTimeField(auto_now_add=True)),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='game_revisions', to='smear_scores.game')),
             ],
             options={
-                "ordering": ["game", "at", "id"],
+                'ordering': ['game', 'at', 'id'],
             },
         ),
     ]

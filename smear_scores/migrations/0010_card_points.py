@@ -4,14 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("smear_scores", "0009_hardening"),
+        ('smear_scores', '0009_hardening'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="hand",
-            name="card_points",
+            model_name='hand',
+            name='card_points',
             field=models.JSONField(blank=True, null=True),
         ),
     ]

@@ -6,128 +6,79 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("smear_scores", "0010_card_points"),
+        ('smear_scores', '0010_card_points'),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="HouseRules",
+            name='HouseRules',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "public_id",
-                    models.CharField(
-                        default=smear_scores.models.games.new_public_id,
-                        editable=False,
-                        max_length=16,
-                        unique=True,
-                    ),
-                ),
-                ("name", models.CharField(max_length=80)),
-                ("settings", models.JSONField()),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('public_id', models.CharField(default=smear_scores.models.games.new_public_id, editable=False, max_length=16, unique=True)),
+                ('name', models.CharField(max_length=80)),
+                ('settings', models.JSONField()),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                "verbose_name": "house rules",
-                "verbose_name_plural": "house rules",
-                "ordering": ["name", "-created_at"],
+                'verbose_name': 'house rules',
+                'verbose_name_plural': 'house rules',
+                'ordering': ['name', '-created_at'],
             },
         ),
         migrations.RemoveConstraint(
-            model_name="hand",
-            name="hand_bid_range",
+            model_name='hand',
+            name='hand_bid_range',
         ),
         migrations.RemoveConstraint(
-            model_name="hand",
-            name="hand_bidder_seat",
+            model_name='hand',
+            name='hand_bidder_seat',
         ),
         migrations.RemoveConstraint(
-            model_name="hand",
-            name="hand_dealer_seat",
+            model_name='hand',
+            name='hand_dealer_seat',
         ),
         migrations.AlterField(
-            model_name="league",
-            name="variant",
+            model_name='league',
+            name='variant',
             field=models.SlugField(max_length=40),
         ),
         migrations.AlterField(
-            model_name="night",
-            name="variant",
+            model_name='night',
+            name='variant',
             field=models.SlugField(max_length=40),
         ),
         migrations.AddConstraint(
-            model_name="hand",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("bid__isnull", True),
-                    models.Q(("bid__gte", 1), ("bid__lte", 505)),
-                    _connector="OR",
-                ),
-                name="hand_bid_range",
-            ),
+            model_name='hand',
+            constraint=models.CheckConstraint(condition=models.Q(('bid__isnull', True), models.Q(('bid__gte', 1), ('bid__lte', 505)), _connector='OR'), name='hand_bid_range'),
         ),
         migrations.AddConstraint(
-            model_name="hand",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("bidder__isnull", True), ("bidder__lte", 7), _connector="OR"),
-                name="hand_bidder_seat",
-            ),
+            model_name='hand',
+            constraint=models.CheckConstraint(condition=models.Q(('bidder__isnull', True), ('bidder__lte', 7), _connector='OR'), name='hand_bidder_seat'),
         ),
         migrations.AddConstraint(
-            model_name="hand",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("dealer__lte", 7)), name="hand_dealer_seat"
-            ),
+            model_name='hand',
+            constraint=models.CheckConstraint(condition=models.Q(('dealer__lte', 7)), name='hand_dealer_seat'),
         ),
         migrations.AddField(
-            model_name="houserules",
-            name="club",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="house_rules",
-                to="smear_scores.club",
-            ),
+            model_name='houserules',
+            name='club',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='house_rules', to='smear_scores.club'),
         ),
         migrations.AddField(
-            model_name="game",
-            name="house_rules",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="games",
-                to="smear_scores.houserules",
-            ),
+            model_name='game',
+            name='house_rules',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='games', to='smear_scores.houserules'),
         ),
         migrations.AddField(
-            model_name="league",
-            name="house_rules",
-            field=models.ForeignKey(
-                blank=True,
-                help_text="The club's own rules for every game of the league (saved on the new-game screen's “Our rules…” and adopted by the club); empty: the variant as it is.",
-                null=True,
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="leagues",
-                to="smear_scores.houserules",
-            ),
+            model_name='league',
+            name='house_rules',
+            field=models.ForeignKey(blank=True, help_text="The club's own rules for every game of the league (saved on the new-game screen's “Our rules…” and adopted by the club); empty: the variant as it is.", null=True, on_delete=django.db.models.deletion.PROTECT, related_name='leagues', to='smear_scores.houserules'),
         ),
         migrations.AddField(
-            model_name="night",
-            name="house_rules",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="nights",
-                to="smear_scores.houserules",
-            ),
+            model_name='night',
+            name='house_rules',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='nights', to='smear_scores.houserules'),
         ),
     ]

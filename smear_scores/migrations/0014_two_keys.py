@@ -7,121 +7,70 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("smear_scores", "0013_boards_followed"),
+        ('smear_scores', '0013_boards_followed'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="club",
-            name="confirm_hours",
-            field=models.PositiveSmallIntegerField(
-                default=24,
-                help_text="A finished league game or night round counts once every other team agreed to it, or this many hours after it finished if nobody disputed a hand.",
-                verbose_name="hours to agree",
-            ),
+            model_name='club',
+            name='confirm_hours',
+            field=models.PositiveSmallIntegerField(default=24, help_text='A finished league game or night round counts once every other team agreed to it, or this many hours after it finished if nobody disputed a hand.', verbose_name='hours to agree'),
         ),
         migrations.AddField(
-            model_name="game",
-            name="agreed_at",
+            model_name='game',
+            name='agreed_at',
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name="game",
-            name="agreed_through",
+            model_name='game',
+            name='agreed_through',
             field=models.JSONField(blank=True, default=list),
         ),
         migrations.AddField(
-            model_name="game",
-            name="confirm",
-            field=models.BooleanField(default=False, verbose_name="the other teams confirm"),
+            model_name='game',
+            name='confirm',
+            field=models.BooleanField(default=False, verbose_name='the other teams confirm'),
         ),
         migrations.AddField(
-            model_name="game",
-            name="disputed",
+            model_name='game',
+            name='disputed',
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name="game",
-            name="scorer_team",
+            model_name='game',
+            name='scorer_team',
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name="game",
-            name="team_secret",
-            field=models.CharField(
-                default=smear_scores.models.games.new_scoring_secret, editable=False, max_length=12
-            ),
+            model_name='game',
+            name='team_secret',
+            field=models.CharField(default=smear_scores.models.games.new_scoring_secret, editable=False, max_length=12),
         ),
         migrations.AlterField(
-            model_name="handrevision",
-            name="action",
-            field=models.CharField(
-                choices=[
-                    ("record", "recorded"),
-                    ("edit", "edited"),
-                    ("undo", "undone"),
-                    ("import", "imported"),
-                    ("agree", "agreed"),
-                    ("dispute", "disputed"),
-                    ("decide", "settled"),
-                ],
-                max_length=10,
-            ),
+            model_name='handrevision',
+            name='action',
+            field=models.CharField(choices=[('record', 'recorded'), ('edit', 'edited'), ('undo', 'undone'), ('import', 'imported'), ('agree', 'agreed'), ('dispute', 'disputed'), ('decide', 'settled')], max_length=10),
         ),
         migrations.CreateModel(
-            name="Dispute",
+            name='Dispute',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("number", models.PositiveIntegerField()),
-                ("team", models.PositiveSmallIntegerField()),
-                ("words", models.CharField(max_length=200)),
-                ("at", models.DateTimeField(auto_now_add=True)),
-                ("settled_at", models.DateTimeField(blank=True, null=True)),
-                (
-                    "decision",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("keep", "kept as recorded"),
-                            ("edit", "corrected"),
-                            ("swap", "points swapped"),
-                            ("edited", "edited by the scorer"),
-                            ("withdrawn", "agreed to after all"),
-                        ],
-                        default="",
-                        max_length=10,
-                    ),
-                ),
-                ("reason", models.CharField(blank=True, default="", max_length=200)),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="disputes",
-                        to="smear_scores.game",
-                    ),
-                ),
-                (
-                    "settled_by",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.PositiveIntegerField()),
+                ('team', models.PositiveSmallIntegerField()),
+                ('words', models.CharField(max_length=200)),
+                ('at', models.DateTimeField(auto_now_add=True)),
+                ('settled_at', models.DateTimeField(blank=True, null=True)),
+                ('decision', models.CharField(blank=True, choices=[('keep', 'kept as recorded'), ('edit', 'corrected'), ('swap', 'points swapped'), ('edited', 'edited by the scorer'), ('withdrawn', 'agreed to after all')], default='', max_length=10)),
+                ('reason', models.CharField(blank=True, default='', max_length=200)),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='disputes', to='smear_scores.game')),
+                ('settled_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                "ordering": ["game", "number", "at", "id"],
-                "indexes": [models.Index(fields=["game", "settled_at"], name="dispute_game_open")],
+                'ordering': ['game', 'number', 'at', 'id'],
+                'indexes': [models.Index(fields=['game', 'settled_at'], name='dispute_game_open')],
             },
         ),
     ]

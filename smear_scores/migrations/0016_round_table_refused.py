@@ -4,14 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("smear_scores", "0015_night_phones"),
+        ('smear_scores', '0015_night_phones'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="roundtable",
-            name="refused_at",
+            model_name='roundtable',
+            name='refused_at',
             field=models.DateTimeField(blank=True, null=True),
         ),
     ]

@@ -4,14 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("smear_scores", "0016_round_table_refused"),
+        ('smear_scores', '0016_round_table_refused'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="game",
-            name="hands_epoch",
+            model_name='game',
+            name='hands_epoch',
             field=models.PositiveIntegerField(default=0),
         ),
     ]

@@ -6,32 +6,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("smear_scores", "0017_hands_epoch"),
+        ('smear_scores', '0017_hands_epoch'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="player",
-            name="user",
-            field=models.ForeignKey(
-                blank=True,
-                help_text="Signed in with this account, the player agrees to their team's results on their own phone, with no team code.",
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="roster_players",
-                to=settings.AUTH_USER_MODEL,
-                verbose_name="member's account",
-            ),
+            model_name='player',
+            name='user',
+            field=models.ForeignKey(blank=True, help_text="Signed in with this account, the player agrees to their team's results on their own phone, with no team code.", null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='roster_players', to=settings.AUTH_USER_MODEL, verbose_name="member's account"),
         ),
         migrations.AddConstraint(
-            model_name="player",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(("user__isnull", False)),
-                fields=("club", "user"),
-                name="player_unique_user_in_club",
-                violation_error_message="This account is already another player of the club: clear it there first.",
-            ),
+            model_name='player',
+            constraint=models.UniqueConstraint(condition=models.Q(('user__isnull', False)), fields=('club', 'user'), name='player_unique_user_in_club', violation_error_message='This account is already another player of the club: clear it there first.'),
         ),
     ]

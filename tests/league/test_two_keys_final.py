@@ -13,6 +13,9 @@ from smear_scores.services.agreements import dispute_settle, hand_agree, hand_di
 
 from .conftest import make_user, wisconsin_win
 
+# Club flows: `make security` runs them again as production does (DEBUG off, no LAN hosts).
+pytestmark = pytest.mark.security
+
 
 def version(game, number):
     return agree_version(Game.objects.get(pk=game.pk), number)

@@ -13,7 +13,8 @@ from smear_scores.services import nights
 from .test_pages import login
 from .test_phones import open_night, phone_of, text
 
-pytestmark = pytest.mark.django_db
+# Club flows: `make security` runs them again as production does (DEBUG off, no LAN hosts).
+pytestmark = [pytest.mark.django_db, pytest.mark.security]
 
 # Schmier, seats 1 & 4, 2 & 5, 3 & 6 partners: the first partnership bids 3 and takes 4.
 HAND = {"number": "1", "bidder": "0", "bid": "3", "by_totals": "on"}

@@ -17,7 +17,8 @@ from smear_scores.models.games import SCORING_ALPHABET
 from smear_scores.selectors.agreements import agree_version
 from tests.league.conftest import make_league, make_user, play, roster
 
-pytestmark = pytest.mark.django_db
+# Club flows: `make security` runs them again as production does (DEBUG off, no LAN hosts).
+pytestmark = [pytest.mark.django_db, pytest.mark.security]
 
 
 @pytest.fixture

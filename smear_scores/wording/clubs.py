@@ -93,8 +93,9 @@ SETTINGS = {
     ),
     "night_walk_ins": (
         "Walk-ins at nights",
-        "On: a new night lets players not on the roster check in on their phones, and adds "
-        "them to the roster. Off: only roster players check in.",
+        "On: a new night lets players not on the roster check in on their phones (one a "
+        "phone); each joins the roster only when the night's director keeps them. Off: only "
+        "roster players check in.",
     ),
     "night_reveal": (
         "Standings during a night",

@@ -93,6 +93,17 @@ def _invite_bo(phone: Page) -> str:
     return phone.locator("#invitation-link").input_value()
 
 
+def _organiser_plays_as_ann(phone: Page) -> None:
+    """The organiser is Ann on the roster: her own invitation links her account, so the
+    hands she records are her team's and only Bo & Di are asked to agree (two keys)."""
+    phone.goto("/clubs/tuesday/people/")
+    phone.locator("li", has_text="Ann").get_by_role("button", name="Invite").tap()
+    expect(phone.locator("h1")).to_have_text("Invitation for Ann")
+    phone.goto(phone.locator("#invitation-link").input_value())
+    phone.get_by_role("button", name="Link my account").tap()
+    expect(phone.locator(".notice")).to_contain_text("Ann")
+
+
 def _bo_joins(second_phone: Page, link: str) -> None:
     second_phone.goto(link)
     expect(second_phone.locator("h1")).to_have_text("Join Tuesday Smear Club")
@@ -119,6 +130,7 @@ def test_new_organiser_from_sign_up_to_a_league_game_agreed_without_the_admin(
     _league_and_roster(phone)
     link = _invite_bo(phone)
     _bo_joins(second_phone, link)
+    _organiser_plays_as_ann(phone)
 
     league = League.objects.get()
     phone.goto(f"/leagues/{league.pk}/new/")

@@ -146,7 +146,7 @@ def test_a_night_on_twelve_phones_with_the_director_and_the_room(
         )
         expect(cards["Ann"].locator(".guide-total strong")).to_contain_text("*")
         expect(room.locator(".provisional-note")).to_be_visible(timeout=PUSHED)
-        expect(room.locator(".room-table").first).to_contain_text("Awaiting ")
+        expect(room.locator(".room-table").first).to_contain_text(" won; counts once agreed by ")
         _shots(cards["Ann"], "card-awaiting")
         _shots(room, "room-awaiting")
         with director.expect_navigation():

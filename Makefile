@@ -134,8 +134,8 @@ test: $(STAMP) chromium push-engine
 	@$(if $(COV),$(BIN)/coverage erase)
 	$(BIN)/python -m pytest -m "not browser and not security and not engine" $(COV_ARGS)
 	@$(MAKE) --no-print-directory security
-	env -u DATABASE_URL $(BIN)/python -m pytest -m "(browser or engine) and not security"
 	@$(if $(COV),$(BIN)/coverage report)
+	env -u DATABASE_URL $(BIN)/python -m pytest -m "(browser or engine) and not security"
 
 # The security tests (tests/hardening, marked `security`) as production runs them:
 # DEBUG off, the static files collected (into a temporary folder), a secret key of their own.

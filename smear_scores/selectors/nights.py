@@ -336,20 +336,18 @@ def night_results(
     agreement. Two keys: a table counts once its game counts (GameQuerySet.counted); until
     then its round is provisional (TableCard.awaited says who it awaits)."""
     waiting: dict[int, set[int]] = defaultdict(set)
-    every, kept_rounds = [], []
-    for r in rounds:
-        result = r.result()
+    every = [r.result() for r in rounds]
+    if night.night_scoring.system == BID_BONUS:
+        every = _with_bids(night, rounds, every)  # the night's hands, read once
+    kept_rounds = []
+    for r, result in zip(rounds, every, strict=True):
         kept = []
         for card, table in zip(r.tables, result.tables, strict=True):
             if card.awaited:
                 waiting[r.number].update(p for p in card.seat_ids if p is not None)
             else:
                 kept.append(table)
-        every.append(result)
         kept_rounds.append(replace(result, tables=tuple(kept)))
-    if night.night_scoring.system == BID_BONUS:
-        every = _with_bids(night, rounds, every)
-        kept_rounds = _with_bids(night, rounds, kept_rounds)
     return every, kept_rounds, waiting
 
 

@@ -121,13 +121,7 @@ class GameState:
         changes = list(points)
         changes[bidding_team] = _bidding_change(variant, moon, made, before, taken, bid)
         scores = [s + c for s, c in zip(self.scores, changes, strict=True)]
-        capped = [False] * variant.teams
-        if variant.non_bidders == "held_at_target":
-            # W10b / D6: after adding, a non-bidding team above the target ends at it.
-            for team, score in enumerate(scores):
-                if team != bidding_team and score > variant.target:
-                    scores[team] = variant.target
-                    capped[team] = True
+        capped = _held_at_target(variant, scores, bidding_team)
         took_all = next((t for t, p in enumerate(points) if in_play and p == in_play), None)
         result = HandResult(
             number=number,
@@ -238,47 +232,45 @@ class GameState:
         candidates at the target (non_bidders: must_bid_to_win keeps only the bidding
         team), then ``win``: made_bid_only (W10a), bidder_out_first, most points (D5)."""
         variant = self.variant
-        label = variant.team_label
         settled = replace(self, ended_by="")
-        stakes = variant.moon
         # The moon's stakes: a bid, so a bidding team (None only for a thrown-in deal).
-        if (
-            moon
-            and stakes is not None
-            and bidding_team is not None
-            and made
-            and stakes.made == "wins"
-        ):
+        if moon and bidding_team is not None:
+            ended = settled._moon_ends(made=made, bidding_team=bidding_team)
+            if ended is not None:
+                return ended
+        if variant.all_points_wins and took_all is not None:
             return settled._ends_at_once(
+                took_all,
+                f"{variant.team_label(took_all)} took every point in play in one hand.",
+                variant.rule("win"),
+                "all_points",
+            )
+        return settled._decided_at_target(made=made, bidding_team=bidding_team, capped=capped)
+
+    def _moon_ends(self, *, made: bool | None, bidding_team: int) -> GameState | None:
+        """The game ended by the moon's stakes (Moon): a made moon that wins, or a failed
+        one that loses where there is one other team; None when the stakes end nothing."""
+        variant, stakes = self.variant, self.variant.moon
+        label = variant.team_label
+        if stakes is None:
+            return None
+        if made and stakes.made == "wins":
+            return self._ends_at_once(
                 bidding_team,
                 f"{label(bidding_team)} bid {stakes.name} and took every point.",
                 variant.rule("moon"),
                 "moon_made",
             )
-        if (
-            moon
-            and stakes is not None
-            and bidding_team is not None
-            and made is False
-            and stakes.failed == "loses"
-        ):
-            others = [t for t in range(variant.teams) if t != bidding_team]
-            if len(others) == 1:
-                return settled._ends_at_once(
-                    others[0],
-                    f"{label(bidding_team)} bid {stakes.name} and did not take every point, "
-                    "which loses the game.",
-                    variant.rule("moon"),
-                    "moon_failed",
-                )
-        if variant.all_points_wins and took_all is not None:
-            return settled._ends_at_once(
-                took_all,
-                f"{label(took_all)} took every point in play in one hand.",
-                variant.rule("win"),
-                "all_points",
+        others = [t for t in range(variant.teams) if t != bidding_team]
+        if made is False and stakes.failed == "loses" and len(others) == 1:
+            return self._ends_at_once(
+                others[0],
+                f"{label(bidding_team)} bid {stakes.name} and did not take every point, "
+                "which loses the game.",
+                variant.rule("moon"),
+                "moon_failed",
             )
-        return settled._decided_at_target(made=made, bidding_team=bidding_team, capped=capped)
+        return None
 
     def _ends_at_once(self, team: int, why: str, rule: str, ended_by: str) -> GameState:
         return replace(
@@ -580,3 +572,15 @@ def preview(state: GameState, entry: HandEntry) -> HandResult | None:
         return state.play(entry)[1]
     except HandRefused:
         return None
+
+
+def _held_at_target(variant: Variant, scores: list[int], bidding_team: int) -> list[bool]:
+    """W10b / D6: after adding, a non-bidding team above the target ends at it (``scores``
+    changed in place); which teams were held, per team."""
+    capped = [False] * variant.teams
+    if variant.non_bidders == "held_at_target":
+        for team, score in enumerate(scores):
+            if team != bidding_team and score > variant.target:
+                scores[team] = variant.target
+                capped[team] = True
+    return capped

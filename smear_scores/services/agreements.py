@@ -172,46 +172,51 @@ def hand_agree(
     _team_checked(locked, team)
     _hands_seen(locked, number, version, "agree")
     through = agreed_list(locked)
-    own = (
-        list(
-            Dispute.objects.filter(
-                game=locked, team=team, number__lte=number, settled_at__isnull=True
-            )
-        )
-        if locked.disputed
-        else []
-    )
-    if own and not withdraw:
-        raise Conflict(
-            f"{team_names(locked)[team]} said hand {own[0].number} is not right "
-            f"(“{own[0].words}”): withdraw that first (“It is right after all”), then agree.",
-            field="withdraw",
-        )
+    own = _own_open_disputes(locked, team, number, withdraw=withdraw)
     if through[team] >= number and not own:
         return locked  # agreed already: nothing more to keep
     through[team] = max(through[team], number)
     locked.agreed_through = through
-    rows = [
-        _log(
-            locked,
-            d.number,
-            HandRevision.Action.DISPUTE,
-            source,
-            team=team,
-            by=by,
-            withdrawn=d.words,
-        )
-        for d in own
-    ]
-    if own:
-        Dispute.objects.filter(pk__in=[d.pk for d in own]).update(
-            settled_at=timezone.now(), decision=Dispute.Decision.WITHDRAWN
-        )
+    rows = _withdrawn(locked, own, source, team=team, by=by)
     rows.append(
         _log(locked, number, HandRevision.Action.AGREE, source, team=team, through=number, by=by)
     )
     _settle_state(locked, disputes_changed=bool(own), rows=tuple(rows))
     return locked
+
+
+def _own_open_disputes(game: Game, team: int, number: int, *, withdraw: bool) -> list[Dispute]:
+    """``team``'s own open disputes of hand ``number`` or before it, which an agreement
+    withdraws only when the team says so (``withdraw``); else Conflict."""
+    if not game.disputed:
+        return []
+    own = list(
+        Dispute.objects.filter(game=game, team=team, number__lte=number, settled_at__isnull=True)
+    )
+    if own and not withdraw:
+        raise Conflict(
+            f"{team_names(game)[team]} said hand {own[0].number} is not right "
+            f"(“{own[0].words}”): withdraw that first (“It is right after all”), then agree.",
+            field="withdraw",
+        )
+    return own
+
+
+def _withdrawn(
+    game: Game, own: list[Dispute], source: str, *, team: int, by: str
+) -> list[HandRevision]:
+    """The disputes ``own`` closed as withdrawn, and their rows for the history."""
+    if not own:
+        return []
+    Dispute.objects.filter(pk__in=[d.pk for d in own]).update(
+        settled_at=timezone.now(), decision=Dispute.Decision.WITHDRAWN
+    )
+    return [
+        _log(
+            game, d.number, HandRevision.Action.DISPUTE, source, team=team, by=by, withdrawn=d.words
+        )
+        for d in own
+    ]
 
 
 @transaction.atomic
@@ -334,16 +339,7 @@ def dispute_settle(
     Dispute.objects.filter(game=locked, settled_at__isnull=True).update(
         settled_at=timezone.now(), decision=decision, reason=reason, settled_by=by
     )
-    teams_named: list[int] = []
-    edited = None
-    if decision == Dispute.Decision.SWAP:
-        a, b = _swap_teams(locked, teams)
-        entry = swapped(Hand.objects.get(game=locked, number=number).entry(), a, b)
-        teams_named = [a, b]
-    if decision != Dispute.Decision.KEEP:
-        if entry is None:
-            raise Refused([RuleError("entry", "Give the hand as it should be.", "")])
-        edited = editing.hand_rewrite(game=locked, number=number, entry=entry, source=source)
+    edited, teams_named = _hand_as_decided(locked, number, decision, entry, teams, source)
     locked.agreed_through = [locked.hands_played] * locked.rules_variant.teams
     row = _log(
         locked,
@@ -357,3 +353,26 @@ def dispute_settle(
     )
     _settle_state(locked, rows=(row,), edited=edited)
     return locked
+
+
+def _hand_as_decided(
+    game: Game,
+    number: int,
+    decision: str,
+    entry: HandEntry | None,
+    teams: tuple[int, int] | None,
+    source: str,
+) -> tuple[tuple[rules.GameState, tuple[str, ...]] | None, list[int]]:
+    """Hand ``number`` rewritten as the director decided (an edit to ``entry``, or two
+    ``teams``' points exchanged), with the teams a swap named; a keep rewrites nothing."""
+    teams_named: list[int] = []
+    if decision == Dispute.Decision.SWAP:
+        a, b = _swap_teams(game, teams)
+        entry = swapped(Hand.objects.get(game=game, number=number).entry(), a, b)
+        teams_named = [a, b]
+    if decision == Dispute.Decision.KEEP:
+        return None, teams_named
+    if entry is None:
+        raise Refused([RuleError("entry", "Give the hand as it should be.", "")])
+    edited = editing.hand_rewrite(game=game, number=number, entry=entry, source=source)
+    return edited, teams_named

@@ -103,17 +103,11 @@ def game_create(
     rules_variant, slug = _rules_of(variant, house_rules, settings)
     if hand_limit is not None:
         rules_variant = dataclasses.replace(rules_variant, hand_limit=hand_limit)
-    errors = check_players(rules_variant, players)
-    stored_team_names, team_errors = check_team_names(rules_variant, players, team_names)
-    errors.extend(team_errors)
     if first_dealer is None:
         first_dealer = random.randrange(rules_variant.players)
-    try:
-        state = rules.new_game(rules_variant, options, first_dealer)
-    except HandRefused as refused:
-        errors.extend(refused.errors)
-    if errors:
-        raise HandRefused(errors)
+    state, stored_team_names = _checked_start(
+        rules_variant, players, team_names, options, first_dealer
+    )
     game = Game.objects.create(
         variant=slug,
         house_rules=house_rules,
@@ -135,6 +129,27 @@ def game_create(
         for seat, name in enumerate(players)
     )
     return game
+
+
+def _checked_start(
+    variant: rules.Variant,
+    players: Sequence[str],
+    team_names: Sequence[str] | None,
+    options: dict[str, Any] | None,
+    first_dealer: int,
+) -> tuple[rules.GameState, list[str]]:
+    """The game's opening standings and its teams' names as stored, once the players,
+    the team names and the options are all right; HandRefused with every problem."""
+    errors = check_players(variant, players)
+    stored_team_names, team_errors = check_team_names(variant, players, team_names)
+    errors.extend(team_errors)
+    try:
+        state = rules.new_game(variant, options, first_dealer)
+    except HandRefused as refused:
+        errors.extend(refused.errors)
+    if errors:
+        raise HandRefused(errors)
+    return state, stored_team_names
 
 
 @transaction.atomic

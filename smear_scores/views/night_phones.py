@@ -26,6 +26,7 @@ from smear_scores.selectors import agreements as agreement_selectors
 from smear_scores.selectors import night_phones
 from smear_scores.selectors import nights as night_selectors
 from smear_scores.services import night_claims
+from smear_scores.services import night_phones as phone_services
 from smear_scores.services import nights as night_services
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
 from smear_scores.views.board import keep_no_copy, scoring_link
@@ -118,7 +119,7 @@ def _join_refused(
     if not isinstance(refusal, night_services.NightRefused):
         return None
     night = _join_night(code)
-    if isinstance(refusal, night_services.OnAnotherPhone):
+    if isinstance(refusal, phone_services.OnAnotherPhone):
         return _join_page(
             request, night, status=409, confirm=refusal.player, question=refusal.message
         )
@@ -164,7 +165,7 @@ def night_join(request: HttpRequest, code: str) -> HttpResponse:
             field="player",
         )
     device = phone.phone_id(request)
-    entrant = night_services.night_join(
+    entrant = phone_services.night_join(
         night=night,
         phone=device,
         player=player,
@@ -334,7 +335,7 @@ def tournament_announce(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
     text = request.POST.get("announcement", "")
     return director_write(
-        request, night, lambda: night_services.night_announce(night=night, text=text)
+        request, night, lambda: phone_services.night_announce(night=night, text=text)
     )
 
 
@@ -347,7 +348,7 @@ def tournament_check_in_undo(request: HttpRequest, night_id: int) -> HttpRespons
         players = roster_players(night, request.POST.getlist("player")[:1])
         if not players:
             raise night_services.NightRefused("Pick the check-in to undo, then undo it.")
-        night_services.night_check_in_undo(night=night, player=players[0])
+        phone_services.night_check_in_undo(night=night, player=players[0])
 
     return director_write(request, night, act)
 
@@ -388,7 +389,7 @@ def tournament_walk_in_keep(request: HttpRequest, night_id: int) -> HttpResponse
         )
         if entrant is None:
             raise night_services.NightRefused("Pick the walk-in to keep, then keep them.")
-        night_services.walk_in_keep(night=night, player=entrant.player)
+        phone_services.walk_in_keep(night=night, player=entrant.player)
 
     return director_write(request, night, act)
 
@@ -405,7 +406,7 @@ def tournament_close_table(request: HttpRequest, night_id: int, table_id: int) -
     def act() -> None:
         if not form.is_valid():
             raise night_services.NightRefused(form.errors["confirm"][0], field="table")
-        night_services.table_close(table=table)
+        phone_services.table_close(table=table)
 
     return director_write(request, night, act)
 

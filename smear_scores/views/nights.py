@@ -28,6 +28,7 @@ from smear_scores.selectors import night_phones as phone_selectors
 from smear_scores.selectors import nights as night_selectors
 from smear_scores.selectors.house_rules import club_house_rules
 from smear_scores.selectors.leagues import club_get
+from smear_scores.services import night_phones as phone_services
 from smear_scores.services import nights as night_services
 from smear_scores.services.following import board_followed
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
@@ -253,9 +254,9 @@ def tournament_check_in(request: HttpRequest, night_id: int) -> HttpResponse:
         # The walk-in first: a name refused leaves the ticked players to check in again
         # with it, not half of the form done.
         if walk_in:
-            night_services.night_check_in(night=night, walk_in=walk_in)
+            phone_services.night_check_in(night=night, walk_in=walk_in)
         for player in players:
-            night_services.night_check_in(night=night, player=player)
+            phone_services.night_check_in(night=night, player=player)
 
     return director_write(request, night, act)
 
@@ -269,7 +270,7 @@ def tournament_check_out(request: HttpRequest, night_id: int) -> HttpResponse:
         players = roster_players(night, request.POST.getlist("player")[:1])
         if not players:
             raise night_services.NightRefused("Pick the player who leaves, then check them out.")
-        night_services.night_check_out(night=night, player=players[0])
+        phone_services.night_check_out(night=night, player=players[0])
 
     return director_write(request, night, act)
 

@@ -14,7 +14,8 @@ from smear_scores.models import HouseRules, League, Night
 from smear_scores.selectors.house_rules import preset_settings
 from smear_scores.services.house_rules import house_rules_adopt, house_rules_create
 from smear_scores.services.league_games import league_game_create
-from smear_scores.services.nights import night_check_in, round_draw
+from smear_scores.services.night_phones import night_check_in
+from smear_scores.services.nights import round_draw
 from tests.league.conftest import PASSWORD, make_user, roster
 
 from .conftest import find_all, notices, text

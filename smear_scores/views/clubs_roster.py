@@ -22,7 +22,7 @@ from smear_scores.services.clubs import (
 )
 from smear_scores.wording import clubs as words
 
-from .clubs_gate import club_gate, club_of
+from .guards import club_gate, club_of
 
 
 def _page(request, club: Club, *, status=200, **context) -> HttpResponse:

@@ -19,7 +19,7 @@ from smear_scores.selectors.leagues import club_get
 from smear_scores.services import agreements as agreement_services
 
 from .answers import page_or_fragment, refusals_shown_by
-from .nights import director_only
+from .guards import director_only
 
 
 def _club(slug: str) -> Club:

@@ -30,14 +30,12 @@ from smear_scores.services import night_phones as phone_services
 from smear_scores.services import nights as night_services
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
 from smear_scores.views.board import keep_no_copy, scoring_link
-from smear_scores.views.nights import (
+from smear_scores.views.guards import director_only, director_write, night_of
+from smear_scores.views.night_parts import (
     PLAYER_ID,
     POLL_SECONDS,
     dashboard_context,
-    director_only,
     director_refused,
-    director_write,
-    night_of,
     night_rules,
     room_now,
     room_read,

@@ -9,7 +9,7 @@ from smear_scores.models import Night
 from smear_scores.rules import HandEntry
 from smear_scores.selectors.nights import night_standings
 from smear_scores.services import night_phones, nights
-from smear_scores.views.nights import night_rules as nights_rules
+from smear_scores.views.night_parts import night_rules as nights_rules
 
 from .conftest import DAY
 from .test_nights import games_of, play_out

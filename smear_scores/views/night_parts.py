@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
+from smear_scores.forms.posted import InputRefused
 from smear_scores.live.hub import Hub, Watch
 from smear_scores.models import Night
 from smear_scores.permissions import room_key
@@ -91,7 +92,7 @@ def director_refused(
     request: HttpRequest, refusal: Refusal, night_id: int, **_: Any
 ) -> HttpResponse | None:
     """The director's screen again, with what was refused and why (422)."""
-    if not isinstance(refusal, night_services.NightRefused):
+    if not isinstance(refusal, night_services.NightRefused | InputRefused):
         return None
     context = director_context(request, night_of(night_id), problems=[refusal.message])
     return keep_no_copy(render(request, "nights/director.html", context, status=422))
@@ -102,12 +103,6 @@ def director_refused(
 PLAYER_ID = re.compile(r"[0-9]{1,18}")
 
 
-NOT_ON_ROSTER = (
-    "{count} of the players sent {are} not on {club}'s roster: reload the director's screen "
-    "and tick the players again."
-)
-
-
 def roster_players(night: Night, values: list[str]) -> list:
     """The club's players the form's ``player`` values name; refused with a message when
     any value is not one of the roster's (another club's player, or no id at all)."""
@@ -116,7 +111,7 @@ def roster_players(night: Night, values: list[str]) -> list:
     missing = len(set(values)) - len(found)
     if missing:
         raise night_services.NightRefused(
-            NOT_ON_ROSTER.format(
+            words.NOT_ON_ROSTER.format(
                 count=missing, are="is" if missing == 1 else "are", club=night.club.name
             )
         )

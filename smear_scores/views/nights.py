@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from smear_scores.boards import room_board, room_context
-from smear_scores.forms.nights import NightForm
+from smear_scores.forms.nights import CheckInForm, CorrectionForm, NightForm, PickForm
 from smear_scores.live import stream
 from smear_scores.models import Club, Night
 from smear_scores.permissions import shows_check_in
@@ -34,6 +34,7 @@ from smear_scores.views.night_parts import (
     room_read,
     roster_players,
 )
+from smear_scores.wording import nights as words
 
 
 def night_defaults(club: Club) -> dict[str, Any]:
@@ -103,19 +104,14 @@ def tournament(request: HttpRequest, night_id: int) -> HttpResponse:
 @require_POST
 def tournament_check_in(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
-    values = request.POST.getlist("player")
-    walk_in = request.POST.get("walk_in", "").strip()
 
     def act() -> None:
-        if not values and not walk_in:
-            raise night_services.NightRefused(
-                "Tick the players who are here, or type a walk-in's name, then check in."
-            )
-        players = roster_players(night, values)
+        posted = CheckInForm(request.POST).checked()
+        players = roster_players(night, posted["player"])
         # The walk-in first: a name refused leaves the ticked players to check in again
         # with it, not half of the form done.
-        if walk_in:
-            phone_services.night_check_in(night=night, walk_in=walk_in)
+        if posted["walk_in"]:
+            phone_services.night_check_in(night=night, walk_in=posted["walk_in"])
         for player in players:
             phone_services.night_check_in(night=night, player=player)
 
@@ -128,9 +124,8 @@ def tournament_check_out(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
 
     def act() -> None:
-        players = roster_players(night, request.POST.getlist("player")[:1])
-        if not players:
-            raise night_services.NightRefused("Pick the player who leaves, then check them out.")
+        picked = PickForm(request.POST, nobody=words.CHECK_OUT_NOBODY).picked()
+        players = roster_players(night, picked)
         phone_services.night_check_out(night=night, player=players[0])
 
     return director_write(request, night, act)
@@ -152,19 +147,12 @@ def tournament_correct(request: HttpRequest, night_id: int, table_id: int) -> Ht
         raise Http404("No such table at this night.")
 
     def act() -> None:
-        try:
-            team = int(request.POST.get("team", ""))
-            points = int(request.POST.get("points", ""))
-        except ValueError:
-            raise night_services.NightRefused(
-                "Pick the partnership and give the points to add as a whole number "
-                "(negative to take away)."
-            ) from None
+        posted = CorrectionForm(request.POST).checked()
         night_services.round_correct(
             table=table,
-            team=team,
-            points=points,
-            reason=request.POST.get("reason", ""),
+            team=posted["team"],
+            points=posted["points"],
+            reason=posted["reason"],
             by=request.user,
         )
 

@@ -49,6 +49,18 @@ def signed_in(user) -> Client:
     return client
 
 
+def test_a_club_named_in_other_digits_adopts_nothing(shared, club):
+    """int() reads "١" (Arabic-Indic one) as club 1; the page offers ASCII ids only: no
+    such club (404), and no set is adopted."""
+    admin = signed_in(make_user("ada", club=club, admin=True))
+    other_digits = str(club.pk).translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"))
+
+    response = admin.post(f"/rules/house/{shared.public_id}/adopt/", {"club": other_digits})
+
+    assert response.status_code == 404
+    assert not HouseRules.objects.filter(club=club).exists()
+
+
 def test_a_club_admin_adopts_shared_rules_for_the_club(shared, club, other_club):
     admin = signed_in(make_user("ada", club=club, admin=True))
     page = text(admin.get(f"/rules/house/{shared.public_id}/"))

@@ -107,30 +107,22 @@ class YesField(forms.Field):
         super().__init__(required=False, **kwargs)
 
     def to_python(self, value: Any) -> bool:
-        return value == "yes"
+        return bool(value == "yes")
 
 
 class TextField(forms.Field):
-    """Words as typed, passed on unchanged ("" when not sent): the service that keeps them
-    checks them and says what is wrong (an unprintable character among them)."""
+    """Words as typed, passed on unchanged ("" when not sent; ``strip``: without the spaces
+    around them): the service that keeps them checks them and says what is wrong (too
+    long, an unprintable character among them)."""
 
-    def __init__(
-        self, *, max_length: int | None = None, strip: bool = False, **kwargs: Any
-    ) -> None:
-        self.max_length, self.strip = max_length, strip
+    def __init__(self, *, strip: bool = False, **kwargs: Any) -> None:
+        self.strip = strip
         kwargs.setdefault("required", False)
         super().__init__(**kwargs)
 
     def to_python(self, value: Any) -> str:
         text = "" if value is None else str(value)
-        if self.strip:
-            text = text.strip()
-        if self.max_length is not None and len(text) > self.max_length:
-            message = words.TOO_LONG.format(
-                label=self.label, limit=self.max_length, length=len(text)
-            )
-            raise forms.ValidationError(message, code="max_length")
-        return text
+        return text.strip() if self.strip else text
 
 
 class PresentField(forms.Field):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.forms.forms import NON_FIELD_ERRORS
+from django.core.exceptions import NON_FIELD_ERRORS
 
 from smear_scores.rules import Refused, RuleError
 
@@ -32,7 +32,7 @@ class PostedForm(forms.Form):
             return self.cleaned_data
         raise InputRefused(
             [
-                RuleError("__all__" if field == NON_FIELD_ERRORS else field, messages[0], "")
+                RuleError("__all__" if field == NON_FIELD_ERRORS else field, str(messages[0]), "")
                 for field, messages in self.errors.items()
             ]
         )

@@ -21,6 +21,3 @@ VERSION = (
     "The screen's version is at most {limit} characters, not {length}: reload the page and "
     "try again."
 )
-TOO_LONG = "{label} is at most {limit} characters, not {length}: say it shorter."
-# A choice of the buttons the page offers.
-CHOICE = "{label} is one of {choices}, not “{value}”: tap one of the page's buttons."

@@ -4,15 +4,16 @@ form, ``confirm=yes`` to store it)."""
 
 from __future__ import annotations
 
-from .fields import TextField, VersionField, WholeNumberField, YesField
+from .fields import TextField, VersionField, YesField
 from .posted import PostedForm
 
 
 class UndoForm(PostedForm):
     """Take back hand ``number``, the last one as the screen showed it (``version``: the
-    hand as it was then; not sent, no check)."""
+    hand as it was then; not sent, no check). The number is compared as sent: any other
+    than the last hand's is a stale screen (409), as a number no page sends is too."""
 
-    number = WholeNumberField(label="The hand's number", min_value=0)
+    number = TextField()
     version = VersionField(absent=None)
 
 

@@ -1,6 +1,6 @@
 """Fields more than one form takes: a number as a browser posts it, a variant's option, and
-what the small forms of the screens' POSTs share (forms.posted): a whole number, a screen's
-version, a "yes", text passed on as typed, each refused in wording.posted's words."""
+what the small forms of the screens' POSTs share (forms.posted): a whole number (refused
+in wording.posted's words), a screen's version, a "yes", text passed on as typed."""
 
 from __future__ import annotations
 
@@ -82,22 +82,15 @@ class WholeNumberField(AsciiIntegerField):
 
 class VersionField(forms.Field):
     """The version a screen was drawn at, posted back as it came (a hidden field): "" when
-    sent empty; when not sent at all, ``absent`` (None: the write checks no version)."""
-
-    MAX_LENGTH = 40
+    sent empty; when not sent at all, ``absent`` (None: the write checks no version). Any
+    other than the stored one is the write's to refuse as a stale screen (409)."""
 
     def __init__(self, *, absent: str | None = "", **kwargs: Any) -> None:
         self.absent = absent
         super().__init__(required=False, **kwargs)
 
     def to_python(self, value: Any) -> str | None:
-        if value is None:
-            return self.absent
-        text = str(value)
-        if len(text) > self.MAX_LENGTH:
-            message = words.VERSION.format(limit=self.MAX_LENGTH, length=len(text))
-            raise forms.ValidationError(message, code="max_length")
-        return text
+        return self.absent if value is None else str(value)
 
 
 class YesField(forms.Field):

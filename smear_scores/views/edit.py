@@ -35,7 +35,7 @@ def hand_undo(request: HttpRequest, game: Game) -> HttpResponse:
     if request.method == "POST":
         posted = UndoForm(request.POST).checked()
         number = posted["number"]
-        if number == game.hands_played + 1:
+        if number == str(game.hands_played + 1):
             # The screen was opened before this hand was undone (Back after the undo, or
             # another phone undid it first).
             return board_page(
@@ -45,7 +45,7 @@ def hand_undo(request: HttpRequest, game: Game) -> HttpResponse:
                 problem=f"Hand {number} is already undone: nothing more was undone. The "
                 "scoreboard below is the game as it is now.",
             )
-        if number != game.hands_played:
+        if number != str(game.hands_played):
             return board_page(
                 request,
                 game,

@@ -1,5 +1,5 @@
 """What a screen says when what it posted is not what its form sends (a number that is no
-number, a field left out, a value too long to be one the page gave): the one voice of the
+number, a field left out, a number larger than any the page gives): the one voice of the
 small forms every POST goes through (smear_scores.forms.posted). Each sentence names what
 is wrong and how to put it right.
 
@@ -16,8 +16,3 @@ WHOLE_NUMBER = (
 )
 TOO_LARGE = "{label} is at most {limit}: reload the page and try again."
 TOO_SMALL = "{label} is at least {limit}: reload the page and try again."
-# A hidden value the page carries (which hands a board showed): never typed, never long.
-VERSION = (
-    "The screen's version is at most {limit} characters, not {length}: reload the page and "
-    "try again."
-)

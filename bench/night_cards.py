@@ -127,7 +127,7 @@ def _night() -> tuple[int, list[str]]:
 
     from smear_scores import phone
     from smear_scores.models import Club, Player
-    from smear_scores.services import nights
+    from smear_scores.services import night_phones, nights
 
     club = Club.objects.create(name="Bench Smear Club", slug="bench-night")
     night = nights.night_open(
@@ -138,7 +138,7 @@ def _night() -> tuple[int, list[str]]:
     for n in range(CARDS):
         player = Player.objects.create(club=club, name=f"Player {n + 1}")
         device = secrets.token_hex(16)
-        nights.night_join(night=night, phone=device, player=player)
+        night_phones.night_join(night=night, phone=device, player=player)
         value = f"{device}|{night.pk}:{player.pk}"
         signed = signing.get_cookie_signer(salt=phone.NIGHTS_COOKIE + phone.NIGHTS_SALT).sign(value)
         cookies.append(f"{phone.NIGHTS_COOKIE}={signed}")

@@ -11,6 +11,7 @@ def build_season(nights: int = 40, players: int = 60, rounds: int = 2) -> str:
     from smear_scores.models import Club, Player
     from smear_scores.rules import HandEntry
     from smear_scores.selectors.agreements import agree_version, agreeing_teams
+    from smear_scores.services import night_phones
     from smear_scores.services import nights as night_services
     from smear_scores.services.agreements import hand_agree
     from smear_scores.services.recording import hand_record
@@ -29,7 +30,7 @@ def build_season(nights: int = 40, players: int = 60, rounds: int = 2) -> str:
             round_hands=1,
         )
         for player in roster:
-            night_services.night_check_in(night=night, player=player)
+            night_phones.night_check_in(night=night, player=player)
         for r in range(rounds):
             drawn = night_services.round_draw(night=night, seed=n * 100 + r)
             for t, table in enumerate(drawn.tables.select_related("game")):

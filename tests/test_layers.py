@@ -119,3 +119,35 @@ def test_no_module_imports_halfway_down():
     )
 
     assert late == []
+
+
+def post_reads(path: Path) -> list[str]:
+    """Where one module reads ``request.POST`` itself instead of handing it to a form (as a
+    call's argument, ``request.POST or None`` included): 'file:line'."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    found = []
+    for node in ast.walk(tree):
+        if not (
+            isinstance(node, ast.Attribute)
+            and node.attr == "POST"
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "request"
+        ):
+            continue
+        up = parents[node]
+        if isinstance(up, ast.BoolOp | ast.keyword):
+            up = parents[up]
+        if not (isinstance(up, ast.Call) and up.func is not node):
+            found.append(f"{path.name}:{node.lineno}")
+    return found
+
+
+def test_no_view_reads_a_post_by_hand():
+    """Every POST a screen takes goes through a form (smear_scores/forms/), which refuses
+    what no page sends in one voice (wording.posted): no view picks a value out of
+    request.POST, parses a number of it or asks whether a name was sent."""
+    modules = sorted((PACKAGE / "views").glob("*.py"))
+    assert modules
+
+    assert [read for m in modules for read in post_reads(m)] == []

@@ -8,6 +8,15 @@ from django import forms
 from smear_scores.wording import clubs as words
 
 from .field_refusals import ListedRefusals
+from .fields import TextField
+from .posted import PostedForm
+
+
+class AddForm(PostedForm):
+    """``action=add``: the names the preview showed (``text``), to add all or none."""
+
+    action = TextField()
+    text = TextField()
 
 
 class ImportForm(forms.Form):

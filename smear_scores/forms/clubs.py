@@ -15,6 +15,8 @@ from smear_scores.models import Role
 from smear_scores.wording import clubs as words
 
 from .field_refusals import ListedRefusals
+from .fields import TextField
+from .posted import PostedForm
 
 USERNAME_LENGTH = 150
 
@@ -60,6 +62,12 @@ class AccountFields(forms.Form):
             except ValidationError as error:
                 self.add_error("password1", error)
         return cleaned
+
+
+class NextForm(PostedForm):
+    """Where to go once signed up (``next``), if the sign-up page was sent there."""
+
+    next = TextField()
 
 
 class SignUpForm(ListedRefusals, AccountFields):

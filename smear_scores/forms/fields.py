@@ -1,4 +1,6 @@
-"""Fields more than one form takes: a number as a browser posts it, a variant's option."""
+"""Fields more than one form takes: a number as a browser posts it, a variant's option, and
+what the small forms of the screens' POSTs share (forms.posted): a whole number (refused
+in wording.posted's words), a screen's version, a "yes", text passed on as typed."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from typing import Any
 from django import forms
 
 from smear_scores import rules
+from smear_scores.wording import posted as words
 
 
 class AsciiIntegerField(forms.IntegerField):
@@ -34,3 +37,102 @@ def option_field(option: rules.Option) -> forms.Field:
             "required": f"Tap one of the buttons for {option.label.lower()}.",
         },
     )
+
+
+# What a database integer column holds: a larger "number" names no row and fits no column.
+MAX_NUMBER = 2**31 - 1
+# A posted value quoted back in a refusal, cut to what a sentence can carry.
+QUOTED = 20
+
+
+def quoted(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= QUOTED else text[: QUOTED - 1] + "…"
+
+
+class WholeNumberField(AsciiIntegerField):
+    """A whole number a screen posts (a hand's number, a team, points, a club's id): ASCII
+    digits, within what a database integer keeps. ``label`` starts each refusal ("The
+    hand's number"); ``example`` is a number the page would send."""
+
+    def __init__(
+        self,
+        *,
+        label: str,
+        example: int = 3,
+        min_value: int = -MAX_NUMBER,
+        max_value: int = MAX_NUMBER,
+        **kwargs: Any,
+    ) -> None:
+        self.example = example
+        super().__init__(label=label, min_value=min_value, max_value=max_value, **kwargs)
+        self.error_messages["required"] = words.MISSING.format(label=label)
+        self.error_messages["max_value"] = words.TOO_LARGE.format(label=label, limit=max_value)
+        self.error_messages["min_value"] = words.TOO_SMALL.format(label=label, limit=min_value)
+
+    def to_python(self, value: Any) -> int | None:
+        try:
+            return super().to_python(value)
+        except forms.ValidationError:
+            message = words.WHOLE_NUMBER.format(
+                label=self.label, example=self.example, value=quoted(value)
+            )
+            raise forms.ValidationError(message, code="invalid") from None
+
+
+class VersionField(forms.Field):
+    """The version a screen was drawn at, posted back as it came (a hidden field): "" when
+    sent empty; when not sent at all, ``absent`` (None: the write checks no version). Any
+    other than the stored one is the write's to refuse as a stale screen (409)."""
+
+    def __init__(self, *, absent: str | None = "", **kwargs: Any) -> None:
+        self.absent = absent
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> str | None:
+        return self.absent if value is None else str(value)
+
+
+class YesField(forms.Field):
+    """True only for "yes", as the page's buttons send it; anything else (or nothing) is no."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> bool:
+        return bool(value == "yes")
+
+
+class TextField(forms.Field):
+    """Words as typed, passed on unchanged ("" when not sent; ``strip``: without the spaces
+    around them): the service that keeps them checks them and says what is wrong (too
+    long, an unprintable character among them)."""
+
+    def __init__(self, *, strip: bool = False, **kwargs: Any) -> None:
+        self.strip = strip
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> str:
+        text = "" if value is None else str(value)
+        return text.strip() if self.strip else text
+
+
+class PresentField(forms.Field):
+    """Whether the page sent this name at all (a button pressed, whatever its value)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> bool:
+        return value is not None
+
+
+class IdListField(forms.Field):
+    """Each value posted under one name (ticked boxes), as sent: which of them name a row
+    is the view's to find and say."""
+
+    widget = forms.MultipleHiddenInput
+
+    def to_python(self, value: Any) -> list[str]:
+        return [str(v) for v in value or []]

@@ -1,5 +1,6 @@
 """A new game, a rematch included: the variant (or saved house rules), the names in seat
-order, the teams' names, the per-game options and the first dealer."""
+order, the teams' names, the per-game options and the first dealer; a rematch's dealer,
+and the scoring code a phone types to score a game (``HandoverForm``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from django import forms
 from smear_scores import rules
 
 from .field_refusals import RefusalErrors
-from .fields import option_field
+from .fields import PresentField, TextField, option_field
+from .posted import PostedForm
 
 
 class NewGameForm(RefusalErrors, forms.Form):
@@ -98,3 +100,22 @@ class NewGameForm(RefusalErrors, forms.Form):
     def errors_of(self, name: str) -> list[str]:
         errors = self._errors or {}
         return list(errors.get(name, []))
+
+
+class SwitchForm(PostedForm):
+    """``switch``: "Show the seats for this game" pressed (without JavaScript), which
+    re-draws the new-game form for the variant picked instead of starting the game."""
+
+    switch = PresentField()
+
+
+class RematchForm(PostedForm):
+    """``dealer=next``: the deal goes on round the table; anything else draws at random."""
+
+    dealer = TextField()
+
+
+class HandoverForm(PostedForm):
+    """The game's scoring code, copied from the scoring link or typed."""
+
+    code = TextField()

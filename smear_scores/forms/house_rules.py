@@ -16,6 +16,8 @@ from smear_scores.wording.builder import seat_shapes
 from smear_scores.wording.settings import CHOICE_LABELS, SETTING_LABELS, WORD_LABELS
 
 from .field_refusals import ListedRefusals
+from .fields import PresentField, TextField, WholeNumberField
+from .posted import PostedForm
 
 VALUES = house_rules.setting_values()
 LIMITS = house_rules.setting_limits()
@@ -357,3 +359,18 @@ class HouseRulesForm(ListedRefusals, forms.Form):
     def show_problems(self, problems: list[RuleError]) -> None:
         """The engine's problems with the settings, beside their fields (nothing saved)."""
         self.add_refusal(Refused(problems))
+
+
+class BuilderStepForm(PostedForm):
+    """What the builder's buttons post besides the settings: ``up=<point key>`` moves a
+    point up, ``save`` saves the set; ``based_on``: the set the builder started from."""
+
+    up = TextField()
+    save = PresentField()
+    based_on = TextField()
+
+
+class AdoptForm(PostedForm):
+    """The club (its id, one of those the page offers) that adopts a set."""
+
+    club = WholeNumberField(label="The club", example=1, min_value=1)

@@ -1,4 +1,5 @@
-"""Opening a progressive night."""
+"""A progressive night's director's forms: opening a night, checking players in and out,
+correcting a round, closing a table (what the players' phones post: forms.night_phones)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from django.urls import reverse
 from smear_scores import rules
 from smear_scores.rules.night_scoring import MAX_MARGIN, MAX_POINTS, NUMBERS, PROGRESSIVE, SYSTEMS
 from smear_scores.services.nights import MAX_BONUS, MAX_IDLE_MINUTES, MAX_ROUND_HANDS, MAX_ROUNDS
+from smear_scores.wording import nights as words
 from smear_scores.wording.night_scoring import MOVEMENT_CHOICES, SYSTEM_HELP, SYSTEM_NAMES
 from smear_scores.wording.nights import CLOSE_RULES, CLOSE_UNCONFIRMED, REVEAL_RULES
 
 from .field_refusals import ListedRefusals
-from .fields import option_field
+from .fields import IdListField, TextField, WholeNumberField, option_field
+from .posted import PostedForm
 
 SCORING_NUMBERS = ("win_points", "margin", "margin_points", "bid_made", "bid_set")
 
@@ -255,3 +258,41 @@ class TableCloseForm(forms.Form):
     def __init__(self, *args: Any, number: int, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.fields["confirm"].error_messages["required"] = CLOSE_UNCONFIRMED.format(number=number)
+
+
+class CheckInForm(PostedForm):
+    """The players ticked (``player``: their ids) and a walk-in's name typed: one at least."""
+
+    player = IdListField(required=False)
+    walk_in = TextField(strip=True)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not data.get("player") and not data.get("walk_in"):
+            raise forms.ValidationError(words.CHECK_IN_NOBODY)
+        return data
+
+
+class PickForm(PostedForm):
+    """One player picked on the dashboard (the first ``player`` sent); ``nobody``: what a
+    post with nobody picked is told. ``answer``: the director's answer to a phone asking
+    for a name ("move"; anything else refuses it)."""
+
+    player = IdListField()
+    answer = TextField()
+
+    def __init__(self, *args: Any, nobody: str, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].error_messages["required"] = nobody
+
+    def picked(self) -> list[str]:
+        return self.checked()["player"][:1]
+
+
+class CorrectionForm(PostedForm):
+    """A round's score put right: ``points`` (negative to take away) for partnership
+    ``team``, and why (``reason``, the service's to check)."""
+
+    team = WholeNumberField(label=words.CORRECTION_TEAM, example=0, min_value=0)
+    points = WholeNumberField(label=words.CORRECTION_POINTS, example=2)
+    reason = TextField()

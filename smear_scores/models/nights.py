@@ -137,7 +137,7 @@ class Entrant(models.Model):
     # when the director did: a second phone picking the same name is asked first.
     phone = models.CharField(max_length=32, blank=True, default="")
     # Another phone that asks to take the name over: it does once the director moves it,
-    # or the phone above releases it (services.nights.night_claim_*); "" when none asks.
+    # or the phone above releases it (services.night_claims.night_claim_*); "" when none asks.
     claim_phone = models.CharField(max_length=32, blank=True, default="")
 
     class Meta:

@@ -1,4 +1,4 @@
-"""A name checked in on one phone that another phone asks for (services.nights.night_join
+"""A name checked in on one phone that another phone asks for (services.night_phones.night_join
 with ``confirm``): the director moves it to the asking phone or refuses, or the phone that
 holds it releases it. Moving it stops the first phone scoring the player's table (a fresh
 scoring secret, on a night of its own) and agreeing for the player's team (permissions.

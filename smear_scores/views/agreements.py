@@ -13,6 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_POST
 
+from smear_scores.forms.agreements import AgreeForm, DisputeForm
 from smear_scores.live import stream
 from smear_scores.models import Game
 from smear_scores.permissions import Voice, agreeing_voice, night_of_game
@@ -64,13 +65,6 @@ def _refused(
     return _team_page(request, game_of(public_id), problem=refusal.message, status=refusal.status)
 
 
-def _number(value: str | None) -> int:
-    try:
-        return int(value or "")
-    except ValueError:
-        return 0
-
-
 @refusals_shown_by(_refused)
 @require_GET
 def team_board(request: HttpRequest, public_id: str) -> HttpResponse:
@@ -98,18 +92,19 @@ def team_agree(request: HttpRequest, public_id: str) -> HttpResponse:
     voice = agreeing_voice(request, game)
     if voice is None:
         return _team_page(request, game, problem=NOT_JOINED, status=403)
-    number = _number(request.POST.get("number"))
+    posted = AgreeForm(request.POST).checked()
+    number = posted["number"]
     game = agreement_services.hand_agree(
         game=game,
         team=voice.team,
         number=number,
-        version=request.POST.get("version", ""),
+        version=posted["version"],
         by=voice.by,
-        withdraw=request.POST.get("withdraw") == "yes",
+        withdraw=posted["withdraw"],
     )
     hands = f"hands 1–{number}" if number > 1 else "hand 1"
     name = team_names(game)[voice.team]
-    night_id = night_of_game(game) if request.POST.get("back") == "guide" else None
+    night_id = night_of_game(game) if posted["back"] == "guide" else None
     if night_id is not None:
         # Agreed from the night's guide card: back to the card, which moves on by itself.
         return redirect("night_guide", night_id=night_id)
@@ -125,14 +120,15 @@ def team_dispute(request: HttpRequest, public_id: str) -> HttpResponse:
     voice = agreeing_voice(request, game)
     if voice is None:
         return _team_page(request, game, problem=NOT_JOINED, status=403)
-    number = _number(request.POST.get("number"))
+    posted = DisputeForm(request.POST).checked()
+    number = posted["number"]
     agreement_services.hand_dispute(
         game=game,
         team=voice.team,
         by=voice.by,
         number=number,
-        words=request.POST.get("words", ""),
-        version=request.POST.get("version", ""),
+        words=posted["words"],
+        version=posted["version"],
     )
     return _team_page(
         request,

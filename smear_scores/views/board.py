@@ -275,8 +275,9 @@ def refuse_watcher(request: HttpRequest, game: Game) -> HttpResponse:
     # Stopped meanwhile: say why, and show the hand it was sending, so nothing tapped is
     # lost without a word.
     kept = None
-    if request.method == "POST" and "number" in request.POST:
-        kept = hand_form(game, data=request.POST)
+    if request.method == "POST":
+        posted = hand_form(game, data=request.POST)
+        kept = posted if "number" in posted.data else None
     return board_page(request, game, status=403, problem=STOPPED, kept=kept)
 
 

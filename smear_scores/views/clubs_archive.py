@@ -18,7 +18,7 @@ from smear_scores.forms.club_roster import ArchiveForm
 from smear_scores.selectors.club_archive import club_archive
 from smear_scores.services.club_archive import club_import
 
-from .clubs_gate import club_gate, club_of
+from .guards import club_gate, club_of
 
 
 @require_GET

@@ -1,6 +1,6 @@
 """A club's people, on its own pages: the directors' roster of accounts and invitations,
 the owner's roles, requests to join; and, for the invited, the invitation's page. Who may
-open each is permissions.py's (clubs_gate.club_gate)."""
+open each is permissions.py's (guards.club_gate)."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ from smear_scores.services import club_people as services
 from smear_scores.services.club_start import ClubRefused
 from smear_scores.wording import clubs as words
 
-from .clubs_gate import club_gate, club_of
 from .clubs_start import BACKEND
+from .guards import club_gate, club_of
 
 
 def _people(request: HttpRequest, club, *, notice: str = "", problem: str = "", status=200):

@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from smear_scores import permissions
-from smear_scores.forms.club_roster import ImportForm, MergeForm, NameForm, RetireForm
+from smear_scores.forms.club_roster import AddForm, ImportForm, MergeForm, NameForm, RetireForm
 from smear_scores.models import Club, Player
 from smear_scores.rules import Refused
 from smear_scores.selectors.club_people import roster_lines
@@ -22,7 +22,7 @@ from smear_scores.services.clubs import (
 )
 from smear_scores.wording import clubs as words
 
-from .clubs_gate import club_gate, club_of
+from .guards import club_gate, club_of
 
 
 def _page(request, club: Club, *, status=200, **context) -> HttpResponse:
@@ -47,8 +47,9 @@ def club_roster(request: HttpRequest, slug: str) -> HttpResponse:
     club, refused = _gated(request, slug)
     if refused or request.method == "GET":
         return refused or _page(request, club)
-    if request.POST.get("action") == "add":
-        text = request.POST.get("text", "")
+    posted = AddForm(request.POST).checked()
+    if posted["action"] == "add":
+        text = posted["text"]
         try:
             added = players_create(club=club, text=text)
         except RosterRefused:

@@ -22,7 +22,7 @@ from smear_scores.selectors.leagues import club_leagues
 from smear_scores.services import club_settings as services
 from smear_scores.wording import clubs as words
 
-from .clubs_gate import club_gate, club_of
+from .guards import club_gate, club_of
 
 
 def _initial(club: Club) -> dict:

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from smear_scores.forms.clubs import ClubStartForm, SignUpForm
+from smear_scores.forms.clubs import ClubStartForm, NextForm, SignUpForm
 from smear_scores.models import Club
 from smear_scores.services import club_start as services
 from smear_scores.wording import clubs as words
@@ -24,7 +24,7 @@ BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 def _next(request: HttpRequest) -> str:
     """Where to go once signed up: ``next`` when it is this site's, else starting a club."""
-    wanted = request.POST.get("next") or request.GET.get("next") or ""
+    wanted = NextForm(request.POST).checked()["next"] or request.GET.get("next") or ""
     if url_has_allowed_host_and_scheme(
         wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):

@@ -11,22 +11,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from smear_scores.forms.agreements import SettleForm
 from smear_scores.models import Club, Game
 from smear_scores.request_refusals import Gone, NotFound
 from smear_scores.rules import Refusal
 from smear_scores.selectors import agreements as agreement_selectors
-from smear_scores.selectors.leagues import club_get
 from smear_scores.services import agreements as agreement_services
 
 from .answers import page_or_fragment, refusals_shown_by
-from .nights import director_only
-
-
-def _club(slug: str) -> Club:
-    try:
-        return club_get(slug=slug)
-    except Club.DoesNotExist:
-        raise Http404("No club has this address: check the link.") from None
+from .guards import club_of, director_only
 
 
 def _queue(
@@ -44,13 +37,13 @@ def _queue(
 def _refused(request: HttpRequest, refusal: Refusal, slug: str, **_: Any) -> HttpResponse | None:
     if isinstance(refusal, Gone | NotFound):
         return None
-    return _queue(request, _club(slug), problem=refusal.message, status=refusal.status)
+    return _queue(request, club_of(slug), problem=refusal.message, status=refusal.status)
 
 
 @require_GET
 @vary_on_headers("HX-Request")
 def results_queue(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club(slug)
+    club = club_of(slug)
     refused = director_only(request, club)
     return refused or _queue(request, club)
 
@@ -60,25 +53,22 @@ def results_queue(request: HttpRequest, slug: str) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def result_settle(request: HttpRequest, slug: str, public_id: str) -> HttpResponse:
     """Settle one game: ``decision`` keep or swap, at hand ``number``, with a ``reason``."""
-    club = _club(slug)
+    club = club_of(slug)
     refused = director_only(request, club)
     if refused:
         return refused
     game = Game.objects.filter(public_id=public_id, confirm=True).first()
     if game is None or not agreement_selectors.of_club(game, club):
         raise Http404("This game is not one of the club's: check the link.")
-    try:
-        number = int(request.POST.get("number", ""))
-    except ValueError:
-        number = 0
-    decision = request.POST.get("decision", "")
+    posted = SettleForm(request.POST).checked()
+    number, decision = posted["number"], posted["decision"]
     agreement_services.dispute_settle(
         game=game,
         number=number,
         decision=decision,
-        reason=request.POST.get("reason", ""),
+        reason=posted["reason"],
         by=request.user,
-        version=request.POST.get("version", ""),
+        version=posted["version"],
     )
     done = "swapped the teams' points on" if decision == "swap" else "kept"
     return _queue(

@@ -7,7 +7,9 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_http_methods
 
+from smear_scores.forms.edits import EditStepForm, UndoForm
 from smear_scores.forms.hands import HandForm, hand_initial
+from smear_scores.forms.posted import sent_fields
 from smear_scores.models import Game, Hand
 from smear_scores.permissions import scoring_team
 from smear_scores.rules import HandRefused
@@ -31,7 +33,8 @@ from .hands import preview_line
 def hand_undo(request: HttpRequest, game: Game) -> HttpResponse:
     """GET asks to confirm; POST takes back the last hand (D8: may reopen the game)."""
     if request.method == "POST":
-        number = request.POST.get("number")
+        posted = UndoForm(request.POST).checked()
+        number = posted["number"]
         if number == str(game.hands_played + 1):
             # The screen was opened before this hand was undone (Back after the undo, or
             # another phone undid it first).
@@ -51,7 +54,7 @@ def hand_undo(request: HttpRequest, game: Game) -> HttpResponse:
                 "nothing was undone. Check the scoreboard and undo again if needed.",
             )
         was_finished = game.finished
-        game = editing.hand_undo(game=game, version=request.POST.get("version"))
+        game = editing.hand_undo(game=game, version=posted["version"])
         reopened = " The game is open again." if was_finished and not game.finished else ""
         return to_board(request, game, notice=f"Hand {number} was undone.{reopened}")
     if not game.hands_played:
@@ -116,13 +119,14 @@ def hand_edit(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     if request.method == "GET":
         return _edit_show(request, game, hand)
     # The hand this screen was opened on, carried through every step of the edit.
-    version = request.POST.get("version") or editing.hand_version(hand)
+    step = EditStepForm(request.POST).checked()
+    version = step["version"] or editing.hand_version(hand)
     form = hand_form(game, data=request.POST)
-    if request.POST.get("back"):
+    if step["back"]:
         return _edit_page(request, game, hand, form, version)
     if not form.is_valid():
         return _edit_page(request, game, hand, form, version, status=422)
-    if request.POST.get("confirm") != "yes":
+    if not step["confirm"]:
         return _edit_confirm(request, game, hand, form, version)
     return _edit_store(request, game, hand, form, version)
 
@@ -148,7 +152,7 @@ def _edit_confirm(
         return _edit_page(
             request, game, hand, form, version, status=422, preview_problem=check.problem
         )
-    hidden = [(k, v) for k, v in request.POST.items() if k not in ("csrfmiddlewaretoken", "back")]
+    hidden = [(k, v) for k, v in sent_fields(form.data).items() if k != "back"]
     return _edit_page(
         request,
         game,

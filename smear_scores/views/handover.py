@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from smear_scores.forms.games import HandoverForm
 from smear_scores.models import Game
 from smear_scores.permissions import (
     can_score,
@@ -41,7 +42,9 @@ def game_handover(request: HttpRequest, public_id: str) -> HttpResponse:
     }
     status = 200
     if request.method == "POST":
-        if game.league_id is None and code_matches(game, request.POST.get("code")):
+        if game.league_id is None and code_matches(
+            game, HandoverForm(request.POST).checked()["code"]
+        ):
             grant_scoring(request, game)
             return to_board(request, game, notice="This phone can now score this game.")
         if game.league_id is not None:

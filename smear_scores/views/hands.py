@@ -29,6 +29,7 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
 from smear_scores.forms.hands import HandForm
+from smear_scores.forms.posted import sent_fields
 from smear_scores.models import Game
 from smear_scores.permissions import can_score, scoring_team
 from smear_scores.phone import remember_totals
@@ -83,7 +84,7 @@ def hand_record(request: HttpRequest, game: Game) -> HttpResponse:
     number = form.cleaned_data["number"]
     if not form.cleaned_data.get("thrown_in"):
         remember_totals(request, game, form.totals_on)
-    body = sorted((k, v) for k, v in request.POST.items() if k != "csrfmiddlewaretoken")
+    body = sorted(sent_fields(form.data).items())
     # A stale screen, a finished game or a key sent before with another hand (Conflict):
     # nothing recorded, and the board's refusal page shows the current board with why.
     recorded = form.attempt(

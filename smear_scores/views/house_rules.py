@@ -19,7 +19,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from smear_scores import permissions
-from smear_scores.forms.house_rules import HouseRulesForm
+from smear_scores.forms.house_rules import AdoptForm, BuilderStepForm, HouseRulesForm
+from smear_scores.forms.posted import InputRefused
 from smear_scores.models import Club, HouseRules
 from smear_scores.phone import forget_on_phone, keep_on_phone, kept_ids
 from smear_scores.rules import VARIANTS
@@ -82,12 +83,13 @@ def house_rules_new(request: HttpRequest) -> HttpResponse:
             request, "house_rules/new.html", "house-rules-form", _builder_context(form, settings)
         )
     form = HouseRulesForm(request.POST)
-    if "up" in request.POST:
-        form.moved(request.POST["up"])
+    step = BuilderStepForm(request.POST).checked()
+    if step["up"]:
+        form.moved(step["up"])
     # Read before any refusal is put beside its field (which takes the field's value away).
     settings = form.settings() if form.is_valid() else None
     status = 200
-    if settings is not None and "save" in request.POST:
+    if settings is not None and step["save"]:
         saved = form.attempt(lambda: house_rules_services.house_rules_create(settings=settings))
         if saved is not None:
             messages.success(request, f"The house rules “{saved.name}” are saved on this phone.")
@@ -97,10 +99,10 @@ def house_rules_new(request: HttpRequest) -> HttpResponse:
         status = 422
     elif settings is not None:
         form.show_problems(house_rules_services.settings_problems(settings))
-    elif "save" in request.POST:
+    elif step["save"]:
         status = 422
     if settings is None:
-        settings = _start(str(request.POST.get("based_on", "")))
+        settings = _start(step["based_on"])
     return page_or_fragment(
         request,
         "house_rules/new.html",
@@ -177,8 +179,8 @@ def house_rules_adopt(request: HttpRequest, public_id: str) -> HttpResponse:
     """A club admin adopts the set for a club: its leagues and nights may then play it."""
     house_rules = _saved(public_id)
     try:
-        club = club_by_id(club_id=int(request.POST.get("club", "")))
-    except (Club.DoesNotExist, ValueError):
+        club = club_by_id(club_id=AdoptForm(request.POST).checked()["club"])
+    except (Club.DoesNotExist, InputRefused):
         raise Http404("No such club: pick one of the clubs offered.") from None
     if not permissions.club_may(request.user, permissions.ADOPT_RULES, club.pk):
         messages.error(request, f"Only admins of {club.name} can adopt rules for it.")

@@ -14,7 +14,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from smear_scores.forms.games import NewGameForm
+from smear_scores.forms.games import NewGameForm, RematchForm, SwitchForm
+from smear_scores.forms.posted import sent_fields
 from smear_scores.models import Game
 from smear_scores.permissions import (
     can_score,
@@ -180,11 +181,10 @@ def game_new(request: HttpRequest) -> HttpResponse:
     """The new-game screen. An htmx GET re-draws the form for another variant
     (``HX-Target: new-game``) or the partners and dealer as names are typed
     (``HX-Target: partners``)."""
-    if request.method == "POST" and "switch" in request.POST:
+    if request.method == "POST" and SwitchForm(request.POST).checked()["switch"]:
         # Without JavaScript, "Show the seats for this game" posts the form (a GET would put
         # the CSRF token in the address bar): the same screen for the variant picked.
-        data = {k: v for k, v in request.POST.dict().items() if k != "csrfmiddlewaretoken"}
-        form = _new_game_form(request, data)
+        form = _new_game_form(request, sent_fields(request.POST))
         return render(request, "games/new.html", _new_context(form))
     if request.method == "POST":
         form = _new_game_form(request, request.POST, as_sent=True)
@@ -228,7 +228,7 @@ def game_rematch(request: HttpRequest, game: Game) -> HttpResponse:
             status=409,
             problem="This game is not over yet: finish it before starting a rematch.",
         )
-    keep_rotation = request.POST.get("dealer") == "next"
+    keep_rotation = RematchForm(request.POST).checked()["dealer"] == "next"
     # A league's rematch can be refused, e.g. when the league's season has ended: 422, on
     # the board (_refused_board).
     new = rematches.game_rematch(game=game, keep_rotation=keep_rotation)

@@ -17,7 +17,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from smear_scores import pace, phone
-from smear_scores.forms.nights import TableCloseForm
+from smear_scores.forms.night_phones import AnnounceForm, JoinForm, KeepForm
+from smear_scores.forms.nights import PickForm, TableCloseForm
+from smear_scores.forms.posted import InputRefused
 from smear_scores.live import stream
 from smear_scores.models import Night
 from smear_scores.permissions import agreeing_voice, can_score
@@ -26,22 +28,22 @@ from smear_scores.selectors import agreements as agreement_selectors
 from smear_scores.selectors import night_phones
 from smear_scores.selectors import nights as night_selectors
 from smear_scores.services import night_claims
+from smear_scores.services import night_phones as phone_services
 from smear_scores.services import nights as night_services
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
 from smear_scores.views.board import keep_no_copy, scoring_link
-from smear_scores.views.nights import (
+from smear_scores.views.guards import director_only, director_write, night_of
+from smear_scores.views.night_parts import (
     PLAYER_ID,
     POLL_SECONDS,
     dashboard_context,
-    director_only,
     director_refused,
-    director_write,
-    night_of,
     night_rules,
     room_now,
     room_read,
     roster_players,
 )
+from smear_scores.wording import nights as words
 
 
 def join_url(request: HttpRequest, night: Night) -> str:
@@ -115,10 +117,10 @@ def _join_refused(
 ) -> HttpResponse | None:
     """The check-in page again, with what was refused and why; a name checked in on
     another phone asks whether this is them."""
-    if not isinstance(refusal, night_services.NightRefused):
+    if not isinstance(refusal, night_services.NightRefused | InputRefused):
         return None
     night = _join_night(code)
-    if isinstance(refusal, night_services.OnAnotherPhone):
+    if isinstance(refusal, phone_services.OnAnotherPhone):
         return _join_page(
             request, night, status=409, confirm=refusal.player, question=refusal.message
         )
@@ -127,7 +129,7 @@ def _join_refused(
         night,
         status=422,
         problems=[refusal.message],
-        walk_in=request.POST.get("walk_in", ""),
+        walk_in=JoinForm(request.POST).as_typed("walk_in"),
     )
 
 
@@ -142,8 +144,8 @@ def night_join(request: HttpRequest, code: str) -> HttpResponse:
     night = _join_night(code) if found is None else found
     if request.method == "GET":
         return _join_page(request, night)
-    value = request.POST.get("player", "")
-    walk_in = request.POST.get("walk_in", "").strip()
+    posted = JoinForm(request.POST).checked()
+    value, walk_in = posted["player"], posted["walk_in"]
     player = None
     if value:
         found = (
@@ -153,23 +155,19 @@ def night_join(request: HttpRequest, code: str) -> HttpResponse:
         )
         if not found:
             raise night_services.NightRefused(
-                f"That name is not on {night.club.name}'s roster: reload the page and pick "
-                "your name again.",
-                field="player",
+                words.JOIN_NOT_ON_ROSTER.format(club=night.club.name), field="player"
             )
         player = found[0]
     elif not walk_in:
-        raise night_services.NightRefused(
-            "Pick your name" + (", or type it," if night.walk_ins else "") + " to check in.",
-            field="player",
-        )
+        typed = words.JOIN_OR_TYPE if night.walk_ins else ""
+        raise night_services.NightRefused(words.JOIN_NOBODY.format(typed=typed), field="player")
     device = phone.phone_id(request)
-    entrant = night_services.night_join(
+    entrant = phone_services.night_join(
         night=night,
         phone=device,
         player=player,
         walk_in=walk_in,
-        confirm=request.POST.get("confirm") == "yes",
+        confirm=posted["confirm"],
     )
     response = redirect("night_guide", night_id=night.pk)
     phone.remember_night(request, response, night.pk, entrant.player_id, device)
@@ -332,9 +330,12 @@ def tournament_dashboard(request: HttpRequest, night_id: int) -> HttpResponse:
 @require_POST
 def tournament_announce(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
-    text = request.POST.get("announcement", "")
     return director_write(
-        request, night, lambda: night_services.night_announce(night=night, text=text)
+        request,
+        night,
+        lambda: phone_services.night_announce(
+            night=night, text=AnnounceForm(request.POST).checked()["announcement"]
+        ),
     )
 
 
@@ -344,10 +345,9 @@ def tournament_check_in_undo(request: HttpRequest, night_id: int) -> HttpRespons
     night = night_of(night_id)
 
     def act() -> None:
-        players = roster_players(night, request.POST.getlist("player")[:1])
-        if not players:
-            raise night_services.NightRefused("Pick the check-in to undo, then undo it.")
-        night_services.night_check_in_undo(night=night, player=players[0])
+        picked = PickForm(request.POST, nobody=words.UNDO_NOBODY).picked()
+        players = roster_players(night, picked)
+        phone_services.night_check_in_undo(night=night, player=players[0])
 
     return director_write(request, night, act)
 
@@ -360,10 +360,9 @@ def tournament_check_in_move(request: HttpRequest, night_id: int) -> HttpRespons
     night = night_of(night_id)
 
     def act() -> None:
-        players = roster_players(night, request.POST.getlist("player")[:1])
-        if not players:
-            raise night_services.NightRefused("Pick the check-in to move, then move it.")
-        if request.POST.get("answer") == "move":
+        form = PickForm(request.POST, nobody=words.MOVE_NOBODY)
+        players = roster_players(night, form.picked())
+        if form.cleaned_data["answer"] == "move":
             night_claims.night_claim_move(night=night, player=players[0])
         else:
             night_claims.night_claim_refuse(night=night, player=players[0])
@@ -378,17 +377,14 @@ def tournament_walk_in_keep(request: HttpRequest, night_id: int) -> HttpResponse
     night = night_of(night_id)
 
     def act() -> None:
+        picked = KeepForm(request.POST).checked()["player"]
         entrant = next(
-            (
-                e
-                for e in night_selectors.night_roster(night)[0]
-                if str(e.player_id) == request.POST.get("player", "")
-            ),
+            (e for e in night_selectors.night_roster(night)[0] if str(e.player_id) == picked),
             None,
         )
         if entrant is None:
-            raise night_services.NightRefused("Pick the walk-in to keep, then keep them.")
-        night_services.walk_in_keep(night=night, player=entrant.player)
+            raise night_services.NightRefused(words.KEEP_NOBODY)
+        phone_services.walk_in_keep(night=night, player=entrant.player)
 
     return director_write(request, night, act)
 
@@ -405,7 +401,7 @@ def tournament_close_table(request: HttpRequest, night_id: int, table_id: int) -
     def act() -> None:
         if not form.is_valid():
             raise night_services.NightRefused(form.errors["confirm"][0], field="table")
-        night_services.table_close(table=table)
+        phone_services.table_close(table=table)
 
     return director_write(request, night, act)
 

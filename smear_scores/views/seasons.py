@@ -12,8 +12,9 @@ from smear_scores.forms.seasons import CHAIN, SeasonForm
 from smear_scores.models import Season
 from smear_scores.selectors import seasons as season_selectors
 from smear_scores.services.seasons import season_save
+from smear_scores.views.guards import club_of as _club
+from smear_scores.views.guards import director_only
 from smear_scores.views.leagues import _csv
-from smear_scores.views.nights import _club, director_only
 
 
 def _season(slug: str, season_id: int) -> Season:

@@ -84,3 +84,24 @@ AWAITING_DISPUTE = (
     "Provisional (*): round {round} at table {table} counts once its dispute is settled "
     "(the scorer edits the hand, or the director settles it)."
 )
+
+# The director's dashboard and screens, posted with nobody picked, or with someone off the
+# roster (views.night_parts.roster_players).
+CHECK_IN_NOBODY = "Tick the players who are here, or type a walk-in's name, then check in."
+CHECK_OUT_NOBODY = "Pick the player who leaves, then check them out."
+UNDO_NOBODY = "Pick the check-in to undo, then undo it."
+MOVE_NOBODY = "Pick the check-in to move, then move it."
+KEEP_NOBODY = "Pick the walk-in to keep, then keep them."
+NOT_ON_ROSTER = (
+    "{count} of the players sent {are} not on {club}'s roster: reload the director's screen "
+    "and tick the players again."
+)
+# A correction's partnership and points (Correction), as the director's form names them.
+CORRECTION_TEAM = "The partnership"
+CORRECTION_POINTS = "The points to add"
+# A player checking in on their own phone.
+JOIN_NOT_ON_ROSTER = (
+    "That name is not on {club}'s roster: reload the page and pick your name again."
+)
+JOIN_NOBODY = "Pick your name{typed} to check in."
+JOIN_OR_TYPE = ", or type it,"

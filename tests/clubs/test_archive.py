@@ -17,7 +17,7 @@ from smear_scores.selectors import leagues as league_selectors
 from smear_scores.selectors.agreements import agree_version
 from smear_scores.selectors.club_archive import club_rows
 from smear_scores.selectors.nights import night_standings
-from smear_scores.services import nights
+from smear_scores.services import night_phones, nights
 from smear_scores.services.agreements import dispute_settle, hand_dispute
 
 from ..league.conftest import wisconsin_win
@@ -76,7 +76,7 @@ def played(club):
         win_bonus=2,
     )
     for player in players:
-        nights.night_check_in(night=night, player=player)
+        night_phones.night_check_in(night=night, player=player)
     for seed in (1, 2):
         round_ = nights.round_draw(night=night, seed=seed)
         for game in games_of(round_):

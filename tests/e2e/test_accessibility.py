@@ -27,7 +27,8 @@ from smear_scores.selectors.house_rules import preset_settings
 from smear_scores.services.house_rules import house_rules_create
 from smear_scores.services.league_games import league_game_create
 from smear_scores.services.new_games import game_create
-from smear_scores.services.nights import night_check_in, night_open, round_draw
+from smear_scores.services.night_phones import night_check_in
+from smear_scores.services.nights import night_open, round_draw
 from smear_scores.services.recording import hand_record
 from smear_scores.services.removal import game_remove
 from smear_scores.services.seasons import season_save

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from smear_scores.models import Club, Game, Membership, Player
 from smear_scores.rules import HandEntry
-from smear_scores.services import nights
+from smear_scores.services import night_phones, nights
 from smear_scores.services.recording import hand_record
 
 from .test_table_conditions import BROKEN_WORDS, SIDEWAYS, WIDER
@@ -60,7 +60,7 @@ def _night():
         round_hands=2,
     )
     for player in players:
-        nights.night_check_in(night=night, player=player)
+        night_phones.night_check_in(night=night, player=player)
     round_ = nights.round_draw(night=night, seed=3)
     first, second = round_.tables.order_by("number")
     # Table 1 finished (awaiting the other teams' agreement); table 2 closed as it stood.
@@ -68,7 +68,7 @@ def _night():
     for _ in range(2):
         game, _ = hand_record(game=game, entry=HandEntry(bidder=0, bid=3, points=(4, 1, 1)))
     hand_record(game=second.game, entry=HandEntry(bidder=1, bid=3, points=(1, 4, 1)))
-    nights.table_close(table=second)
+    night_phones.table_close(table=second)
     return night, dora, players
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from smear_scores.models import Club, Player
 from smear_scores.rules import HandEntry
-from smear_scores.services import nights
+from smear_scores.services import night_phones, nights
 from smear_scores.services.recording import hand_record
 from smear_scores.services.seasons import season_save
 from tests.league.conftest import agree_all
@@ -36,7 +36,7 @@ def test_forty_players_print_on_one_a4_page(browser, live_server):
         round_hands=1,
     )
     for player in players:
-        nights.night_check_in(night=night, player=player)
+        night_phones.night_check_in(night=night, player=player)
     for seed in (1, 2, 3):
         for table in nights.round_draw(night=night, seed=seed).tables.all():
             game, _ = hand_record(

@@ -40,7 +40,8 @@ from smear_scores.phone import SCORING_KEY
 from smear_scores.services.game_names import MAX_TEAM_NAME
 from smear_scores.services.handover import game_scoring_rotate
 from smear_scores.services.new_games import game_create
-from smear_scores.services.nights import night_check_in, night_open, round_draw
+from smear_scores.services.night_phones import night_check_in
+from smear_scores.services.nights import night_open, round_draw
 from smear_scores.services.recording import hand_record
 
 from ..rules.helpers import _plan

@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from smear_scores.models import Club, Dispute, League, Membership, Player
-from smear_scores.services import nights
+from smear_scores.services import night_phones, nights
 from smear_scores.services.agreements import hand_dispute
 from smear_scores.services.league_games import league_game_create
 from tests.league.conftest import play
@@ -169,7 +169,7 @@ def test_a_nights_table_agrees_from_the_other_teams_guide_card_in_one_tap(
         round_hands=4,
     )
     for player in players:
-        nights.night_check_in(night=night, player=player)
+        night_phones.night_check_in(night=night, player=player)
     game = nights.round_draw(night=night, seed=1).tables.get(number=1).game
     seats = [s.player.name for s in game.seats.order_by("position").select_related("player")]
 

@@ -36,7 +36,8 @@ from smear_scores.models import (
     Round,
     Seat,
 )
-from smear_scores.services.nights import night_check_in, night_open, round_draw
+from smear_scores.services.night_phones import night_check_in
+from smear_scores.services.nights import night_open, round_draw
 
 from ..league.conftest import make_user
 from ..web.conftest import SCHMIER_ALL_A, awards_post, grant

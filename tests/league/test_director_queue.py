@@ -119,3 +119,24 @@ def test_keep_or_swap_with_no_dispute_open_is_refused(client, club, league, four
         assert "there is nothing to keep or swap" in text(response)
     game.refresh_from_db()
     assert game.agreed_at is None
+
+
+def test_a_settlement_naming_its_hand_in_other_digits_is_refused(client, club, league, four):
+    """int() reads "١" (Arabic-Indic one) as hand 1; the queue never sends it: refused in
+    the queue's words (422) and nothing settled."""
+    make_user("dora", club=club, admin=True)
+    game = wisconsin_win(league, four, winner=0, loser_score=2, agreed=False)
+    hand_dispute(game=game, team=1, number=1, words="the 2 were ours, not theirs")
+    client.login(username="dora", password=PASSWORD)
+
+    response = client.post(
+        f"/clubs/{club.slug}/results/{game.public_id}/",
+        {"number": "١", "decision": "keep", "reason": "asked both tables", "version": "1.0"},
+    )
+
+    assert response.status_code == 422
+    assert (
+        "The hand's number is a whole number written in digits 0 to 9, such as 3, not “١”: "
+        "reload the page and try again."
+    ) in text(response)
+    assert Dispute.objects.get().decision == ""

@@ -260,3 +260,24 @@ def test_the_directors_screen_is_kept_by_no_cache(client, two_rounds, director):
     assert response["Cache-Control"] == "private, no-store"
     refused = client.post(f"/tournaments/{night.pk}/check-in/", {"player": "x"})
     assert refused["Cache-Control"] == "private, no-store"
+
+
+def test_a_correction_in_other_digits_is_refused_and_nothing_written(client, two_rounds, director):
+    """int() reads "٣" (Arabic-Indic three) as 3; no page sends it: the form refuses it and
+    says what to send, on the director's screen (422), and no correction is kept."""
+    night, first = two_rounds
+    table = first.tables.get(number=1)
+    login(client, director)
+
+    response = client.post(
+        f"/tournaments/{night.pk}/tables/{table.pk}/correct/",
+        {"team": "٠", "points": "٣", "reason": "scoresheet says 7"},
+    )
+
+    assert response.status_code == 422
+    shown = page(response)
+    assert (
+        "The partnership is a whole number written in digits 0 to 9, such as 0, not “٠”"
+    ) in shown
+    assert "The points to add is a whole number written in digits 0 to 9" in shown
+    assert not Correction.objects.exists()

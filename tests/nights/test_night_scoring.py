@@ -8,8 +8,8 @@ import pytest
 from smear_scores.models import Night
 from smear_scores.rules import HandEntry
 from smear_scores.selectors.nights import night_standings
-from smear_scores.services import nights
-from smear_scores.views.nights import night_rules as nights_rules
+from smear_scores.services import night_phones, nights
+from smear_scores.views.night_parts import night_rules as nights_rules
 
 from .conftest import DAY
 from .test_nights import games_of, play_out
@@ -102,7 +102,7 @@ def test_a_bid_bonus_night_adds_for_the_bid_made_and_takes_away_for_the_bid_set(
         scoring_numbers={"bid_made": 4, "bid_set": 10},
     )
     for player in players[:6]:
-        nights.night_check_in(night=night, player=player)
+        night_phones.night_check_in(night=night, player=player)
     (game,) = games_of(nights.round_draw(night=night, seed=3))
     # Hand 1: A bids 3 and takes 1 (set); hand 2: B bids 3 and takes 3 (made).
     game = play_out(
@@ -130,7 +130,7 @@ def test_a_total_points_night_shows_each_rounds_high_in_the_room(client, club, p
         scoring="total_points",
     )
     for player in players[:6]:
-        nights.night_check_in(night=night, player=player)
+        night_phones.night_check_in(night=night, player=player)
     (game,) = games_of(nights.round_draw(night=night, seed=3))
     game = play_out(game, [HandEntry(bidder=2, bid=3, points=(1, 1, 4))])
     seats = list(game.seats.order_by("position").values_list("name", flat=True))
@@ -154,7 +154,7 @@ def _wisconsin_koth(club, players, **kw):
         **kw,
     )
     for player in players[:8]:
-        nights.night_check_in(night=night, player=player)
+        night_phones.night_check_in(night=night, player=player)
     return night
 
 

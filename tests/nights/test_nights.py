@@ -7,7 +7,7 @@ import pytest
 from smear_scores.models import Correction, Game, Seat
 from smear_scores.rules import HandEntry
 from smear_scores.selectors.nights import night_rounds, night_standings, night_version
-from smear_scores.services import nights
+from smear_scores.services import night_phones, nights
 from smear_scores.services.recording import hand_record
 from tests.league.conftest import agree_all
 
@@ -20,7 +20,7 @@ def open_night(club, players, n=12, **kw):
     kw.setdefault("round_hands", 2)
     night = nights.night_open(club=club, name="Tuesday progressive", day=DAY, **kw)
     for player in players[:n]:
-        nights.night_check_in(night=night, player=player)
+        night_phones.night_check_in(night=night, player=player)
     return night
 
 
@@ -59,7 +59,7 @@ def test_round_draw_is_the_one_its_recorded_seed_gives(club, players):
     seats = [list(g.seats.values_list("player_id", flat=True)) for g in games_of(first)]
     again = open_night(club, [], n=0)
     for player in players[:12]:
-        nights.night_check_in(night=again, player=player)
+        night_phones.night_check_in(night=again, player=player)
     redrawn = nights.round_draw(night=again, seed=first.seed)
     assert [list(g.seats.values_list("player_id", flat=True)) for g in games_of(redrawn)] == seats
 
@@ -167,13 +167,13 @@ def test_league_night_plays_the_league_and_its_games_count_in_it(club, players):
 
 def test_walk_in_joins_the_roster_and_a_player_can_leave_and_return(club, players):
     night = open_night(club, players, n=6)
-    entrant = nights.night_check_in(night=night, walk_in="  Zed   Z ")
+    entrant = night_phones.night_check_in(night=night, walk_in="  Zed   Z ")
     assert (entrant.player.name, entrant.player.club_id) == ("Zed Z", club.pk)
-    nights.night_check_out(night=night, player=players[0])
+    night_phones.night_check_out(night=night, player=players[0])
     assert night.entrants.get(player=players[0]).present is False
     round_ = nights.round_draw(night=night, seed=1)
     assert players[0].pk not in round_.present
-    nights.night_check_in(night=night, player=players[0])
+    night_phones.night_check_in(night=night, player=players[0])
     assert night.entrants.get(player=players[0]).present is True
 
 

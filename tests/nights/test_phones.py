@@ -14,7 +14,7 @@ from django.utils import timezone
 from smear_scores.models import Entrant, Game, Night, Player
 from smear_scores.rules import HandEntry
 from smear_scores.selectors.nights import night_standings
-from smear_scores.services import nights
+from smear_scores.services import night_phones, nights
 from smear_scores.services.agreements import hand_dispute
 from smear_scores.services.recording import hand_record
 
@@ -31,7 +31,7 @@ def open_night(club, players, n=12, **kw):
     kw.setdefault("round_hands", 1)
     night = nights.night_open(club=club, name="Tuesday progressive", day=DAY, **kw)
     for player in players[:n]:
-        nights.night_check_in(night=night, player=player)
+        night_phones.night_check_in(night=night, player=player)
     return night
 
 
@@ -176,7 +176,7 @@ def test_a_late_arrival_joins_the_next_draw_and_gone_is_left_out(club, players):
     assert "Waiting for round 2" in card
     assert "You checked in after round 1 was drawn: you play from round 2" in card
     gone = phone_of(night, players[0])
-    nights.night_check_out(night=night, player=players[0])
+    night_phones.night_check_out(night=night, player=players[0])
     assert "You were marked as gone" in text(gone.get(f"/tournaments/{night.pk}/me/"))
     finish_round(night)
     round2 = nights.round_draw(night=night, seed=4)
@@ -244,7 +244,7 @@ def test_dashboard_shows_each_table_and_why_it_needs_attention(client, club, pla
     hand_record(game=t1.game, entry=HAND)
     Game.objects.filter(pk=t2.game_id).update(updated_at=timezone.now() - timedelta(minutes=12))
     gone = t1.game.seats.get(position=2).player
-    nights.night_check_out(night=night, player=gone)
+    night_phones.night_check_out(night=night, player=gone)
     login(client, director)
     page = text(client.get(f"/tournaments/{night.pk}/"))
     assert "Round 1 of 3 · 2 tables need you" in page
@@ -343,7 +343,7 @@ def test_close_rule_none_gives_nobody_the_round(club, players):
     round_ = nights.round_draw(night=night, seed=9)
     table = round_.tables.get(number=1)
     hand_record(game=table.game, entry=HAND)
-    nights.table_close(table=table)
+    night_phones.table_close(table=table)
     won = {s.name: s.won for s in night_standings(night)}
     assert set(won.values()) == {0}
 
@@ -421,10 +421,10 @@ def test_the_draw_stays_fair_as_players_come_and_go(club, players):
     partners = set()
     for number in range(1, 6):
         if number == 2:
-            nights.night_check_in(night=night, player=extra[0])
+            night_phones.night_check_in(night=night, player=extra[0])
         if number == 3:
-            nights.night_check_out(night=night, player=players[0])
-            nights.night_check_in(night=night, player=extra[1])
+            night_phones.night_check_out(night=night, player=players[0])
+            night_phones.night_check_in(night=night, player=extra[1])
         round_ = nights.round_draw(night=night, seed=number)
         for table in round_.tables.select_related("game"):
             seats = [s.player_id for s in table.game.seats.order_by("position")]

@@ -11,7 +11,7 @@ import pytest
 
 from smear_scores.models import Night, Season
 from smear_scores.rules import HandEntry, Refused
-from smear_scores.services import nights
+from smear_scores.services import night_phones, nights
 from smear_scores.services.seasons import season_save
 
 from .conftest import make_user
@@ -28,7 +28,7 @@ def one_night(club, players, day, seed, *, agreed=True):
         club=club, name=f"Night {day:%d %b}", day=day, variant="schmier", rounds=1, round_hands=1
     )
     for player in players[:6]:
-        nights.night_check_in(night=night, player=player)
+        night_phones.night_check_in(night=night, player=player)
     (game,) = games_of(nights.round_draw(night=night, seed=seed))
     game = play_out(game, [HAND], agreed=agreed)
     return {

@@ -12,7 +12,7 @@ import pytest
 from smear_scores.models import Club, Game, Player, Round
 from smear_scores.request_refusals import Conflict
 from smear_scores.rules import HandEntry
-from smear_scores.services import nights
+from smear_scores.services import night_phones, nights
 from smear_scores.services.editing import hand_undo
 from smear_scores.services.recording import hand_record
 
@@ -28,7 +28,9 @@ def night_with_round_one_played():
         round_hands=1,
     )  # fmt: skip
     for n in range(12):
-        nights.night_check_in(night=night, player=Player.objects.create(club=club, name=f"P{n}"))
+        night_phones.night_check_in(
+            night=night, player=Player.objects.create(club=club, name=f"P{n}")
+        )
     first = nights.round_draw(night=night, seed=1)
     games = [t.game for t in first.tables.order_by("number").select_related("game")]
     for game in games:

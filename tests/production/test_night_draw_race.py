@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from smear_scores.models import Club, Game, Player, Round
-from smear_scores.services import nights
+from smear_scores.services import night_phones, nights
 
 from .conftest import WAIT, HeldWrite, in_thread, wait_until_a_writer_waits
 
@@ -21,7 +21,7 @@ def test_round_draw_twice_at_once_draws_one_round(monkeypatch):
     )
     for n in range(12):
         player = Player.objects.create(club=club, name=f"P{n}")
-        nights.night_check_in(night=night, player=player)
+        night_phones.night_check_in(night=night, player=player)
 
     # The first draw waits inside its transaction, its round and games written, until
     # the second draw has started and queued behind it.

@@ -717,14 +717,14 @@ def test_a_hand_at_a_table_of_a_night_also_tells_its_room(engine_requests, room_
     from datetime import date
 
     from smear_scores.models import Club, Player
-    from smear_scores.services import nights
+    from smear_scores.services import night_phones, nights
 
     club = Club.objects.create(name="Tuesday Smear Club", slug="tuesday")
     night = nights.night_open(
         club=club, name="Tuesday", day=date(2026, 11, 29), variant="schmier", rounds=2
     )
     for name in ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]:
-        nights.night_check_in(night=night, player=Player.objects.create(club=club, name=name))
+        night_phones.night_check_in(night=night, player=Player.objects.create(club=club, name=name))
     (table,) = nights.round_draw(night=night, seed=1).tables.select_related("game")
     g, room = f"game-{table.game.pk}", f"night-{night.pk}-room"
     night.room_followed = room_followed

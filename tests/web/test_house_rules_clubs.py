@@ -14,7 +14,8 @@ from smear_scores.models import HouseRules, League, Night
 from smear_scores.selectors.house_rules import preset_settings
 from smear_scores.services.house_rules import house_rules_adopt, house_rules_create
 from smear_scores.services.league_games import league_game_create
-from smear_scores.services.nights import night_check_in, round_draw
+from smear_scores.services.night_phones import night_check_in
+from smear_scores.services.nights import round_draw
 from tests.league.conftest import PASSWORD, make_user, roster
 
 from .conftest import find_all, notices, text
@@ -46,6 +47,18 @@ def signed_in(user) -> Client:
     client = Client()
     assert client.login(username=user.username, password=PASSWORD)
     return client
+
+
+def test_a_club_named_in_other_digits_adopts_nothing(shared, club):
+    """int() reads "١" (Arabic-Indic one) as club 1; the page offers ASCII ids only: no
+    such club (404), and no set is adopted."""
+    admin = signed_in(make_user("ada", club=club, admin=True))
+    other_digits = str(club.pk).translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"))
+
+    response = admin.post(f"/rules/house/{shared.public_id}/adopt/", {"club": other_digits})
+
+    assert response.status_code == 404
+    assert not HouseRules.objects.filter(club=club).exists()
 
 
 def test_a_club_admin_adopts_shared_rules_for_the_club(shared, club, other_club):

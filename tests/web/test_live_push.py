@@ -13,7 +13,7 @@ from django.urls import reverse
 from smear_scores import rules
 from smear_scores.selectors.games import version_of
 from smear_scores.selectors.nights import night_version
-from smear_scores.services import nights
+from smear_scores.services import night_phones, nights
 from smear_scores.services.editing import hand_edit, hand_undo
 from smear_scores.services.game_names import game_names_changed
 from smear_scores.services.handover import game_scoring_rotate
@@ -173,7 +173,7 @@ def test_room_stream_follows_the_hands_at_its_tables(asgi_server, open_stream, t
     )
     for i in range(4):
         player = Player.objects.create(club=club, name=f"Player {i}")
-        nights.night_check_in(night=night, player=player)
+        night_phones.night_check_in(night=night, player=player)
     stream = open_stream(asgi_server, reverse("tournament_room_events", args=[night.pk]))
     assert stream.next() == night_version(night.pk)
     asgi_server.hearing()

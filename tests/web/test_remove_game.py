@@ -242,7 +242,7 @@ def test_league_game_cannot_be_removed_by_a_member(client, club_game):
 
 def test_club_night_round_cannot_be_removed(db):
     from smear_scores.models import Club, Player
-    from smear_scores.services import nights
+    from smear_scores.services import night_phones, nights
 
     club = Club.objects.create(name="Tuesday Smear Club", slug="tuesday")
     night = nights.night_open(
@@ -253,7 +253,7 @@ def test_club_night_round_cannot_be_removed(db):
         rounds=2,
     )
     for name in ["Ann", "Bo", "Cy", "Di"]:
-        nights.night_check_in(night=night, player=Player.objects.create(club=club, name=name))
+        night_phones.night_check_in(night=night, player=Player.objects.create(club=club, name=name))
     game = nights.round_draw(night=night, seed=1).tables.get().game
     assert game.league_id is None
     with pytest.raises(Conflict) as refused:

@@ -121,6 +121,21 @@ def test_a_stale_board_is_told_and_nothing_is_agreed(game):
     assert game.agreed_through in ([], [0, 0])
 
 
+def test_an_agreement_naming_its_hand_in_other_digits_is_refused(game):
+    """int() reads "٢" (Arabic-Indic two) as hand 2; no board sends it: refused on the
+    team's board in the form's words (422), and nothing agreed."""
+    phone = signed_in_as_player(game, "Bo")
+    response = phone.post(
+        f"/g/{game.public_id}/agree/hands/", {"number": "٢", "version": agree_version(game, 2)}
+    )
+    assert response.status_code == 422
+    assert (
+        "The hand's number is a whole number written in digits 0 to 9, such as 3, not “٢”"
+    ) in text(response)
+    game.refresh_from_db()
+    assert game.agreed_through in ([], [0, 0])
+
+
 def test_not_right_marks_the_hand_on_every_board(client, game):
     phone = signed_in_as_player(game, "Bo")
     response = phone.post(

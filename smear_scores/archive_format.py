@@ -78,6 +78,6 @@ class ArchiveEncoder(DjangoJSONEncoder):
         return super().default(o)
 
 
-def archived_fields(model: type[models.Model]) -> list[models.Field]:
+def archived_fields(model: type[models.Model]) -> list[models.Field[Any, Any]]:
     """The fields of ``model`` an archive holds (its id apart)."""
     return [f for f in model._meta.concrete_fields if not f.primary_key and f.name not in SECRETS]

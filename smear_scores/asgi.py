@@ -5,13 +5,16 @@ workers, gunicorn.conf.py). Every page is answered as under WSGI; the live board
 import asyncio
 import os
 import resource
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from typing import IO, Any
 
 from asgiref.sync import iscoroutinefunction, sync_to_async
 from django.core import signals
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.base import BaseHandler
+from django.http import HttpRequest, HttpResponseBase, StreamingHttpResponse
 from django.urls import Resolver404, get_resolver, set_script_prefix
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "smear_scores.settings")
@@ -31,11 +34,16 @@ if _soft < _hard:
 # boards' own threads (smear_scores.live.hub: 5).
 REQUEST_THREADS = int(os.environ.get("REQUEST_THREADS", "8"))
 
+# What an ASGI server hands the application (as Django's ASGIHandler takes them).
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[Mapping[str, Any]]]
+Send = Callable[[Mapping[str, Any]], Awaitable[None]]
+
 
 class Plain(BaseHandler):
     """The middleware chain as WSGI runs it: every page, form and API request."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.load_middleware(is_async=False)
 
@@ -51,18 +59,18 @@ class Handler(ASGIHandler):
     is read on the request's thread and sent as it is, as Django's own static files
     handler does, instead of a warning for every file."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.plain = Plain()
         self.threads = ThreadPoolExecutor(REQUEST_THREADS, thread_name_prefix="smear-request")
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and not self._streams(scope):
             await self._answer_plain(scope, receive, send)
         else:
             await super().__call__(scope, receive, send)
 
-    def _streams(self, scope) -> bool:
+    def _streams(self, scope: Scope) -> bool:
         """Is the view at this address async (a live board's stream)?"""
         path = scope["path"].removeprefix(scope.get("root_path", "")) or "/"
         try:
@@ -71,7 +79,7 @@ class Handler(ASGIHandler):
             return False
         return iscoroutinefunction(match.func)
 
-    async def _answer_plain(self, scope, receive, send) -> None:
+    async def _answer_plain(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
             body_file = await self.read_body(receive)
         except RequestAborted:
@@ -84,38 +92,43 @@ class Handler(ASGIHandler):
             body_file.close()
         await self.send_response(answer, send)
 
-    def _respond(self, scope, body_file):
+    def _respond(self, scope: Scope, body_file: IO[bytes]) -> HttpResponseBase:
         """The answer, whole, on a request thread: its end (``close``, which gives the
         thread's database connection back) is on the same thread, before it is sent."""
         set_script_prefix(get_script_prefix(scope))
         signals.request_started.send(sender=self.__class__, scope=scope)
-        request, response = self.create_request(scope, body_file)
-        if request is not None:
-            response = self.plain.get_response(request)
+        created = self.create_request(scope, body_file)  # a request, or its refusal
+        response = created[1] if created[0] is None else self.plain.get_response(created[0])
         try:
-            if response.streaming:
-                parts = list(response.streaming_content)
-
-                async def read():
-                    for part in parts:
-                        yield part
-
-                response.streaming_content = read()
+            if isinstance(response, StreamingHttpResponse):
+                parts = list(response)  # the sync chain's answer: a plain iterator
+                response.streaming_content = _replay(parts)
         finally:
             response.close()
         return response
 
-    async def run_get_response(self, request):
+    async def run_get_response(self, request: HttpRequest) -> HttpResponseBase:
         response = await super().run_get_response(request)
-        if response.streaming and not response.is_async:
-            parts = response.streaming_content
+        if isinstance(response, StreamingHttpResponse) and not response.is_async:
+            parts = iter(response)
 
-            async def read():
-                for part in await sync_to_async(list)(parts):
+            async def read() -> AsyncIterator[bytes]:
+                for part in await sync_to_async(_whole)(parts):
                     yield part
 
             response.streaming_content = read()
         return response
+
+
+async def _replay(parts: list[bytes]) -> AsyncIterator[bytes]:
+    """A streamed answer read whole, handed back to the server part by part."""
+    for part in parts:
+        yield part
+
+
+def _whole(parts: Iterator[bytes]) -> list[bytes]:
+    """Every part of a plain iterator (on a thread: reading it may read a file)."""
+    return list(parts)
 
 
 def _application() -> Handler:

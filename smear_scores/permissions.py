@@ -8,6 +8,8 @@ from __future__ import annotations
 import hmac
 from dataclasses import dataclass
 
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.crypto import salted_hmac
 
@@ -19,9 +21,9 @@ def token_matches(game: Game, token: str | None) -> bool:
     """``token`` is the game's edit_token (the API's Bearer token; never the screen's)."""
     # Compared as bytes: compare_digest refuses str with non-ASCII characters (a header
     # may carry any byte), which must be a wrong token, not a server error.
-    return bool(token) and hmac.compare_digest(
-        game.edit_token.encode(), token.encode("utf-8", "surrogatepass")
-    )
+    if not token:
+        return False
+    return hmac.compare_digest(game.edit_token.encode(), token.encode("utf-8", "surrogatepass"))
 
 
 def normalise_code(code: str | None) -> str:
@@ -100,20 +102,25 @@ CLUB_RULES: dict[str, str] = {
 ROLE_ORDER = [Role.PLAYER, Role.SCORER, Role.DIRECTOR, Role.OWNER]
 
 
+# Whoever a request is: a user, signed out (AnonymousUser), or no one (a request the
+# authentication middleware never saw).
+Someone = User | AnonymousUser | None
+
+
 def roles_that(action: str) -> list[str]:
     """The roles that may do ``action`` (one of CLUB_RULES' keys)."""
     least = ROLE_ORDER.index(Role(CLUB_RULES[action]))
     return [role.value for role in ROLE_ORDER[least:]]
 
 
-def club_role(user, club_id: int) -> str | None:
+def club_role(user: Someone, club_id: int) -> str | None:
     """The user's role in the club (a superuser: owner), or None. Read once per user object
     and club (a request's user is one object)."""
     if user is None or not user.is_authenticated or not user.is_active:
         return None
     if user.is_superuser:
         return Role.OWNER
-    memo = user.__dict__.setdefault("_club_roles", {})
+    memo: dict[int, str | None] = user.__dict__.setdefault("_club_roles", {})
     if club_id not in memo:
         memo[club_id] = (
             Membership.objects.filter(user=user, club_id=club_id)
@@ -123,13 +130,13 @@ def club_role(user, club_id: int) -> str | None:
     return memo[club_id]
 
 
-def club_may(user, action: str, club_id: int) -> bool:
+def club_may(user: Someone, action: str, club_id: int) -> bool:
     """May ``user`` do ``action`` (one of CLUB_RULES' keys) in the club?"""
     role = club_role(user, club_id)
     return role is not None and role in roles_that(action)
 
 
-def clubs_where(user, action: str):
+def clubs_where(user: Someone, action: str) -> QuerySet[Club]:
     """The clubs in which ``user`` may do ``action``, by name."""
     if user is None or not user.is_authenticated or not user.is_active:
         return Club.objects.none()
@@ -140,17 +147,17 @@ def clubs_where(user, action: str):
     ).order_by("name")
 
 
-def is_member(user, club_id: int) -> bool:
+def is_member(user: Someone, club_id: int) -> bool:
     """Any role in the club."""
     return club_role(user, club_id) is not None
 
 
-def can_start_league_game(user, club_id: int) -> bool:
+def can_start_league_game(user: Someone, club_id: int) -> bool:
     """A signed-in scorer, director or owner of the club (or a superuser)."""
     return club_may(user, SCORE, club_id)
 
 
-def is_club_admin(user, club_id: int) -> bool:
+def is_club_admin(user: Someone, club_id: int) -> bool:
     """A director or the owner of the club: runs its nights, results, roster and leagues."""
     return club_may(user, DIRECT, club_id)
 
@@ -163,14 +170,14 @@ def admin_club_ids(request: HttpRequest) -> set[int] | None:
         return None
     if not (user.is_active and user.is_staff):
         return set()
-    cached = getattr(request, "_admin_club_ids", None)
+    cached: set[int] | None = request.__dict__.get("_admin_club_ids")
     if cached is None:
         cached = set(
             Membership.objects.filter(user=user, role__in=roles_that(DIRECT)).values_list(
                 "club_id", flat=True
             )
         )
-        request._admin_club_ids = cached  # noqa: SLF001 (this module's memo on the request)
+        request.__dict__["_admin_club_ids"] = cached  # this module's memo on the request
     return cached
 
 
@@ -202,7 +209,9 @@ def seated_voice(request: HttpRequest, game: Game) -> Voice | None:
             return Voice(game.rules_variant.team_of(position), name)
     night_id = night_of_game(game)
     phone = kept_phone(request)
-    player_id = night_player(request, night_id) if night_id is not None and phone else None
+    if night_id is None or not phone:
+        return None
+    player_id = night_player(request, night_id)
     if player_id is None:
         return None
     # Still this phone's name, and no other phone asks for it (the director decides).

@@ -5,6 +5,7 @@ import tempfile
 from datetime import timedelta
 from pathlib import Path
 
+import django_stubs_ext
 from csp.constants import NONE, SELF
 
 from .env import (
@@ -17,6 +18,9 @@ from .env import (
     env_str,
     env_stream_caps,
 )
+
+# Django's generic classes take their model as mypy reads them (ModelAdmin[Game]).
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, TypedDict
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count
+from django.db.models import Count, Field, QuerySet
+from django.http import HttpRequest, HttpResponseBase
 from django.shortcuts import redirect
 from django.template.defaultfilters import pluralize
 from django.template.response import TemplateResponse
-from django.urls import path, reverse
+from django.urls import URLPattern, path, reverse
 
 from smear_scores.models import Club, Membership, Player, Role
 from smear_scores.names import name_key
@@ -25,58 +29,61 @@ from smear_scores.services.clubs import (
     roster_clash,
 )
 
-from .scoped import ClubScopedAdmin, person_name, shown_name
+from .scoped import ClubScopedAdmin, person_name, row_choice, shown_name
 
 
-class ClubForm(forms.ModelForm):
+class ClubForm(forms.ModelForm[Club]):
     class Meta:
         model = Club
         fields = ["name", "slug"]
 
-    def clean_name(self):
+    def clean_name(self) -> str:
         return shown_name(self.cleaned_data["name"], "club")
 
 
 @admin.register(Club)
-class ClubAdmin(ClubScopedAdmin):
+class ClubAdmin(ClubScopedAdmin[Club]):
     form = ClubForm
     club_field = "pk"
     list_display = ["name", "slug", "public_page"]
     prepopulated_fields = {"slug": ["name"]}
 
     @admin.display(description="Public page")
-    def public_page(self, obj):
+    def public_page(self, obj: Club) -> str:
         return reverse("club", args=[obj.slug])
 
-    def view_on_site(self, obj):
+    def view_on_site(self, obj: Club) -> str:
         return reverse("club", args=[obj.slug])
 
     # Only a superuser founds or removes a club; a club admin edits their own.
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return request.user.is_superuser
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Club | None = None) -> bool:
         return request.user.is_superuser
 
 
-class PlayerForm(forms.ModelForm):
+class PlayerForm(forms.ModelForm[Player]):
     class Meta:
         model = Player
         fields = ["club", "name", "user"]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Only the members of the clubs this admin manages (the club field is scoped).
-        clubs = self.fields["club"].queryset
-        self.fields["user"].queryset = (
+        clubs = row_choice(self, "club").queryset
+        if clubs is None:  # a choice of rows is made with its rows (None only until then)
+            clubs = Club.objects.none()
+        row_choice(self, "user").queryset = (
             get_user_model().objects.filter(memberships__club__in=clubs).distinct()
         )
 
-    def clean_name(self):
+    def clean_name(self) -> str:
         return person_name(self.cleaned_data["name"])
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         club, name = cleaned.get("club"), cleaned.get("name")
         if club is not None and name:
             # The roster's unique index is on the name's key, which this form does not show.
@@ -99,6 +106,18 @@ class PlayerForm(forms.ModelForm):
         return cleaned
 
 
+class _GamesCounted(TypedDict):
+    n_games: int
+
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+    # A player of the admin's list, with the number of their games (get_queryset below);
+    # an annotation only (WithAnnotations takes no model at run time).
+    CountedPlayer = WithAnnotations[Player, _GamesCounted]
+
+
 class PasteForm(forms.Form):
     """A list of players pasted into the admin: the club, and one name per line."""
 
@@ -111,13 +130,13 @@ class PasteForm(forms.Form):
         strip=False,
     )
 
-    def __init__(self, *args, clubs, **kwargs):
+    def __init__(self, *args: Any, clubs: QuerySet[Club], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = clubs
+        row_choice(self, "club").queryset = clubs
 
 
 @admin.register(Player)
-class PlayerAdmin(ClubScopedAdmin):
+class PlayerAdmin(ClubScopedAdmin[Player]):
     form = PlayerForm
     change_list_template = "admin/smear_scores/player/change_list.html"
     list_display = ["name", "club", "games"]
@@ -125,10 +144,10 @@ class PlayerAdmin(ClubScopedAdmin):
     search_fields = ["name"]
     actions = ["merge_players"]
 
-    def get_queryset(self, request):
+    def get_queryset(self, request: HttpRequest) -> QuerySet[CountedPlayer]:
         return super().get_queryset(request).annotate(n_games=Count("seats"))
 
-    def save_model(self, request, obj, form, change):
+    def save_model(self, request: HttpRequest, obj: Player, form: PlayerForm, change: bool) -> None:
         if change:
             # A corrected spelling: the seats keep the name as it was shown at each game.
             super().save_model(request, obj, form, change)
@@ -138,13 +157,13 @@ class PlayerAdmin(ClubScopedAdmin):
         obj._state.adding = False
 
     @admin.display(description="Games", ordering="n_games")
-    def games(self, obj):
+    def games(self, obj: CountedPlayer) -> int:
         return obj.n_games
 
-    def view_on_site(self, obj):
+    def view_on_site(self, obj: Player) -> str:
         return reverse("player", args=[obj.pk])
 
-    def get_urls(self):
+    def get_urls(self) -> list[URLPattern]:
         paste = path(
             "paste/",
             self.admin_site.admin_view(self.paste_view),
@@ -152,7 +171,7 @@ class PlayerAdmin(ClubScopedAdmin):
         )
         return [paste, *super().get_urls()]
 
-    def paste_view(self, request):
+    def paste_view(self, request: HttpRequest) -> HttpResponseBase:
         """Add a pasted list of players to one of the user's clubs (services.players_create)."""
         if not self.has_add_permission(request):
             raise PermissionDenied
@@ -192,7 +211,7 @@ class PlayerAdmin(ClubScopedAdmin):
         )
 
     @admin.action(description="Merge the two selected players (the same person)")
-    def merge_players(self, request, queryset):
+    def merge_players(self, request: HttpRequest, queryset: QuerySet[CountedPlayer]) -> None:
         players = sorted(queryset, key=lambda p: (-p.n_games, p.pk))
         if len(players) != 2:
             self.message_user(
@@ -214,7 +233,7 @@ class PlayerAdmin(ClubScopedAdmin):
         )
 
 
-class MembershipForm(forms.ModelForm):
+class MembershipForm(forms.ModelForm[Membership]):
     """A member by username: an existing account, or a new one with the password given."""
 
     username = forms.CharField(max_length=150)
@@ -228,7 +247,7 @@ class MembershipForm(forms.ModelForm):
         model = Membership
         fields = ["club", "role"]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.fields["username"].initial = self.instance.user.get_username()
@@ -238,8 +257,9 @@ class MembershipForm(forms.ModelForm):
     # The clubs the signed-in admin administers; None for a superuser (set by get_form).
     admin_clubs: set[int] | None = None
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if self.instance.pk:
             if cleaned.get("role") in (Role.DIRECTOR, Role.OWNER):
                 self._check_not_elsewhere(self.instance.user, "role")
@@ -247,7 +267,7 @@ class MembershipForm(forms.ModelForm):
         username = cleaned.get("username", "").strip()
         users = get_user_model().objects
         user = users.filter(username=username).first()
-        password = cleaned.get("password")
+        password: str = cleaned.get("password") or ""
         if user is None and username and (problem := self._new_username_problem(username)):
             self.add_error("username", problem)
         elif user is None and not password:
@@ -278,7 +298,8 @@ class MembershipForm(forms.ModelForm):
         as the wrong person in a member's eyes."""
         model = get_user_model()
         try:
-            for validator in model._meta.get_field(model.USERNAME_FIELD).validators:
+            field = model._meta.get_field(model.USERNAME_FIELD)
+            for validator in field.validators if isinstance(field, Field) else []:
                 validator(username)
         except ValidationError:
             return (
@@ -294,7 +315,7 @@ class MembershipForm(forms.ModelForm):
                 )
         return None
 
-    def _check_not_elsewhere(self, user, field: str) -> None:
+    def _check_not_elsewhere(self, user: User, field: str) -> None:
         """A club admin manages her own clubs' people only: an account that belongs to
         another club, or a site admin's, is added or made an admin by a site admin."""
         if self.admin_clubs is None:
@@ -310,7 +331,7 @@ class MembershipForm(forms.ModelForm):
                 f"account for this club.",
             )
 
-    def save(self, commit=True):
+    def save(self, commit: bool = True) -> Membership:
         membership = super().save(commit=False)
         if not membership.pk:
             user = self.user
@@ -329,14 +350,22 @@ class MembershipForm(forms.ModelForm):
 
 
 @admin.register(Membership)
-class MembershipAdmin(ClubScopedAdmin):
+class MembershipAdmin(ClubScopedAdmin[Membership]):
     form = MembershipForm
     list_display = ["user", "club", "role"]
     list_filter = ["club", "role"]
     search_fields = ["user__username"]
     fields = ["club", "username", "password", "role"]
 
-    def get_form(self, request, obj=None, change=False, **kwargs):
+    def get_form(
+        self,
+        request: HttpRequest,
+        obj: Membership | None = None,
+        change: bool = False,
+        **kwargs: Any,
+    ) -> type[forms.ModelForm[Membership]]:
         form = super().get_form(request, obj, change=change, **kwargs)
+        if not issubclass(form, MembershipForm):  # made from self.form, so it is one
+            raise TypeError(f"{form.__name__} is not a MembershipForm")
         form.admin_clubs = admin_club_ids(request)
         return form

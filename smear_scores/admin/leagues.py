@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, TypeGuard
+
 from django import forms
 from django.contrib import admin
+from django.db.models import ForeignKey
+from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django_stubs_ext import StrOrPromise
 
 from smear_scores.models import HouseRules, League
 from smear_scores.rules import VARIANTS, Option, Variant
 
 from .scoped import ClubScopedAdmin, shown_name
 
+if TYPE_CHECKING:
+    # The options of one fieldset, as django-stubs declares them (a TypedDict).
+    from django.contrib.admin.options import _FieldOpts
 
-def league_variant_fixed(league: League | None) -> bool:
+
+def league_variant_fixed(league: League | None) -> TypeGuard[League]:
     """A league's games were played under its variant: it cannot change afterwards."""
     return league is not None and league.pk is not None and league.games.exists()
 
@@ -22,7 +31,7 @@ def option_field_name(variant: Variant, option: Option) -> str:
     return f"option_{variant.slug}_{option.name}"
 
 
-class LeagueForm(forms.ModelForm):
+class LeagueForm(forms.ModelForm[League]):
     """The league with one field per house option of its variant (the presets say which),
     checked by the rules engine's own option check; stored in League.options.
 
@@ -51,10 +60,11 @@ class LeagueForm(forms.ModelForm):
         help_text="With house rules chosen below, the preset they started from is kept here."
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if "variant" in self.fields:
-            self.fields["variant"].choices = [(v.slug, v.name) for v in VARIANTS.values()]
+        variant_field = self.fields.get("variant")
+        if isinstance(variant_field, forms.ChoiceField):
+            variant_field.choices = [(v.slug, v.name) for v in VARIANTS.values()]
         self.variants = self.offered_variants(self.instance)
         for variant in self.variants:
             current = self.instance.options if self.instance.variant == variant.slug else {}
@@ -72,7 +82,7 @@ class LeagueForm(forms.ModelForm):
         return list(VARIANTS.values())
 
     @staticmethod
-    def _field(variant: Variant, option: Option, value) -> forms.Field:
+    def _field(variant: Variant, option: Option, value: bool | int) -> forms.Field:
         help_text = render_to_string(
             "admin/smear_scores/_option_help.html", {"variant": variant, "option": option}
         )
@@ -93,18 +103,21 @@ class LeagueForm(forms.ModelForm):
             error_messages={"invalid": f"{option.label} must be a whole number."},
         )
 
-    def clean_name(self):
+    def clean_name(self) -> str:
         return shown_name(self.cleaned_data["name"], "league")
 
     def chosen_variant(self) -> Variant | None:
-        house_rules = self.cleaned_data.get("house_rules", self.instance.house_rules)
+        house_rules: HouseRules | None = self.cleaned_data.get(
+            "house_rules", self.instance.house_rules
+        )
         if house_rules is not None:
             return house_rules.rules_variant  # house rules take no per-game options
         slug = self.cleaned_data.get("variant", self.instance.variant)
         return next((v for v in self.variants if v.slug == slug), None)
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         variant = self.chosen_variant()
         if variant is None:
             return cleaned  # the variant field says what is wrong
@@ -125,14 +138,18 @@ class LeagueForm(forms.ModelForm):
 
 
 @admin.register(League)
-class LeagueAdmin(ClubScopedAdmin):
+class LeagueAdmin(ClubScopedAdmin[League]):
     form = LeagueForm
     list_display = ["name", "club", "variant", "start_date", "end_date", "ranking"]
     list_filter = ["club", "variant"]
 
-    def get_fieldsets(self, request, obj=None):
+    def get_fieldsets(
+        self, request: HttpRequest, obj: League | None = None
+    ) -> list[tuple[StrOrPromise | None, _FieldOpts]]:
         fields = LeagueForm.Meta.fields
-        fieldsets = [(None, {"fields": fields[:6]})]
+        fieldsets: list[tuple[StrOrPromise | None, _FieldOpts]] = [
+            (None, {"fields": tuple(fields[:6])})
+        ]
         fixed = league_variant_fixed(obj)
         for variant in LeagueForm.offered_variants(obj):
             if not variant.options:
@@ -147,27 +164,31 @@ class LeagueAdmin(ClubScopedAdmin):
                 (
                     f"House options: {variant.name}",
                     {
-                        "fields": [option_field_name(variant, o) for o in variant.options],
+                        "fields": tuple(option_field_name(variant, o) for o in variant.options),
                         "description": description,
                     },
                 )
             )
-        fieldsets.append(("Ranking", {"fields": fields[6:]}))
+        fieldsets.append(("Ranking", {"fields": tuple(fields[6:])}))
         return fieldsets
 
-    def get_form(self, request, obj=None, change=False, **kwargs):
+    def get_form(
+        self, request: HttpRequest, obj: League | None = None, change: bool = False, **kwargs: Any
+    ) -> type[forms.ModelForm[League]]:
         # The option fields are the form's own (made per variant in LeagueForm), not the
         # model's: the admin must not ask the model for them.
         if kwargs.get("fields") is not None:
             kwargs["fields"] = [f for f in kwargs["fields"] if not f.startswith("option_")]
         return super().get_form(request, obj, change=change, **kwargs)
 
-    def get_readonly_fields(self, request, obj=None):
+    def get_readonly_fields(self, request: HttpRequest, obj: League | None = None) -> list[str]:
         if league_variant_fixed(obj):
             return ["club", "variant", "house_rules"]
         return []
 
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+    def formfield_for_foreignkey(
+        self, db_field: ForeignKey[Any, Any], request: HttpRequest, **kwargs: Any
+    ) -> forms.ModelChoiceField[Any] | None:
         if db_field.name == "house_rules":
             # The sets the clubs this admin runs adopted (on a set's page).
             clubs = self._clubs(request)
@@ -175,5 +196,5 @@ class LeagueAdmin(ClubScopedAdmin):
             kwargs["queryset"] = adopted if clubs is None else adopted.filter(club__in=clubs)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
-    def view_on_site(self, obj):
+    def view_on_site(self, obj: League) -> str:
         return reverse("league", args=[obj.pk])

@@ -9,7 +9,8 @@ turned into the same shape, with messages a person can act on."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -21,6 +22,7 @@ from ninja.errors import (
     ValidationError,
     ValidationErrorContext,
 )
+from ninja.openapi.schema import OpenAPISchema
 from ninja.parser import Parser
 
 from smear_scores.request_refusals import Conflict
@@ -60,7 +62,7 @@ def _shown(error: dict[str, Any]) -> str | None:
     return shown
 
 
-def _path(loc: tuple | list) -> list:
+def _path(loc: Sequence[str | int]) -> list[str | int]:
     """('body', 'payload', 'points', 1) -> ['points', 1]; ('header', 'Idempotency-Key') ->
     ['Idempotency-Key']; [] for the body as a whole."""
     source, *rest = loc
@@ -69,7 +71,7 @@ def _path(loc: tuple | list) -> list:
     return rest
 
 
-def _field(loc: tuple | list) -> str:
+def _field(loc: Sequence[str | int]) -> str:
     return ".".join(str(part) for part in _path(loc)) or "body"
 
 
@@ -150,7 +152,10 @@ def _error_response(description: str) -> dict[str, Any]:
     }
 
 
-def document_errors(schema: dict[str, Any]) -> dict[str, Any]:
+Document = TypeVar("Document", bound=dict[str, Any])
+
+
+def document_errors(schema: Document) -> Document:
     """Every route answers a malformed request with 422 (before its view runs) and a
     request without its token with 401: say so in the document for each operation that
     takes input or a token, in the one error shape."""
@@ -177,7 +182,7 @@ def document_errors(schema: dict[str, Any]) -> dict[str, Any]:
 class NotJson(ValueError):
     """A body sent with another Content-Type than application/json."""
 
-    def __init__(self, sent: str):
+    def __init__(self, sent: str | None):
         self.sent = sent
         super().__init__(f"Content-Type {sent!r} is not application/json")
 
@@ -243,7 +248,11 @@ def refusal_answer(refusal: Refusal) -> tuple[int, ErrorOut]:
         )
     if isinstance(refusal, RecordRefused):
         return refusal.status, hand_problems(refusal.hand_number, refusal.errors)
-    if isinstance(refusal, Conflict) and None not in (refusal.number, refusal.next_number):
+    if (
+        isinstance(refusal, Conflict)
+        and refusal.number is not None
+        and refusal.next_number is not None
+    ):
         if 1 <= refusal.number < refusal.next_number:
             return 409, number_taken(refusal.number, refusal.next_number)
         return 409, problem(
@@ -260,18 +269,22 @@ class SmearAPI(NinjaAPI):
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
-        self.add_exception_handler(Refusal, self.on_refusal)
-        self.add_exception_handler(ValidationError, self.on_validation_error)
-        self.add_exception_handler(HttpError, self.on_http_error)
-        self.add_exception_handler(RequestDataTooBig, self.on_too_big)
+        # ninja's decorator, called: its add_exception_handler is typed as if a handler
+        # could be handed the exception's class.
+        self.exception_handler(Refusal)(self.on_refusal)
+        self.exception_handler(ValidationError)(self.on_validation_error)
+        self.exception_handler(HttpError)(self.on_http_error)
+        self.exception_handler(RequestDataTooBig)(self.on_too_big)
 
-    def get_openapi_schema(self, *, path_prefix=None, path_params=None):
+    def get_openapi_schema(
+        self, *, path_prefix: str | None = None, path_params: dict[str, Any] | None = None
+    ) -> OpenAPISchema:
         return document_errors(
             super().get_openapi_schema(path_prefix=path_prefix, path_params=path_params)
         )
 
     def validation_error_from_error_contexts(
-        self, error_contexts: list[ValidationErrorContext]
+        self, error_contexts: list[ValidationErrorContext[Any]]
     ) -> ValidationError:
         """ninja's own conversion, plus what the client sent, so that a message can say
         "bid must be a whole number, not \"4\"" (the input never reaches the client as

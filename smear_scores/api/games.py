@@ -6,11 +6,13 @@ Seats and teams are numbered from 0; seat s belongs to team s mod the number of 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, NoReturn
 
 from django.http import HttpRequest
 from django.urls import reverse
-from ninja import Header, Path, Router, Status
+from ninja import Path, Router, Status
+from ninja.params.functions import Header
 from ninja.security import HttpBearer
 from ninja.utils import check_csrf
 
@@ -161,11 +163,11 @@ def fingerprint(request: HttpRequest) -> str:
     raw = request.body.decode("utf-8", "replace")
     try:
         body = json.loads(request.body) if request.body else None
-        return request_fingerprint(method=request.method, path=request.path, body=body)
+        return request_fingerprint(method=request.method or "", path=request.path, body=body)
     except (ValueError, RecursionError):
         # A body the route does not read (an undo takes none), or one nested deeper than
         # JSON is read here: compared as sent.
-        return request_fingerprint(method=request.method, path=request.path, body=raw)
+        return request_fingerprint(method=request.method or "", path=request.path, body=raw)
 
 
 def find_game(id: str) -> Game:
@@ -196,12 +198,15 @@ def writable_game(request: HttpRequest, id: str) -> Game:
             f"scoring screen, and the API can only read it.",
             field="Authorization",
         )
-    if not token_matches(game, request.auth):
+    # The Bearer token ninja's EditToken read (set on the request by ninja).
+    if not token_matches(game, getattr(request, "auth", None)):
         raise Forbidden(f"This token does not score game {id}: {TOKEN_HINT}", field="Authorization")
     return game
 
 
-def keyed_write(request: HttpRequest, scope: str | None, key: str | None, write) -> Status:
+def keyed_write(
+    request: HttpRequest, scope: str | None, key: str | None, write: Callable[[], Answer]
+) -> Status[Any]:
     """Run a write once per Idempotency-Key in ``scope`` ("game:<id>" for a game's hands,
     HOUSE_RULES_SCOPE for saved house rules; None for create and import, whose keys are
     bound to their request, see idempotency.new_game_scope). Its refusals are answered by
@@ -244,7 +249,7 @@ def house_rules_out(request: HttpRequest, house_rules: HouseRules) -> HouseRules
 
 # -- routes --------------------------------------------------------------------------------
 @router.get("/variants", response=list[VariantOut], summary="The variants and their rules")
-def variants(request: HttpRequest):
+def variants(request: HttpRequest) -> list[dict[str, Any]]:
     return variant_list()
 
 
@@ -256,7 +261,7 @@ def variants(request: HttpRequest):
 )
 def create_house_rules(
     request: HttpRequest, payload: HouseRulesIn, idempotency_key: str | None = HOUSE_RULES_KEY
-):
+) -> Status[Any]:
     def write() -> Answer:
         saved = house_rules_create(settings=payload.given())
         return Answer(201, house_rules_out(request, saved).model_dump(mode="json"))
@@ -270,7 +275,7 @@ def create_house_rules(
     summary="Saved house rules",
     tags=["house rules"],
 )
-def get_house_rules(request: HttpRequest, id: str):
+def get_house_rules(request: HttpRequest, id: str) -> HouseRulesOut:
     return house_rules_out(request, saved_rules(id, field="id"))
 
 
@@ -279,7 +284,7 @@ def rules_chosen(payload: GameIn | ImportIn) -> dict[str, Any]:
     chosen: dict[str, Any] = {}
     if payload.settings is not None:
         chosen["settings"] = payload.settings.given()
-    if getattr(payload, "house_rules", None) is not None:
+    if isinstance(payload, GameIn) and payload.house_rules is not None:
         try:
             chosen["house_rules"] = saved_rules(payload.house_rules, field="house_rules")
         except NotFound as missing:
@@ -296,7 +301,9 @@ def rules_chosen(payload: GameIn | ImportIn) -> dict[str, Any]:
     summary="Start a game",
     exclude_unset=True,
 )
-def create_game(request: HttpRequest, payload: GameIn, idempotency_key: str | None = NEW_GAME_KEY):
+def create_game(
+    request: HttpRequest, payload: GameIn, idempotency_key: str | None = NEW_GAME_KEY
+) -> Status[Any]:
     chosen = rules_chosen(payload)
 
     def write() -> Answer:
@@ -320,7 +327,7 @@ def create_game(request: HttpRequest, payload: GameIn, idempotency_key: str | No
 )
 def import_game(
     request: HttpRequest, payload: ImportIn, idempotency_key: str | None = NEW_GAME_KEY
-):
+) -> Status[Any]:
     entries = []
     for place, hand in enumerate(payload.hands, start=1):
         if hand.number is not None and hand.number != place:
@@ -363,7 +370,7 @@ def import_game(
     summary="A game",
     exclude_unset=True,
 )
-def get_game(request: HttpRequest, id: str):
+def get_game(request: HttpRequest, id: str) -> GameOut:
     return GameOut.of(find_game(id))
 
 
@@ -379,7 +386,7 @@ def record_hand(
     id: str,
     payload: HandIn,
     idempotency_key: str | None = IDEMPOTENCY_KEY,
-):
+) -> Status[Any]:
     game = writable_game(request, id)
 
     def write() -> Answer:
@@ -387,9 +394,9 @@ def record_hand(
             game=game, entry=hand_entry(payload), number=payload.number, source="api"
         )
         if result is None:
-            # The same hand again under the last number: recorded nothing (409, see
-            # number_taken); not kept for its Idempotency-Key.
-            return Answer(409, number_taken(payload.number, updated.hands_played + 1))
+            # The same hand again under the last number (hands_played): recorded nothing
+            # (409, see number_taken); not kept for its Idempotency-Key.
+            return Answer(409, number_taken(updated.hands_played, updated.hands_played + 1))
         # The locked game as the write left it, with the names already read: the hand
         # and the standings, not every hand (GET /api/games/{id} has them).
         return Answer(201, HandRecordedOut.of(updated, result))
@@ -398,7 +405,7 @@ def record_hand(
 
 
 @router.delete("/games/{id}/hands/last", auth=EditToken(), include_in_schema=False)
-def undo_unnamed_hand(request: HttpRequest, id: str):
+def undo_unnamed_hand(request: HttpRequest, id: str) -> NoReturn:
     """The address an undo once had: it named no hand, so a request sent twice, or two
     devices at once, undid two. Answers how to name the hand."""
     game = writable_game(request, id)
@@ -427,7 +434,7 @@ def undo_hand(
     id: str,
     number: HandNumber,
     idempotency_key: str | None = IDEMPOTENCY_KEY,
-):
+) -> Status[Any]:
     game = writable_game(request, id)
 
     def write() -> Answer:
@@ -444,7 +451,7 @@ def undo_hand(
     summary="Edit a hand and replay the hands after it",
     exclude_unset=True,
 )
-def edit_hand(request: HttpRequest, id: str, number: HandNumber, payload: HandIn):
+def edit_hand(request: HttpRequest, id: str, number: HandNumber, payload: HandIn) -> GameOut:
     game = writable_game(request, id)
     if payload.number is not None and payload.number != number:
         raise Refused(
@@ -503,7 +510,7 @@ def agreeing_game(request: HttpRequest, id: str) -> tuple[Game, Voice]:
     response={200: AgreementOut, **ERRORS},
     summary="Agree, for the team of the caller's own seat, to a hand and every hand before it",
 )
-def agree(request: HttpRequest, id: str, payload: AgreeIn):
+def agree(request: HttpRequest, id: str, payload: AgreeIn) -> Status[AgreementOut]:
     game, voice = agreeing_game(request, id)
     updated = hand_agree(
         game=game,
@@ -522,7 +529,7 @@ def agree(request: HttpRequest, id: str, payload: AgreeIn):
     response={201: AgreementOut, **ERRORS},
     summary="Say, for the team of the caller's own seat, that a hand is not right",
 )
-def dispute(request: HttpRequest, id: str, payload: DisputeIn):
+def dispute(request: HttpRequest, id: str, payload: DisputeIn) -> Status[AgreementOut]:
     game, voice = agreeing_game(request, id)
     hand_dispute(
         game=game,

@@ -5,7 +5,7 @@ through the services: a body of the right shape may still be refused with 422.""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from ninja import Field, Schema
 from pydantic import AfterValidator, ConfigDict, WithJsonSchema, create_model
@@ -39,15 +39,28 @@ VariantSlug = Annotated[
 # Every value a setting may take, as the engine lists them (documented as enums).
 VALUES = setting_values()
 LIMITS = setting_limits()
-PointKey = Literal[VALUES["point_key"]]
-LowGoesTo = Literal[VALUES["low_goes_to"]]
-GameGoesTo = Literal[VALUES["game_goes_to"]]
-AllPass = Literal[VALUES["all_pass"]]
-SetBid = Literal[VALUES["set_bid"]]
-NonBidders = Literal[VALUES["non_bidders"]]
-Win = Literal[VALUES["win"]]
-MoonMade = Literal[VALUES["moon_made"]]
-MoonFailed = Literal[VALUES["moon_failed"]]
+if TYPE_CHECKING:
+    # The values are the engine's lists, read at import: mypy cannot read a Literal made of
+    # them, so to it each of these is text (pydantic, below, checks and documents them).
+    PointKey = str
+    LowGoesTo = str
+    GameGoesTo = str
+    AllPass = str
+    SetBid = str
+    NonBidders = str
+    Win = str
+    MoonMade = str
+    MoonFailed = str
+else:
+    PointKey = Literal[VALUES["point_key"]]
+    LowGoesTo = Literal[VALUES["low_goes_to"]]
+    GameGoesTo = Literal[VALUES["game_goes_to"]]
+    AllPass = Literal[VALUES["all_pass"]]
+    SetBid = Literal[VALUES["set_bid"]]
+    NonBidders = Literal[VALUES["non_bidders"]]
+    Win = Literal[VALUES["win"]]
+    MoonMade = Literal[VALUES["moon_made"]]
+    MoonFailed = Literal[VALUES["moon_failed"]]
 
 
 def _no_default(schema: dict[str, Any]) -> None:
@@ -101,14 +114,19 @@ class MoonIn(_StrictIn):
     failed_points: int = Field(0, ge=0, le=LIMITS["stake"], description="For failed: set_back.")
 
 
-WordsIn = create_model(
-    "WordsIn",
-    __base__=_StrictIn,
-    **{
-        key: (str, optional(f"Words on {key.replace('_', ' ')}.", max_length=LIMITS["words"]))
-        for key in VALUES["words"]
-    },
-)
+# A shape with one field per key of the engine's words, made when the module is imported;
+# to mypy (which cannot read fields made so), the class it is made from.
+if TYPE_CHECKING:
+    WordsIn = _StrictIn
+else:
+    WordsIn = create_model(
+        "WordsIn",
+        __base__=_StrictIn,
+        **{
+            key: (str, optional(f"Words on {key.replace('_', ' ')}.", max_length=LIMITS["words"]))
+            for key in VALUES["words"]
+        },
+    )
 
 
 class SettingsIn(_StrictIn):
@@ -201,7 +219,12 @@ class MoonOut(Schema):
     failed_points: int
 
 
-WordsOut = create_model("WordsOut", __base__=Schema, **{key: (str, "") for key in VALUES["words"]})
+if TYPE_CHECKING:
+    WordsOut = Schema
+else:
+    WordsOut = create_model(
+        "WordsOut", __base__=Schema, **{key: (str, "") for key in VALUES["words"]}
+    )
 
 
 class SettingsOut(Schema):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest
 from ninja import Field, Router, Schema
 
@@ -72,7 +74,7 @@ class LeagueTableOut(Schema):
     summary="A league's table",
     description="Players and partnerships from the league's finished games, in table order.",
 )
-def get_league_table(request: HttpRequest, id: int):
+def get_league_table(request: HttpRequest, id: int) -> dict[str, Any]:
     try:
         league = league_get(league_id=id)
     except League.DoesNotExist:

@@ -10,12 +10,13 @@ engine through the services, so a body of the right shape may still be refused w
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Literal
+from dataclasses import MISSING
+from typing import TYPE_CHECKING, Any, Literal, Self, get_type_hints
 
 from ninja import Field, Schema
-from pydantic import ConfigDict, create_model
+from pydantic import ConfigDict, JsonValue, create_model
 
-from smear_scores.rules import Refusal, RuleError
+from smear_scores.rules import Refusal, RuleError, Variant
 from smear_scores.selectors import agreements
 from smear_scores.selectors.games import (
     game_hand_values,
@@ -62,24 +63,42 @@ class OptionOut(Schema):
     rule: str
 
 
-class VariantOut(Schema):
-    slug: str
-    name: str
-    players: int
-    teams: int
-    target: int
-    min_bid: int
-    max_bid: int
-    points: list[str] = Field(description="Point category keys, in the order of the rules.")
-    always_awarded: list[str] = Field(description="Keys of the points awarded in every hand (D1).")
-    options: list[OptionOut]
-    card_points_total: int | None = Field(
-        None,
-        description="The card points of the whole deck (D13): the most a hand's card_points "
-        "may add up to; null where Game cannot be counted.",
-    )
-    settings: SettingsOut = Field(
-        description="Every setting of the preset: where house rules start (based_on)."
+def as_the_engine_holds(name: str, description: str | None = None) -> tuple[Any, Any]:
+    """A field of a variant as rules.Variant declares it: its type, and its default (none:
+    required). The API shows the engine's own fields, never a copy of them."""
+    default = Variant.__dataclass_fields__[name].default
+    field = Field(... if default is MISSING else default, description=description)
+    return get_type_hints(Variant)[name], field
+
+
+# A variant as GET /api/variants shows it: the engine's own fields (rules.Variant), with its
+# points by their keys, its options and every setting. Made from the engine's declaration,
+# which mypy cannot read fields from: to it, a Schema.
+if TYPE_CHECKING:
+    VariantOut = Schema
+else:
+    VariantOut = create_model(
+        "VariantOut",
+        __base__=Schema,
+        **{
+            name: as_the_engine_holds(name)
+            for name in ("slug", "name", "players", "teams", "target", "min_bid", "max_bid")
+        },
+        points=(list[str], Field(description="Point category keys, in the order of the rules.")),
+        always_awarded=(
+            list[str],
+            Field(description="Keys of the points awarded in every hand (D1)."),
+        ),
+        options=(list[OptionOut], ...),
+        card_points_total=as_the_engine_holds(
+            "card_points_total",
+            "The card points of the whole deck (D13): the most a hand's card_points may add "
+            "up to; null where Game cannot be counted.",
+        ),
+        settings=(
+            SettingsOut,
+            Field(description="Every setting of the preset: where house rules start (based_on)."),
+        ),
     )
 
 
@@ -90,22 +109,26 @@ class _StrictOptions(Schema):
     model_config = ConfigDict(strict=True, extra="forbid")
 
 
-OptionsIn = create_model(
-    "OptionsIn",
-    __base__=_StrictOptions,
-    __doc__="Per-game house options; GET /api/variants says which variant takes which.",
-    **{
-        name: (kind, Field(default, description=description))
-        for name, kind, default, description in option_fields()
-    },
-)
+# Made from the presets when the module is imported; to mypy, the class it is made from.
+if TYPE_CHECKING:
+    OptionsIn = _StrictOptions
+else:
+    OptionsIn = create_model(
+        "OptionsIn",
+        __base__=_StrictOptions,
+        __doc__="Per-game house options; GET /api/variants says which variant takes which.",
+        **{
+            name: (kind, Field(default, description=description))
+            for name, kind, default, description in option_fields()
+        },
+    )
 
 
 # A real game has a few dozen hands, thrown-in deals included; a record of thousands is
 # not a game, and replaying it would hold a worker for seconds.
 MAX_IMPORT_HANDS = 500
 
-SIX_NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+SIX_NAMES: list[JsonValue] = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
 
 class GameIn(Schema):
@@ -343,20 +366,22 @@ class GameOut(Schema):
     )
 
     @classmethod
-    def of(cls, game: Any, **extra: Any) -> GameOut:
+    def of(cls, game: Any, **extra: Any) -> Self:
         extra = game_house_rules(game) | extra
         if game.confirm:
             extra["agreement"] = AgreementOut.of(game)
-        return cls(
-            id=game.public_id,
-            variant=game.variant,
-            options=dict(game.options),
-            first_dealer=game.first_dealer,
-            players=seat_names(game),
-            team_names=list(game.team_names),
-            hands=game_hand_values(game),
-            **standings(game),
-            **extra,
+        return cls.model_validate(
+            {
+                "id": game.public_id,
+                "variant": game.variant,
+                "options": dict(game.options),
+                "first_dealer": game.first_dealer,
+                "players": seat_names(game),
+                "team_names": list(game.team_names),
+                "hands": game_hand_values(game),
+                **standings(game),
+                **extra,
+            }
         )
 
 
@@ -425,7 +450,7 @@ class GameCreatedOut(GameOut):
     )
 
     @classmethod
-    def of(cls, game: Any, **extra: Any) -> GameCreatedOut:
+    def of(cls, game: Any, **extra: Any) -> Self:
         return super().of(game, edit_token=game.edit_token, **extra)
 
 

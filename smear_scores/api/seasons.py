@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import Any
+
 from django.http import HttpRequest
 from ninja import Field, Router, Schema
 
@@ -52,6 +55,14 @@ class SeasonStandingsOut(Schema):
     rows: list[SeasonRowOut]
 
 
+def _player_ids(player: Hashable) -> list[int]:
+    """The roster ids a row of the season's table stands for, in order: the engine keys a
+    row by any value, selectors.seasons by the frozenset of its players' ids."""
+    if not isinstance(player, frozenset):
+        raise TypeError(f"A season's row is keyed by its players' ids, not by {player!r}.")
+    return sorted(player)
+
+
 @router.get(
     "/{slug}/seasons/{id}/standings",
     response={200: SeasonStandingsOut, 404: ErrorOut},
@@ -59,7 +70,7 @@ class SeasonStandingsOut(Schema):
     description="Every player of the season's nights, in standings order; only results "
     "that count (agreed, or past the window).",
 )
-def get_season_standings(request: HttpRequest, slug: str, id: int):
+def get_season_standings(request: HttpRequest, slug: str, id: int) -> dict[str, Any]:
     try:
         club = club_get(slug=slug)
     except Club.DoesNotExist:
@@ -85,7 +96,7 @@ def get_season_standings(request: HttpRequest, slug: str, id: int):
                 "rank": r.rank,
                 "rank_label": rank_label(r),
                 "ranked": r.ranked,
-                "player_ids": sorted(r.player),
+                "player_ids": _player_ids(r.player),
                 "name": r.name,
                 "nights": r.nights,
                 "nights_won": r.nights_won,

@@ -17,8 +17,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from datetime import timedelta
-from typing import Protocol
+from collections.abc import Callable, Mapping
+from datetime import datetime, timedelta
+from typing import Any, Protocol, TypeVar
 
 from django.db import connections
 from django.utils import timezone
@@ -28,6 +29,11 @@ from smear_scores.selectors.games import game_versions, games_changed_since
 from smear_scores.selectors.nights import night_versions
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+# (row id, version) of each game a feed read, and (row id, own counter) of each night.
+GameVersions = list[tuple[int, str]]
+NightVersions = list[tuple[int, int]]
 
 POLL = 0.5
 MARGIN = timedelta(seconds=5)
@@ -42,11 +48,13 @@ class Listener(Protocol):
     """What a feed needs of the hub it feeds (hub.Hub)."""
 
     closing: bool
-    watching: dict
+
+    @property
+    def watching(self) -> Mapping[tuple[str, int], object]: ...
 
     def publish(self, key: tuple[str, int], version: str | None = None) -> None: ...
     def keys(self, kind: str) -> list[int]: ...
-    def run(self, fn, *args) -> asyncio.Future: ...
+    def run(self, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]: ...
     def hearing(self, now: bool) -> None: ...
 
 
@@ -115,19 +123,19 @@ async def run(hub: Listener) -> None:
         await sqlite_feed(hub)
 
 
-def _changed(since, nights: list[int]):
+def _changed(since: datetime, nights: list[int]) -> tuple[GameVersions, NightVersions]:
     return games_changed_since(since), night_versions(nights) if nights else []
 
 
-def _watched(games: list[int], nights: list[int]):
+def _watched(games: list[int], nights: list[int]) -> tuple[GameVersions, NightVersions]:
     return game_versions(games) if games else [], night_versions(nights) if nights else []
 
 
-def _publish(hub: Listener, games, nights) -> None:
+def _publish(hub: Listener, games: GameVersions, nights: NightVersions) -> None:
     for pk, version in games:
         hub.publish(("game", pk), version)
-    for pk, version in nights:
-        hub.publish(("night", pk), str(version))
+    for pk, counter in nights:
+        hub.publish(("night", pk), str(counter))
 
 
 async def sqlite_feed(hub: Listener) -> None:

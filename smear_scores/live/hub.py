@@ -18,7 +18,8 @@ import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from types import FrameType
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db import DatabaseError, connections
@@ -93,7 +94,10 @@ class Admission:
         self.hub.let_out(self)
 
 
-def _fresh(fn: Callable[..., Any], *args: Any) -> Any:
+T = TypeVar("T")
+
+
+def _fresh(fn: Callable[..., T], *args: Any) -> T:
     """``fn(*args)`` on the feed's thread; a query that failed leaves its connection
     closed, so the next one opens a new one (a database restarted, failed over or that
     dropped an idle connection), rather than fail on the dead one for ever."""
@@ -126,13 +130,13 @@ class Hub:
         self.closing = False
         # The event that carries a kind of board at a version, drawn once for all the
         # streams of this process that carry it: {key: {kind: (version, future)}}.
-        self.fragments: dict[Key, dict[str, tuple[str, asyncio.Future]]] = {}
+        self.fragments: dict[Key, dict[str, tuple[str, asyncio.Future[bytes | None]]]] = {}
         # The feed's queries and a room's re-reads run here, one at a time, and the boards
         # drawn for the streams beside them (each waits on the database for most of its
         # time), on connections of their own: never on a request's thread.
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="smear-live")
         self.drawing = ThreadPoolExecutor(DRAWING_THREADS, thread_name_prefix="smear-live-draw")
-        self.feed: asyncio.Task | None = None
+        self.feed: asyncio.Task[None] | None = None
         # Set once the feed hears every change (PostgreSQL: listening; SQLite: polling).
         self.ready = asyncio.Event()
         # Set while the feed cannot hear changes (the database is away): every stream
@@ -238,7 +242,7 @@ class Hub:
 
     def fragment(
         self, key: Key, kind: str, version: str, draw: Callable[[], bytes | None]
-    ) -> asyncio.Future:
+    ) -> asyncio.Future[bytes | None]:
         """``draw()`` (on a drawing thread) once per key, kind and version, whatever the
         number of streams asking: the event that carries the board."""
         drawn = self.fragments.setdefault(key, {})
@@ -252,7 +256,7 @@ class Hub:
     def keys(self, kind: str) -> list[int]:
         return [pk for k, pk in self.watching if k == kind]
 
-    def run(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future:
+    def run(self, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
         return self.loop.run_in_executor(self.executor, _fresh, fn, *args)
 
     def close_all(self) -> None:
@@ -302,14 +306,25 @@ def _end_streams_on_stop(loop: asyncio.AbstractEventLoop) -> None:
         if not callable(before) or getattr(before, "ends_streams", False):
             continue
 
-        def stop(signum, frame, before=before):
-            hub = _hubs.get(loop)
-            if hub is not None:
-                loop.call_soon_threadsafe(hub.close_all)
-            before(signum, frame)
+        signal.signal(sig, _EndStreams(loop, before))
 
-        stop.ends_streams = True
-        signal.signal(sig, stop)
+
+class _EndStreams:
+    """A signal's handler: end the streams of ``loop``'s hub, then the handler it was
+    chained before."""
+
+    ends_streams = True
+
+    def __init__(
+        self, loop: asyncio.AbstractEventLoop, before: Callable[[int, FrameType | None], Any]
+    ) -> None:
+        self.loop, self.before = loop, before
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        hub = _hubs.get(self.loop)
+        if hub is not None:
+            self.loop.call_soon_threadsafe(hub.close_all)
+        self.before(signum, frame)
 
 
 def existing() -> Hub | None:

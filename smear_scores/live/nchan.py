@@ -38,7 +38,7 @@ import threading
 import urllib.parse
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -74,11 +74,15 @@ def channel_of(key: Key, kind: str | None = None) -> str:
     return f"{name}-{pk}-{kind}" if kind else f"{name}-{pk}"
 
 
-def _call(method: str, channel: str, body: bytes = b"", headers=None) -> tuple[int, bytes]:
+def _call(
+    method: str, channel: str, body: bytes = b"", headers: dict[str, str] | None = None
+) -> tuple[int, bytes]:
     """One request to the engine's publisher, on this thread's kept connection (tried
     again once on a new one: the engine may have closed an idle one). ``channel`` may
     name several, joined by SEPARATOR."""
     url = urllib.parse.urlsplit(settings.LIVE_ENGINE_PUBLISH_URL)
+    if url.hostname is None:
+        raise Away(f"LIVE_ENGINE_PUBLISH_URL names no host ({settings.LIVE_ENGINE_PUBLISH_URL!r})")
     path = url.path.rstrip("/") + "/" + channel
     tries = 2
     for attempt in range(1, tries + 1):
@@ -103,15 +107,16 @@ def _call(method: str, channel: str, body: bytes = b"", headers=None) -> tuple[i
     raise AssertionError("unreachable")
 
 
-def info(channel: str) -> dict:
+def info(channel: str) -> dict[str, Any]:
     """What the engine says of a channel: its subscribers and messages (none: {})."""
     status, body = _call("GET", channel)
     if status != 200:
         return {}
     try:
-        return json.loads(body)
+        said = json.loads(body)
     except ValueError:
         return {}
+    return said if isinstance(said, dict) else {}
 
 
 def post(channels: list[str], data: str, event: str | None = None) -> None:
@@ -232,6 +237,8 @@ def publish(
     if kind == "night":
         _room(pk)
         return
+    if version is None or public_id is None:
+        raise ValueError(f"a game's notice carries its version and public id ({key})")
     if followed is None:
         followed = _followed_boards(pk)
     draws = {
@@ -258,7 +265,7 @@ _repaired: OrderedDict[str, str] = OrderedDict()
 _repaired_lock = threading.Lock()
 
 
-def _may_be_behind(held: dict, version: str) -> bool:
+def _may_be_behind(held: dict[str, Any], version: str) -> bool:
     """Whether a channel's last message (``held``: info) may predate ``version`` (the
     write's time in microseconds): the engine stamps each message with its own time, in
     whole seconds ("<seconds>:<tag>")."""
@@ -293,7 +300,7 @@ def subscribe(
     version: str,
     kind: str | None,
     follow: Callable[[], None] | None = None,
-):
+) -> HttpResponse:
     """The phone's stream, handed to the engine; or, the engine away, a 503 (the board
     polls, and asks again after Retry-After). A board a phone follows (``kind``) is marked
     so by ``follow`` (the caller's write), for every write after to draw it. Blocking: run

@@ -20,6 +20,7 @@ feed reads the versions of what its boards follow at each (re)connection and eve
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -28,6 +29,9 @@ from smear_scores.live import NOTIFY_ALONE
 from smear_scores.live.nchan import GAME_BOARDS
 from smear_scores.models import Game
 from smear_scores.selectors.games import version_of
+
+if TYPE_CHECKING:
+    import redis
 
 log = logging.getLogger(__name__)
 
@@ -110,10 +114,10 @@ def publish(notice: Notice) -> None:
             cursor.execute(NOTIFY_ALONE, [CHANNEL, notice.payload])
 
 
-_client = None
+_client: redis.Redis | None = None
 
 
-def _redis():
+def _redis() -> redis.Redis:
     """The process's Redis client (its own pool, shared by the threads)."""
     global _client
     if _client is None:

@@ -26,7 +26,7 @@ from asgiref.sync import SyncToAsync, sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 
 from smear_scores.live.hub import Admission, Hub, Key, Watch, current
 
@@ -189,7 +189,7 @@ async def response(
     recheck: Recheck | None = None,
     draw: tuple[str, Draw] | None = None,
     follow: Callable[[], None] | None = None,
-) -> HttpResponse:
+) -> HttpResponseBase:
     """The stream of a board that follows ``keys``: the first key's version as the hub
     knows it, or, with ``recheck``, what it answers on each change. With ``draw`` (a kind
     of board, and what draws it), each change carries the board itself. The phone says
@@ -210,8 +210,9 @@ async def response(
         events(keys, version, recheck, draw, shown, admission), content_type="text/event-stream"
     )
     # An answer closed before its stream began (the phone gone at once) gives its place back.
-    # (Django closes an answer through its closers; there is no public way to add one.)
-    answer._resource_closers.append(admission.release)  # noqa: SLF001
+    # (Django closes an answer through its closers, a private list django-stubs does not
+    # declare; there is no public way to add one.)
+    answer._resource_closers.append(admission.release)  # type: ignore[attr-defined]  # noqa: SLF001
     answer["Cache-Control"] = "no-cache, no-transform"
     # nginx passes the stream through unbuffered, whatever its proxy_buffering.
     answer["X-Accel-Buffering"] = "no"

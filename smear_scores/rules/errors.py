@@ -79,6 +79,10 @@ class RecordRefused(HandRefused):
     """A hand of a whole record (an import) broke a rule: ``hand_number`` is its place in
     the record, so each problem can be named by it."""
 
+    def __init__(self, errors: list[RuleError], hand_number: int):
+        super().__init__(errors, hand_number)
+        self.hand_number: int = hand_number
+
     @classmethod
     def of(cls, refused: HandRefused, hand_number: int) -> RecordRefused:
         return cls(refused.errors, hand_number=hand_number)

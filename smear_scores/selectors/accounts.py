@@ -5,8 +5,10 @@ from __future__ import annotations
 from smear_scores.models import SignInVersion
 
 
-def signin_version(*, user_id: object) -> int:
+def signin_version(*, user_id: int | str) -> int:
     """The version a session of this user must carry to stand: 0 until they first sign
-    out. One query by primary key."""
-    version = SignInVersion.objects.filter(pk=user_id).values_list("version", flat=True).first()
+    out. One query by primary key (a session keeps it as text)."""
+    version = (
+        SignInVersion.objects.filter(pk=int(user_id)).values_list("version", flat=True).first()
+    )
     return version or 0

@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from smear_scores import rules
-from smear_scores.models import Club, Dispute, Game, HandRevision
+from smear_scores.models import Club, Dispute, Game, HandRevision, League
 from smear_scores.models.games import counted_rule
 from smear_scores.selectors.games import named_variant, team_names
 from smear_scores.wording import agreements as words
@@ -284,7 +284,7 @@ def pending_words(game: Game, teams: list[list[str]], club: Club) -> str:
     return words.awaiting([" & ".join(teams[t]) for t in awaiting(game) if t < len(teams)])
 
 
-def league_pending(league) -> list[PendingGame]:
+def league_pending(league: League) -> list[PendingGame]:
     """The league's finished games that do not count yet, oldest first: two queries."""
     from smear_scores.selectors.clubs import game_line, seats_prefetch
 
@@ -385,7 +385,7 @@ def director_queue(club: Club) -> list[QueueItem]:
             variant, game.options, game.first_dealer, [h.entry() for h in hands]
         )
         table = getattr(game, "night_table", None)
-        where = game.league.name if game.league_id else ""
+        where = game.league.name if game.league is not None else ""
         if table is not None:
             where = words.table_where(table.round.night.name, table.round.number, table.number)
         waiting = [names[t] for t in awaiting(game)]

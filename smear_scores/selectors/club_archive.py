@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Field, Q, QuerySet
 from django.utils import timezone
 
 from smear_scores.archive_format import (
@@ -17,11 +17,24 @@ from smear_scores.archive_format import (
     ArchiveEncoder,
     archived_fields,
 )
-from smear_scores.models import Club, Game, HouseRules
+from smear_scores.models import (
+    Club,
+    Correction,
+    Dispute,
+    Entrant,
+    Game,
+    GameRevision,
+    Hand,
+    HandRevision,
+    HouseRules,
+    Round,
+    RoundTable,
+    Seat,
+)
 
 
-def club_rows(club: Club) -> dict[str, Any]:
-    """Each table's rows of ``club``, by the table's name."""
+def club_rows(club: Club) -> dict[str, QuerySet[Any]]:
+    """Each table's rows of ``club``, by the table's name (archive_format.TABLES')."""
     games = Game.objects.filter(Q(league__club=club) | Q(night_table__round__night__club=club))
     game_ids = list(games.values_list("pk", flat=True).distinct())
     rules_ids = set(HouseRules.objects.filter(club=club).values_list("pk", flat=True))
@@ -36,20 +49,20 @@ def club_rows(club: Club) -> dict[str, Any]:
         "players": club.players.all(),
         "leagues": club.leagues.all(),
         "games": Game.objects.filter(pk__in=game_ids),
-        "seats": TABLES["seats"].objects.filter(game_id__in=game_ids),
-        "hands": TABLES["hands"].objects.filter(game_id__in=game_ids),
-        "hand_revisions": TABLES["hand_revisions"].objects.filter(game_id__in=game_ids),
-        "game_revisions": TABLES["game_revisions"].objects.filter(game_id__in=game_ids),
-        "disputes": TABLES["disputes"].objects.filter(game_id__in=game_ids),
+        "seats": Seat.objects.filter(game_id__in=game_ids),
+        "hands": Hand.objects.filter(game_id__in=game_ids),
+        "hand_revisions": HandRevision.objects.filter(game_id__in=game_ids),
+        "game_revisions": GameRevision.objects.filter(game_id__in=game_ids),
+        "disputes": Dispute.objects.filter(game_id__in=game_ids),
         "nights": club.nights.all(),
-        "entrants": TABLES["entrants"].objects.filter(night__club=club),
-        "rounds": TABLES["rounds"].objects.filter(night__club=club),
-        "round_tables": TABLES["round_tables"].objects.filter(round__night__club=club),
-        "corrections": TABLES["corrections"].objects.filter(table__round__night__club=club),
+        "entrants": Entrant.objects.filter(night__club=club),
+        "rounds": Round.objects.filter(night__club=club),
+        "round_tables": RoundTable.objects.filter(round__night__club=club),
+        "corrections": Correction.objects.filter(table__round__night__club=club),
     }
 
 
-def _row(obj: Any, fields: list) -> dict[str, Any]:
+def _row(obj: Any, fields: list[Field[Any, Any]]) -> dict[str, Any]:
     row: dict[str, Any] = {"id": obj.pk}
     for field in fields:
         if field.is_relation and field.name in ACCOUNT_LINKS and field.related_model is not None:
@@ -66,7 +79,7 @@ def _row(obj: Any, fields: list) -> dict[str, Any]:
 
 def club_archive(club: Club) -> dict[str, Any]:
     """The archive as a JSON-ready object (dates and times as ISO 8601 text)."""
-    tables = {}
+    tables: dict[str, list[dict[str, Any]]] = {}
     for name, query in club_rows(club).items():
         fields = archived_fields(TABLES[name])
         tables[name] = [_row(obj, fields) for obj in query.order_by("pk")]
@@ -77,4 +90,5 @@ def club_archive(club: Club) -> dict[str, Any]:
         "tables": tables,
     }
     # Through Django's encoder once, so the object holds only JSON's own values.
-    return json.loads(json.dumps(archive, cls=ArchiveEncoder))
+    answer: dict[str, Any] = json.loads(json.dumps(archive, cls=ArchiveEncoder))
+    return answer

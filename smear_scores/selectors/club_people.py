@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
 from smear_scores.models import Club, Invitation, JoinRequest, Membership, Player
@@ -29,7 +30,7 @@ def roster_lines(club: Club) -> list[RosterLine]:
     return [
         RosterLine(
             player=p,
-            account=p.user.get_username() if p.user_id else "",
+            account=p.user.get_username() if p.user is not None else "",
             invitation=open_invitations.get(p.pk),
         )
         for p in players
@@ -52,7 +53,7 @@ def invitation_get(*, club: Club, invitation_id: int) -> Invitation:
     return Invitation.objects.select_related("player").get(club=club, pk=invitation_id)
 
 
-def own_request(*, club: Club, user) -> JoinRequest | None:
+def own_request(*, club: Club, user: User | AnonymousUser) -> JoinRequest | None:
     if not user.is_authenticated:
         return None
     return JoinRequest.objects.filter(club=club, user=user).order_by("-created_at").first()

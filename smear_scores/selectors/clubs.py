@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from typing import TypedDict
 
 from django.db.models import (
     Count,
     Prefetch,
     Q,
+    QuerySet,
 )
 from django.db.models.functions import TruncDate
 from django.utils import timezone
@@ -50,7 +52,13 @@ def club_leagues(club: Club) -> list[League]:
     )
 
 
-def club_days(club: Club, limit: int = 20) -> list[dict]:
+class ClubDay(TypedDict):
+    day: date
+    games: int  # played that day
+    playing: int  # of them, not finished
+
+
+def club_days(club: Club, limit: int = 20) -> list[ClubDay]:
     """The latest dates on which the club played, with their number of games."""
     return list(
         Game.objects.filter(league__club=club)
@@ -65,14 +73,25 @@ def club_roster(club: Club) -> list[Player]:
     return list(club.players.filter(kept=True).order_by("name"))
 
 
-def seats_prefetch() -> Prefetch:
+def seats_prefetch() -> Prefetch[str, QuerySet[Seat]]:
     return Prefetch("seats", queryset=Seat.objects.order_by("position"))
+
+
+class TeamLine(TypedDict):
+    """One team of a game line: its label, its players (by name and by roster id, None for
+    a seat with no roster player), its score and whether it won."""
+
+    label: str
+    players: list[str]
+    player_ids: list[int | None]
+    score: int
+    winner: bool
 
 
 @dataclass
 class GameLine:
     game: Game
-    teams: list[dict]
+    teams: list[TeamLine]
     status: str
 
 
@@ -80,7 +99,7 @@ def game_line(game: Game) -> GameLine:
     """A game as one line of a list: its teams with players and scores, and its state."""
     variant = game.rules_variant
     seats = list(game.seats.all())
-    teams = []
+    teams: list[TeamLine] = []
     for team in range(variant.teams):
         teams.append(
             {
@@ -96,7 +115,8 @@ def game_line(game: Game) -> GameLine:
     status = play_status(
         finished=game.finished,
         hands_played=game.hands_played,
-        winner=variant.team_label(game.winner) if game.finished else "",
+        # (A finished game has its winner.)
+        winner=variant.team_label(game.winner) if game.finished and game.winner is not None else "",
     )
     return GameLine(game=game, teams=teams, status=status)
 

@@ -48,7 +48,7 @@ def league_hand_rows(league: League) -> Iterator[list[Any]]:
         "bid",
         "made",
         *[f"points {t}" for t in teams],
-        *[f"{variant.category(k).label} to" for k in keys],
+        *[f"{variant.point(k).label} to" for k in keys],
         *[f"score {t}" for t in teams],
     ]
     names: dict[int, list[str]] = {}

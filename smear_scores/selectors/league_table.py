@@ -3,12 +3,13 @@ number of queries whatever the number of games; and the table as CSV rows."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import (
     Case,
     Count,
@@ -18,12 +19,14 @@ from django.db.models import (
     IntegerField,
     OuterRef,
     Q,
+    QuerySet,
     Subquery,
     Sum,
     Value,
     When,
 )
 from django.db.models.lookups import Exact, GreaterThan
+from django.db.models.sql.compiler import SQLCompiler
 
 from smear_scores.models import Hand, League, Player, Rating, Seat
 from smear_scores.models.games import counted_rule
@@ -32,6 +35,11 @@ from smear_scores.selectors.placings import ordinal_word
 from smear_scores.selectors.rating_scale import is_provisional, rating_shown
 
 # -- the league table --------------------------------------------------------------------
+# What ranks a row: league points or wins, then the win ratio or wins, then the point
+# difference (_sort_key).
+SortKey = tuple[float, float, int]
+# What a database function answers the compiler: its SQL and the SQL's parameters.
+Sql = tuple[str, tuple[Any, ...]]
 
 
 @dataclass
@@ -198,7 +206,7 @@ def rule_text(league: League) -> str:
     return text
 
 
-def _sort_key(league: League, row: TableRow) -> tuple:
+def _sort_key(league: League, row: TableRow) -> SortKey:
     # Exact: the point difference in units of 1/opponents is an integer, and two win
     # ratios of at most a few thousand games are equal as floats only when they are equal.
     diff_units = row.points_for * row.opponents - row.against_total
@@ -217,8 +225,8 @@ def rank_rows(league: League, rows: list[TableRow]) -> list[TableRow]:
         group.sort(key=lambda r: r.name.casefold())
         group.sort(key=lambda r: keys[id(r)], reverse=True)
     ranked_keys = [keys[id(r)] for r in ranked]
-    first_at: dict[tuple, int] = {}
-    sizes: dict[tuple, int] = {}
+    first_at: dict[SortKey, int] = {}
+    sizes: dict[SortKey, int] = {}
     for index, key in enumerate(ranked_keys):
         first_at.setdefault(key, index)
         sizes[key] = sizes.get(key, 0) + 1
@@ -240,28 +248,34 @@ class ScoreAt(Func):
     output_field = IntegerField()
     arity = 2
 
-    def _parts(self, compiler, connection):
+    def _parts(
+        self, compiler: SQLCompiler
+    ) -> tuple[str, tuple[Any, ...], str | None, tuple[Any, ...], int | None]:
         field_sql, field_params = compiler.compile(self.source_expressions[0])
         index = self.source_expressions[1]
         if isinstance(index, Value) and isinstance(index.value, int):
-            return field_sql, field_params, None, [], int(index.value)
+            return field_sql, field_params, None, (), int(index.value)
         index_sql, index_params = compiler.compile(index)
         return field_sql, field_params, index_sql, index_params, None
 
-    def as_sqlite(self, compiler, connection, **extra):
-        field_sql, field_params, index_sql, index_params, fixed = self._parts(compiler, connection)
+    def as_sqlite(
+        self, compiler: SQLCompiler, connection: BaseDatabaseWrapper, **extra: Any
+    ) -> Sql:
+        field_sql, field_params, index_sql, index_params, fixed = self._parts(compiler)
         if fixed is not None:
             return f"JSON_EXTRACT({field_sql}, '$[{fixed}]')", field_params
         path = f"'$[' || CAST({index_sql} AS INTEGER) || ']'"
-        return f"JSON_EXTRACT({field_sql}, {path})", [*field_params, *index_params]
+        return f"JSON_EXTRACT({field_sql}, {path})", (*field_params, *index_params)
 
-    def as_postgresql(self, compiler, connection, **extra):
-        field_sql, field_params, index_sql, index_params, fixed = self._parts(compiler, connection)
+    def as_postgresql(
+        self, compiler: SQLCompiler, connection: BaseDatabaseWrapper, **extra: Any
+    ) -> Sql:
+        field_sql, field_params, index_sql, index_params, fixed = self._parts(compiler)
         if fixed is not None:
             return f"(({field_sql}) ->> {fixed})::integer", field_params
         return (
             f"(({field_sql}) ->> CAST({index_sql} AS INTEGER))::integer",
-            [*field_params, *index_params],
+            (*field_params, *index_params),
         )
 
 
@@ -272,18 +286,26 @@ class AwardOf(Func):
     output_field = IntegerField()
     arity = 2
 
-    def as_sqlite(self, compiler, connection, **extra):
+    def _path(self) -> str:
+        path = self.source_expressions[1]
+        if not isinstance(path, Value) or not isinstance(path.value, str):
+            raise TypeError(f"AwardOf's path is a Value of text, not {path!r}.")
+        return path.value
+
+    def as_sqlite(
+        self, compiler: SQLCompiler, connection: BaseDatabaseWrapper, **extra: Any
+    ) -> Sql:
         field_sql, params = compiler.compile(self.source_expressions[0])
-        path = self.source_expressions[1].value
-        return f"JSON_EXTRACT({field_sql}, %s)", [*params, path]
+        return f"JSON_EXTRACT({field_sql}, %s)", (*params, self._path())
 
-    def as_postgresql(self, compiler, connection, **extra):
+    def as_postgresql(
+        self, compiler: SQLCompiler, connection: BaseDatabaseWrapper, **extra: Any
+    ) -> Sql:
         field_sql, params = compiler.compile(self.source_expressions[0])
-        key = self.source_expressions[1].value.removeprefix("$.")
-        return f"(({field_sql}) ->> %s)::integer", [*params, key]
+        return f"(({field_sql}) ->> %s)::integer", (*params, self._path().removeprefix("$."))
 
 
-def _league_points(league: League, teams: int, own) -> Case:
+def _league_points(league: League, teams: int, own: ScoreAt) -> Case:
     """The league points for the seat's place (game_placings, in SQL), for any number of
     teams: 1st for the winner, else 2nd plus one place per other losing team that scored
     more (teams on the same score share the better place). A place past the league's
@@ -312,7 +334,9 @@ def _league_points(league: League, teams: int, own) -> Case:
     )
 
 
-def _results(league: League, teams: int, group_by: list[str], seats) -> list[dict]:
+def _results(
+    league: League, teams: int, group_by: list[str], seats: QuerySet[Seat]
+) -> list[dict[str, Any]]:
     """Per group (a player, a partnership): games, wins, points for, the opponents' total
     and league points, over seats annotated with ``team``."""
     own = ScoreAt("game__scores", F("team"))
@@ -333,7 +357,7 @@ def _results(league: League, teams: int, group_by: list[str], seats) -> list[dic
     )
 
 
-def _add(row: TableRow, result: dict) -> None:
+def _add(row: TableRow, result: dict[str, Any]) -> None:
     row.played += result["played"]
     row.won += result["won"]
     row.points_for += result["pf"] or 0
@@ -341,13 +365,13 @@ def _add(row: TableRow, result: dict) -> None:
     row.league_points += result["lps"] or 0
 
 
-def _add_bids(row: TableRow, bids: dict) -> None:
+def _add_bids(row: TableRow, bids: dict[str, Any]) -> None:
     row.hands_bid += bids["hands"]
     row.made += bids["made"]
     row.bid_total += bids["bids"] or 0
 
 
-def _team_seats(league: League, teams: int, size: int):
+def _team_seats(league: League, teams: int, size: int) -> QuerySet[Seat]:
     """Each finished game's teams as one row per team: its first seat (``position`` <
     ``teams``) with the player of every seat of the team (``p0`` … in seat order: seat
     ``team + j * teams`` is ``p<j>``, S1). Games with a seat not on the roster are left out."""
@@ -370,7 +394,9 @@ def _team_seats(league: League, teams: int, size: int):
     return seats.filter(keep).annotate(team=F("position"), **members)
 
 
-def _team_bids(league: League, teams: int, size: int, seats: int):
+def _team_bids(
+    league: League, teams: int, size: int, seats: int
+) -> list[tuple[list[int | None], dict[str, Any]]]:
     """Bids per (bidder, the bidder's partners in seat order after the bidder): gives both
     the players' and the teams' bids."""
     hands = Hand.objects.filter(
@@ -398,7 +424,21 @@ def _team_bids(league: League, teams: int, size: int, seats: int):
     return [([row[n] for n in names], row) for row in bids]
 
 
-def _rated_roster(league: League) -> dict[int, Player]:
+class _Rated(TypedDict):
+    rating: float | None
+    rating_mu: float | None
+    rating_sigma: float | None
+    rated_games: int | None
+
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+    # A roster player with their latest rating (_rated_roster): an annotation only.
+    RatedPlayer = WithAnnotations[Player, _Rated]
+
+
+def _rated_roster(league: League) -> dict[int, RatedPlayer]:
     """The league's club's players by id, each with their latest rating (ordinal, mu and
     sigma) and how many games rated them: one query."""
     latest = Rating.objects.filter(player=OuterRef("pk")).order_by("-seq")
@@ -420,14 +460,14 @@ def _rated_roster(league: League) -> dict[int, Player]:
     }
 
 
-def _player_row(player: Player, *, opponents: int) -> TableRow:
+def _player_row(player: RatedPlayer, *, opponents: int) -> TableRow:
     row = TableRow(names=[player.name], player_ids=[player.pk], opponents=opponents)
     row.rating, row.mu, row.sigma = player.rating, player.rating_mu, player.rating_sigma
     row.rated_games = player.rated_games or 0
     return row
 
 
-def _team_row(players: list[Player], *, opponents: int) -> TableRow:
+def _team_row(players: Sequence[Player], *, opponents: int) -> TableRow:
     """A partnership's row: its players by name."""
     people = sorted(players, key=lambda p: p.name.casefold())
     return TableRow(
@@ -471,9 +511,9 @@ def league_table(league: League) -> LeagueTable:
         me = ids[0]
         if me in players:
             _add_bids(players[me], result)
-        key = tuple(sorted(ids)) if None not in ids else None
-        if key in groups:
-            _add_bids(groups[key], result)
+        team = tuple(sorted(i for i in ids if i is not None)) if None not in ids else None
+        if team in groups:
+            _add_bids(groups[team], result)
 
     return LeagueTable(
         league=league,

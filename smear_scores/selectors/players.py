@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypedDict
 
 from django.core.paginator import Page, Paginator
 from django.db.models import (
@@ -24,7 +24,7 @@ from smear_scores import rules
 from smear_scores.models import Club, Game, Hand, Player, Rating, Seat
 from smear_scores.models.games import counted_rule
 from smear_scores.selectors.agreements import pending_words
-from smear_scores.selectors.clubs import game_line, game_title, seats_prefetch
+from smear_scores.selectors.clubs import GameLine, game_line, game_title, seats_prefetch
 from smear_scores.selectors.league_table import AwardOf
 from smear_scores.selectors.placings import game_placings, ordinal_word
 from smear_scores.selectors.rating_scale import PROVISIONAL_GAMES, is_provisional, rating_shown
@@ -46,17 +46,74 @@ POINT_LABELS = dict(
 
 
 @dataclass
+class PlayerGameLine(GameLine):
+    """A game line seen from the player's seat: their team (``mine``, None if they sat on
+    none), partners, place and result, and whom the game awaits."""
+
+    mine: int | None = None
+    partners: list[str] = field(default_factory=list)
+    place: int | None = None
+    result: str = "Playing"
+    awaiting: str = ""
+
+
+@dataclass
+class BidHand:
+    """A hand the player bid, with its game named by its partnerships."""
+
+    hand: Hand
+    game_name: str
+
+
+@dataclass
+class RatingLine:
+    """The player's rating after one game: the game, named by its partnerships, and the
+    rating on the club's scale (``points``)."""
+
+    rating: Rating
+    game: Game
+    game_name: str
+    points: int | None
+
+
+class Partner(TypedDict):
+    player_id: int
+    name: str
+    games: int
+    won: int
+    win_pct: float
+
+
+class BidLevel(TypedDict):
+    bid: int | None  # (a thrown-in deal has none; these are hands bid)
+    hands: int
+    made: int
+    set: int
+    make_rate: float
+
+
+class Category(TypedDict):
+    key: str
+    label: str
+    taken: int
+    hands: int
+    pct: float | None
+
+
+@dataclass
 class PlayerPage:
     player: Player
     played: int
     won: int
-    games: Page
-    partners: list[dict]
-    bids: list[dict]
-    categories: list[dict]
+    games: list[PlayerGameLine]  # the lines of ``games_page``
+    games_page: Page[Game]
+    partners: list[Partner]
+    bids: list[BidLevel]
+    categories: list[Category]
     awarded_hands: int
-    hands: Page
-    ratings: list[Rating]  # newest first, at most RATINGS_SHOWN
+    hands: Page[Hand]  # the page; its lines are ``hand_lines``
+    hand_lines: list[BidHand]
+    ratings: list[RatingLine]  # newest first, at most RATINGS_SHOWN
     rated_games: int
 
     @property
@@ -65,7 +122,7 @@ class PlayerPage:
 
     @property
     def rating(self) -> Rating | None:
-        return self.ratings[0] if self.ratings else None
+        return self.ratings[0].rating if self.ratings else None
 
     @property
     def rating_points(self) -> int | None:
@@ -91,16 +148,20 @@ def player_page(player: Player, *, games_page: Any = 1, hands_page: Any = 1) -> 
     bid_hands = _hands_bid(player)
     taken = _points_taken(player)
     ratings, rated_games = _latest_ratings(player)
+    games, game_lines = _games(player, games_page)  # the page, and its lines
+    hands, hand_lines = _hands_bid_page(bid_hands, hands_page)
     return PlayerPage(
         player=player,
         played=totals["played"],
         won=totals["won"],
-        games=_games(player, games_page),
+        games=game_lines,
+        games_page=games,
         partners=_partners(seats, player.club),
         bids=_bids_by_level(bid_hands),
         categories=_categories(taken),
         awarded_hands=taken["hands"],
-        hands=_hands_bid_page(bid_hands, hands_page),
+        hands=hands,
+        hand_lines=hand_lines,
         ratings=ratings,
         rated_games=rated_games,
     )
@@ -121,9 +182,9 @@ def _finished_totals(seats: QuerySet[Seat], club: Club) -> dict[str, int]:
     )
 
 
-def _games(player: Player, number: Any) -> Page:
-    """One page of the player's games, newest first, each a game line with the player's
-    team, partners, place and result."""
+def _games(player: Player, number: Any) -> tuple[Page[Game], list[PlayerGameLine]]:
+    """One page of the player's games, newest first, and each as a game line with the
+    player's team, partners, place and result."""
     game_qs = (
         Game.objects.filter(seats__player=player)
         .select_related("league")
@@ -131,16 +192,17 @@ def _games(player: Player, number: Any) -> Page:
         .order_by("-created_at", "-id")
     )
     games = Paginator(game_qs, GAMES_PER_PAGE).get_page(number)
-    games.object_list = [_game_line_for(player, game) for game in games.object_list]
-    for line in games.object_list:
+    lines = [_game_line_for(player, game) for game in games.object_list]
+    for line in lines:
         teams = [team["players"] for team in line.teams]
         line.awaiting = pending_words(line.game, teams, player.club)
-    return games
+    return games, lines
 
 
-def _game_line_for(player: Player, game: Game) -> Any:
+def _game_line_for(player: Player, game: Game) -> PlayerGameLine:
     """A game line seen from the player's seat (no query: the seats are prefetched)."""
-    line = game_line(game)
+    plain = game_line(game)
+    line = PlayerGameLine(game=plain.game, teams=plain.teams, status=plain.status)
     mine = next((i for i, t in enumerate(line.teams) if player.pk in t["player_ids"]), None)
     line.mine = mine
     line.partners = []
@@ -169,7 +231,7 @@ def _game_line_for(player: Player, game: Game) -> Any:
 MOST_PARTNERS = 3
 
 
-def _partners(seats: QuerySet[Seat], club: Club) -> list[dict]:
+def _partners(seats: QuerySet[Seat], club: Club) -> list[Partner]:
     """The other seats of the player's team in every finished game, most games first."""
     same_team = Q()
     for j in range(1, MOST_PARTNERS + 1):
@@ -210,24 +272,22 @@ def _hands_bid(player: Player) -> QuerySet[Hand]:
     )
 
 
-def _hands_bid_page(bid_hands: QuerySet[Hand], number: Any) -> Page:
-    """One page of the hands the player bid, newest first."""
+def _hands_bid_page(bid_hands: QuerySet[Hand], number: Any) -> tuple[Page[Hand], list[BidHand]]:
+    """One page of the hands the player bid, newest first, and each with its game's name."""
     hand_qs = (
         bid_hands.select_related("game")
         .prefetch_related(_game_seats())
         .order_by("-created_at", "-id")
     )
     hands = Paginator(hand_qs, HANDS_PER_PAGE).get_page(number)
-    for hand in hands.object_list:
-        hand.game_name = game_title(hand.game)
-    return hands
+    return hands, [BidHand(hand, game_title(hand.game)) for hand in hands.object_list]
 
 
-def _game_seats() -> Prefetch:
+def _game_seats() -> Prefetch[str, QuerySet[Seat]]:
     return Prefetch("game__seats", queryset=Seat.objects.order_by("position"))
 
 
-def _bids_by_level(bid_hands: QuerySet[Hand]) -> list[dict]:
+def _bids_by_level(bid_hands: QuerySet[Hand]) -> list[BidLevel]:
     """Hands bid, made and set at each bid, lowest bid first."""
     rows = (
         bid_hands.values("bid")
@@ -275,7 +335,7 @@ def _points_taken(player: Player) -> dict[str, int]:
     )
 
 
-def _categories(taken: dict[str, int]) -> list[dict]:
+def _categories(taken: dict[str, int]) -> list[Category]:
     """The point categories the player's games played for, with the share their team took."""
     return [
         {
@@ -292,7 +352,7 @@ def _categories(taken: dict[str, int]) -> list[dict]:
     ]
 
 
-def _latest_ratings(player: Player) -> tuple[list[Rating], int]:
+def _latest_ratings(player: Player) -> tuple[list[RatingLine], int]:
     """The latest ratings, newest first (the history table shows these), and how many
     games were rated in all."""
     ratings = list(
@@ -301,7 +361,5 @@ def _latest_ratings(player: Player) -> tuple[list[Rating], int]:
         .prefetch_related(_game_seats())
         .order_by("-seq")[:RATINGS_SHOWN]
     )
-    for rating in ratings:
-        rating.game_name = game_title(rating.game)
-        rating.points = rating_shown(rating.ordinal)
-    return ratings, Rating.objects.filter(player=player).count()
+    lines = [RatingLine(r, r.game, game_title(r.game), rating_shown(r.ordinal)) for r in ratings]
+    return lines, Rating.objects.filter(player=player).count()

@@ -48,7 +48,7 @@ def test_a_pending_game_counts_nowhere_until_the_other_team_agrees(club, league,
     ]
     assert Rating.objects.count() == 0
     page = player_page(four[0])
-    assert (page.played, page.games.object_list[0].awaiting) == (0, "awaiting Bob & Dan")
+    assert (page.played, page.games[0].awaiting) == (0, "awaiting Bob & Dan")
 
     agree_all(game)
 

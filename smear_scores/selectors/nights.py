@@ -39,6 +39,7 @@ from smear_scores.rules.nights import (
 from smear_scores.selectors.agreements import awaiting
 from smear_scores.selectors.clubs import play_status
 from smear_scores.wording import nights as words
+from smear_scores.wording.words import num
 
 __all__ = ["SIT_OUT_RULE", "TIE_RULE"]  # the night's stated rules, shown on its pages
 
@@ -91,11 +92,13 @@ def night_roster(night: Night) -> tuple[list[Entrant], list[Player]]:
 def round_format(night: Night) -> str:
     variant = night.rules_variant
     if night.round_hands:
-        what = f"{night.round_hands} hands a round"
+        what = f"{num(night.round_hands, 'hand')} a round"
     else:
         what = f"a full game a round (to {variant.target})"
-    bonus = f", {night.win_bonus} bonus points for winning a round" if night.win_bonus else ""
-    return f"{variant.name}: {night.rounds} rounds, {what}{bonus}"
+    bonus = (
+        f", {num(night.win_bonus, 'bonus point')} for winning a round" if night.win_bonus else ""
+    )
+    return f"{variant.name}: {num(night.rounds, 'round')}, {what}{bonus}"
 
 
 @dataclass

@@ -13,7 +13,14 @@ from django.db.models import QuerySet
 from smear_scores.models import Club, League, Night, Season
 from smear_scores.request_refusals import NotFound
 from smear_scores.rules.nights import points_text
-from smear_scores.rules.seasons import NightPlace, NightResult, SeasonRow, season_standings
+from smear_scores.rules.seasons import (
+    BEST_NIGHT,
+    ROUNDS_WON,
+    NightPlace,
+    NightResult,
+    SeasonRow,
+    season_standings,
+)
 from smear_scores.rules.variants import partners_label
 from smear_scores.selectors.nights import RoundView
 from smear_scores.selectors.season_reads import nights_reads
@@ -105,6 +112,21 @@ class SeasonTable:
     @property
     def unranked(self) -> list[SeasonRow]:
         return [r for r in self.rows if not r.ranked]
+
+    @property
+    def shows_rounds_won(self) -> bool:
+        """Rounds won have a column where the tie-break chain reads them."""
+        return ROUNDS_WON in self.season.rules.tie_breaks
+
+    @property
+    def shows_best_night(self) -> bool:
+        """Each entry's best night has a column where the tie-break chain reads it."""
+        return BEST_NIGHT in self.season.rules.tie_breaks
+
+    @property
+    def columns(self) -> int:
+        """The standings' columns: place, name, nights, won, total and those shown."""
+        return 5 + self.shows_rounds_won + self.shows_best_night
 
 
 def season_table(season: Season) -> SeasonTable:

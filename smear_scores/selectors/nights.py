@@ -272,6 +272,40 @@ def night_rows(night: Night) -> NightRows:
     return NightRows(rounds, tables, seats, corrections)
 
 
+def night_names(night: Night) -> dict[int, str]:
+    """Who checked in to the night: player id to name, by name. One query."""
+    return dict(
+        Entrant.objects.filter(night=night)
+        .order_by("player__name")
+        .values_list("player_id", "player__name")
+    )
+
+
+# Per game: each partnership's bids made, and its bids set.
+Bids = tuple[dict[int, list[int]], dict[int, list[int]]]
+
+
+def empty_bids(night: Night) -> Bids:
+    teams = night.rules_variant.teams
+    return defaultdict(lambda: [0] * teams), defaultdict(lambda: [0] * teams)
+
+
+def count_bid(bids: Bids, team: int, game_id: int, was_made: bool) -> None:
+    """Add one hand's bid (made or set) to its partnership's count in ``bids``."""
+    made, set_ = bids
+    (made if was_made else set_)[game_id][team] += 1
+
+
+def night_bids(night: Night) -> Bids:
+    """Each table's bids made and set per partnership, from its hands: one query."""
+    bids, variant = empty_bids(night), night.rules_variant
+    for game_id, bidder, was_made in Hand.objects.filter(
+        game__night_table__round__night=night, bidder__isnull=False, made__isnull=False
+    ).values_list("game_id", "bidder", "made"):
+        count_bid(bids, variant.team_of(bidder), game_id, was_made)
+    return bids
+
+
 def night_rounds(night: Night, rows: NightRows | None = None) -> list[RoundView]:
     """Every drawn round with its table cards (players by id and by name, the game, the
     corrections, who a finished table's result waits for); five queries whatever the
@@ -429,40 +463,6 @@ def night_standings(
         )
         for t in totals
     ]
-
-
-def night_names(night: Night) -> dict[int, str]:
-    """Who checked in to the night: player id to name, by name. One query."""
-    return dict(
-        Entrant.objects.filter(night=night)
-        .order_by("player__name")
-        .values_list("player_id", "player__name")
-    )
-
-
-# Per game: each partnership's bids made, and its bids set.
-Bids = tuple[dict[int, list[int]], dict[int, list[int]]]
-
-
-def empty_bids(night: Night) -> Bids:
-    teams = night.rules_variant.teams
-    return defaultdict(lambda: [0] * teams), defaultdict(lambda: [0] * teams)
-
-
-def count_bid(bids: Bids, team: int, game_id: int, was_made: bool) -> None:
-    """Add one hand's bid (made or set) to its partnership's count in ``bids``."""
-    made, set_ = bids
-    (made if was_made else set_)[game_id][team] += 1
-
-
-def night_bids(night: Night) -> Bids:
-    """Each table's bids made and set per partnership, from its hands: one query."""
-    bids, variant = empty_bids(night), night.rules_variant
-    for game_id, bidder, was_made in Hand.objects.filter(
-        game__night_table__round__night=night, bidder__isnull=False, made__isnull=False
-    ).values_list("game_id", "bidder", "made"):
-        count_bid(bids, variant.team_of(bidder), game_id, was_made)
-    return bids
 
 
 def _with_bids(

@@ -7,10 +7,11 @@
 4. Live boards pushed: how many tables of six one server keeps live (bench/live.py).
 5. NOTIFY in a hand's commit against the same commits without it (bench/notify.py).
 6. Live boards through the push engine, nginx + nchan (bench/engine.py; `make push-engine`).
+9. A season page of 40 nights × 60 players beside the one-query view (bench/seasons.py).
 
 Everything runs on a bench database created on the local PostgreSQL and dropped at the
 end (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/smear_bench).
-BENCH_SECTIONS (default "1,2,3,4,5,6") runs some of them only: 1 and 3 run together."""
+BENCH_SECTIONS (default "1,2,3,4,5,6,9") runs some of them only: 1 and 3 run together."""
 
 from __future__ import annotations
 
@@ -289,7 +290,6 @@ def in_process(args, rows: list[Row]) -> None:
     from django.core.wsgi import get_wsgi_application
 
     from bench.data import game_with_hands
-    from bench.seasons import build_season
     from bench.wsgi import Browser
 
     app = get_wsgi_application()
@@ -340,14 +340,6 @@ def in_process(args, rows: list[Row]) -> None:
             {"t": measure(call, max(20, s // 4), 5), "q": queries_of(call)},
         )
     )
-    season = get_ok(Browser(app), build_season(nights=40, players=60))
-    rows.append(
-        Row(
-            "1",
-            "season page, 40 nights x 60 players",
-            {"t": measure(season, max(10, s // 10), 2), "q": queries_of(season)},
-        )
-    )
     for row in rows:
         if row.section == "1" and "t" in row.values:
             row.values["ratio"] = row.values["t"].median_ms / base.median_ms
@@ -377,6 +369,63 @@ def in_process(args, rows: list[Row]) -> None:
                 {"t": t, "q": queries_of(call), "growth": t.median_ms / first.median_ms},
             )
         )
+
+
+# -- 9: a season page --------------------------------------------------------------------------
+SEASON_ROW = "season page, 40 nights x 60 players"
+SEASON_GOAL_MS = 500
+
+
+def season_section(args, rows: list[Row]) -> None:
+    """The season page of 40 nights of 60 players (bench/seasons.py) beside the one-query
+    view, measured in the same run: its time, its queries, its ratio to that view."""
+    from django.core.wsgi import get_wsgi_application
+
+    from bench.seasons import build_season
+    from bench.wsgi import Browser
+
+    app = get_wsgi_application()
+    one = get_ok(Browser(app), "/bench/one-query/")
+    base = measure(one, args.samples, max(10, args.samples // 10))
+    rows.append(Row("9", "one-query view (for scale)", {"t": base, "q": queries_of(one)}))
+    season = get_ok(Browser(app), build_season(nights=40, players=60))
+    t = measure(season, max(10, args.samples // 10), 2)
+    rows.append(Row("9", SEASON_ROW, {"t": t, "q": queries_of(season)}))
+    for row in rows:
+        if row.section == "9":
+            row.values["ratio"] = row.values["t"].median_ms / base.median_ms
+
+
+def season_report(rows: list[Row]) -> list[str]:
+    measured = [r for r in rows if r.section == "9"]
+    if not measured:
+        return []
+    lines = [
+        "",
+        "9. A season page (bench/seasons.py: 40 Schmier nights of 60 players, two rounds each)",
+        "",
+        "| request | median ms | p99 ms | × one-query view | queries |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for row in measured:
+        v = row.values
+        lines.append(
+            f"| {row.name} | {v['t'].median_ms:.2f} | {v['t'].p99_ms:.2f} | "
+            f"{v['ratio']:.1f}× | {v['q']} |"
+        )
+    return lines
+
+
+def season_target(rows: list[Row]) -> list[str]:
+    season = next((r.values for r in rows if r.section == "9" and r.name == SEASON_ROW), None)
+    if season is None:
+        return []
+    ok = "met" if season["t"].median_ms <= SEASON_GOAL_MS else "MISSED"
+    return [
+        f"- season page of 40 nights × 60 players within {SEASON_GOAL_MS} ms: "
+        f"{season['t'].median_ms:.0f} ms, {season['ratio']:.0f}× the one-query view in the "
+        f"same run, {season['q']} queries ({ok})"
+    ]
 
 
 # -- 2: under load -----------------------------------------------------------------------------
@@ -542,6 +591,7 @@ def report(args, rows: list[Row], versions: str, live: dict | None = None) -> st
 
         checks = next((r for r in rows if r.name == "live checks, nothing new (304)"), None)
         lines += live_report(live, checks.values["rps"] if checks else None)
+    lines += season_report(rows)
     lines += ["", *targets(rows, cores)]
     return "\n".join(lines)
 
@@ -617,7 +667,7 @@ def targets(rows: list[Row], cores: int | None) -> list[str]:
     if load:
         errors = sum(v["errors"] for v in load)
         out.append(f"- zero errors under load: {errors} errors ({verdict(errors == 0)})")
-    return out
+    return out + season_target(rows)
 
 
 @contextmanager
@@ -679,10 +729,13 @@ def main() -> None:
             f"load average {load:.1f} at the start"
         )
         rows: list[Row] = []
-        sections = os.environ.get("BENCH_SECTIONS", "1,2,3,4,5,6").split(",")
+        sections = os.environ.get("BENCH_SECTIONS", "1,2,3,4,5,6,9").split(",")
         if "1" in sections or "3" in sections:
             print("Measuring in process (1 and 3) ...", flush=True)
             in_process(args, rows)
+        if "9" in sections:
+            print("Measuring the season page (9) ...", flush=True)
+            season_section(args, rows)
         if "2" in sections:
             print("Measuring under load (2) ...", flush=True)
             under_load(args, rows, out)

@@ -21,6 +21,7 @@ from smear_scores.models import (
     League,
     Night,
     Player,
+    Round,
     RoundTable,
     Seat,
 )
@@ -38,6 +39,7 @@ from smear_scores.rules.nights import (
 from smear_scores.selectors.agreements import awaiting
 from smear_scores.selectors.clubs import play_status
 from smear_scores.wording import nights as words
+from smear_scores.wording.words import num
 
 __all__ = ["SIT_OUT_RULE", "TIE_RULE"]  # the night's stated rules, shown on its pages
 
@@ -90,11 +92,13 @@ def night_roster(night: Night) -> tuple[list[Entrant], list[Player]]:
 def round_format(night: Night) -> str:
     variant = night.rules_variant
     if night.round_hands:
-        what = f"{night.round_hands} hands a round"
+        what = f"{num(night.round_hands, 'hand')} a round"
     else:
         what = f"a full game a round (to {variant.target})"
-    bonus = f", {night.win_bonus} bonus points for winning a round" if night.win_bonus else ""
-    return f"{variant.name}: {night.rounds} rounds, {what}{bonus}"
+    bonus = (
+        f", {num(night.win_bonus, 'bonus point')} for winning a round" if night.win_bonus else ""
+    )
+    return f"{variant.name}: {num(night.rounds, 'round')}, {what}{bonus}"
 
 
 @dataclass
@@ -233,19 +237,31 @@ def _awaited(game: Game, partnerships: list[list[str]], club: Club, now: datetim
     return " and ".join(teams) or words.OTHER_TEAMS
 
 
-def night_rounds(night: Night) -> list[RoundView]:
-    """Every drawn round with its table cards (players by id and by name, the game, the
-    corrections, who a finished table's result waits for); five queries whatever the
-    size of the night."""
-    variant = night.rules_variant
-    now = timezone.now()
+@dataclass
+class NightRows:
+    """The rows night_rounds builds a night's rounds from: its rounds (who sat out
+    prefetched), tables (their games joined), players by seat per game, corrections per
+    table. selectors.season_reads reads them for many nights at once."""
+
+    rounds: list[Round]
+    tables: list[RoundTable]
+    seats: dict[int, list[tuple[int | None, str]]]
+    corrections: dict[int, list[Correction]]
+
+
+def seats_by_game(night: Night) -> dict[int, list[tuple[int | None, str]]]:
+    """An empty seating per game (no player, no name in each of the variant's seats)."""
+    players = night.rules_variant.players
+    return defaultdict(lambda: [(None, "")] * players)
+
+
+def night_rows(night: Night) -> NightRows:
+    """NightRows of one night: five queries whatever its size."""
     rounds = list(night.round_set.prefetch_related("sitting_out").order_by("number"))
     tables = list(
         RoundTable.objects.filter(round__night=night).select_related("game").order_by("number")
     )
-    seats: dict[int, list[tuple[int | None, str]]] = defaultdict(
-        lambda: [(None, "")] * variant.players
-    )
+    seats = seats_by_game(night)
     for game_id, position, pid, name in Seat.objects.filter(
         game__night_table__round__night=night
     ).values_list("game_id", "position", "player_id", "name"):
@@ -253,6 +269,51 @@ def night_rounds(night: Night) -> list[RoundView]:
     corrections = defaultdict(list)
     for c in Correction.objects.filter(table__round__night=night).select_related("by"):
         corrections[c.table_id].append(c)
+    return NightRows(rounds, tables, seats, corrections)
+
+
+def night_names(night: Night) -> dict[int, str]:
+    """Who checked in to the night: player id to name, by name. One query."""
+    return dict(
+        Entrant.objects.filter(night=night)
+        .order_by("player__name")
+        .values_list("player_id", "player__name")
+    )
+
+
+# Per game: each partnership's bids made, and its bids set.
+Bids = tuple[dict[int, list[int]], dict[int, list[int]]]
+
+
+def empty_bids(night: Night) -> Bids:
+    teams = night.rules_variant.teams
+    return defaultdict(lambda: [0] * teams), defaultdict(lambda: [0] * teams)
+
+
+def count_bid(bids: Bids, team: int, game_id: int, was_made: bool) -> None:
+    """Add one hand's bid (made or set) to its partnership's count in ``bids``."""
+    made, set_ = bids
+    (made if was_made else set_)[game_id][team] += 1
+
+
+def night_bids(night: Night) -> Bids:
+    """Each table's bids made and set per partnership, from its hands: one query."""
+    bids, variant = empty_bids(night), night.rules_variant
+    for game_id, bidder, was_made in Hand.objects.filter(
+        game__night_table__round__night=night, bidder__isnull=False, made__isnull=False
+    ).values_list("game_id", "bidder", "made"):
+        count_bid(bids, variant.team_of(bidder), game_id, was_made)
+    return bids
+
+
+def night_rounds(night: Night, rows: NightRows | None = None) -> list[RoundView]:
+    """Every drawn round with its table cards (players by id and by name, the game, the
+    corrections, who a finished table's result waits for); five queries whatever the
+    size of the night, none when given its ``rows`` already read."""
+    variant = night.rules_variant
+    now = timezone.now()
+    rows = rows or night_rows(night)
+    rounds, tables, seats, corrections = rows.rounds, rows.tables, rows.seats, rows.corrections
     by_round: dict[int, list[TableCard]] = defaultdict(list)
     for t in tables:
         game = t.game
@@ -330,15 +391,16 @@ def _cell(t, number: int, waiting: set[int]) -> str:
 
 
 def night_results(
-    night: Night, rounds: list[RoundView]
+    night: Night, rounds: list[RoundView], bids: Bids | None = None
 ) -> tuple[list[RoundResult], list[RoundResult], dict[int, set[int]]]:
     """The rounds as played, the rounds as they count now, and per round who waits for
     agreement. Two keys: a table counts once its game counts (GameQuerySet.counted); until
-    then its round is provisional (TableCard.awaited says who it awaits)."""
+    then its round is provisional (TableCard.awaited says who it awaits). ``bids``: the
+    night's bids already read (night_bids), for a bid-bonus night."""
     waiting: dict[int, set[int]] = defaultdict(set)
     every = [r.result() for r in rounds]
     if night.night_scoring.system == BID_BONUS:
-        every = _with_bids(night, rounds, every)  # the night's hands, read once
+        every = _with_bids(night, rounds, every, bids)  # the night's hands, read once
     kept_rounds = []
     for r, result in zip(rounds, every, strict=True):
         kept = []
@@ -352,7 +414,12 @@ def night_results(
 
 
 def night_standings(
-    night: Night, rounds: list[RoundView] | None = None, *, counted_only: bool = False
+    night: Night,
+    rounds: list[RoundView] | None = None,
+    *,
+    counted_only: bool = False,
+    names: dict[int, str] | None = None,
+    bids: Bids | None = None,
 ) -> list[Standing]:
     """Everyone checked in with their total and rank, by the night's rules and its scoring
     system (rules/nights.py, rules/night_scoring.py); pass the ``rounds`` already read to
@@ -361,15 +428,14 @@ def night_standings(
     Two keys: a table counts once its game counts (GameQuerySet.counted). Until then its
     round is in the standings as provisional: its players' cells and totals are marked
     (PROVISIONAL_MARK), ``counted`` leaves it out, and the table's card says who it awaits
-    (TableCard.awaited). ``counted_only``: the standings of what counts alone (a season's)."""
+    (TableCard.awaited). ``counted_only``: the standings of what counts alone (a season's).
+    ``names`` (who checked in, by name) and ``bids`` (night_bids): read already, for many
+    nights at once (selectors.season_reads)."""
     if rounds is None:
         rounds = night_rounds(night)
-    names = dict(
-        Entrant.objects.filter(night=night)
-        .order_by("player__name")
-        .values_list("player_id", "player__name")
-    )
-    every, kept_rounds, waiting = night_results(night, rounds)
+    if names is None:
+        names = night_names(night)
+    every, kept_rounds, waiting = night_results(night, rounds, bids)
     scoring = night.night_scoring
     if counted_only:
         every, waiting = kept_rounds, defaultdict(set)
@@ -400,17 +466,11 @@ def night_standings(
 
 
 def _with_bids(
-    night: Night, rounds: list[RoundView], results: list[RoundResult]
+    night: Night, rounds: list[RoundView], results: list[RoundResult], bids: Bids | None = None
 ) -> list[RoundResult]:
     """``results`` with each table's bids made and set per partnership (what the bid bonus
-    reads), from its hands: one query."""
-    variant = night.rules_variant
-    made: dict[int, list[int]] = defaultdict(lambda: [0] * variant.teams)
-    set_: dict[int, list[int]] = defaultdict(lambda: [0] * variant.teams)
-    for game_id, bidder, was_made in Hand.objects.filter(
-        game__night_table__round__night=night, bidder__isnull=False, made__isnull=False
-    ).values_list("game_id", "bidder", "made"):
-        (made if was_made else set_)[game_id][variant.team_of(bidder)] += 1
+    reads), from its hands (``bids``, or one query)."""
+    made, set_ = bids or night_bids(night)
     games = {(r.number, tuple(c.seat_ids)): c.game.pk for r in rounds for c in r.tables}
     return [
         replace(

@@ -13,9 +13,17 @@ from django.db.models import QuerySet
 from smear_scores.models import Club, League, Night, Season
 from smear_scores.request_refusals import NotFound
 from smear_scores.rules.nights import points_text
-from smear_scores.rules.seasons import NightPlace, NightResult, SeasonRow, season_standings
+from smear_scores.rules.seasons import (
+    BEST_NIGHT,
+    ROUNDS_WON,
+    NightPlace,
+    NightResult,
+    SeasonRow,
+    season_standings,
+)
 from smear_scores.rules.variants import partners_label
-from smear_scores.selectors.nights import RoundView, night_rounds, night_standings
+from smear_scores.selectors.nights import RoundView
+from smear_scores.selectors.season_reads import nights_reads
 from smear_scores.wording.seasons import season_rule_lines
 
 
@@ -46,14 +54,17 @@ def season_leagues(season: Season) -> QuerySet[League]:
 
 def season_results(season: Season) -> tuple[list[NightResult], dict[Hashable, str]]:
     """Each night of the season as its standings counted it (every player who played or
-    sat out a round; with fixed pairs, every partnership), and every such entry's name."""
+    sat out a round; with fixed pairs, every partnership), and every such entry's name.
+    The nights' rows are read together (selectors.season_reads), each night counted by
+    its own standings (selectors.nights.night_standings)."""
     results = []
     player_names: dict[int, str] = {}
-    for night in season_nights(season).select_related("club", "house_rules"):
-        rounds = night_rounds(night)
+    nights = list(season_nights(season).select_related("club", "house_rules"))
+    for read in nights_reads(nights):  # a fixed number of queries for every night
+        night, rounds = read.night, read.rounds
         key = _pairs(night, rounds) if season.pairs else {}
         places: dict[Hashable, NightPlace] = {}
-        for s in night_standings(night, rounds, counted_only=True):
+        for s in read.standings(counted_only=True):
             if not (s.played or s.sat_out):
                 continue
             who = key.get(s.player_id, frozenset({s.player_id}))
@@ -101,6 +112,21 @@ class SeasonTable:
     @property
     def unranked(self) -> list[SeasonRow]:
         return [r for r in self.rows if not r.ranked]
+
+    @property
+    def shows_rounds_won(self) -> bool:
+        """Rounds won have a column where the tie-break chain reads them."""
+        return ROUNDS_WON in self.season.rules.tie_breaks
+
+    @property
+    def shows_best_night(self) -> bool:
+        """Each entry's best night has a column where the tie-break chain reads it."""
+        return BEST_NIGHT in self.season.rules.tie_breaks
+
+    @property
+    def columns(self) -> int:
+        """The standings' columns: place, name, nights, won, total and those shown."""
+        return 5 + self.shows_rounds_won + self.shows_best_night
 
 
 def season_table(season: Season) -> SeasonTable:

@@ -29,14 +29,22 @@ from smear_scores.rules.night_scoring import BID_BONUS, TOTAL_POINTS
 from smear_scores.rules.nights import (
     SIT_OUT_RULE,
     TIE_RULE,
+    PlayerTotal,
     RoundResult,
     TableResult,
     night_totals,
     points_text,
     session_highs,
 )
+from smear_scores.rules.substitutes import outsiders, rounds_as_counted, set_apart, without_idle
 from smear_scores.selectors.agreements import awaiting
 from smear_scores.selectors.clubs import play_status
+from smear_scores.selectors.night_substitutes import (
+    SatInLine,
+    as_rules,
+    night_sat_in,
+    sat_in_for,
+)
 from smear_scores.wording import nights as words
 
 __all__ = ["SIT_OUT_RULE", "TIE_RULE"]  # the night's stated rules, shown on its pages
@@ -314,6 +322,11 @@ class Standing:
     counted: Fraction = Fraction(0)
     # Some round of the player's awaits agreement (its cell carries PROVISIONAL_MARK).
     provisional: bool = False
+    # Who sat in for whom: "sat in for Christopher, rounds 2–3" (a sub), "Katherine sat
+    # in, rounds 2–3" (the absent player), "" for everyone else.
+    sat_in: str = ""
+    # A sub who played for themself (rank 0): outside places, prizes and season points.
+    outside: bool = False
 
     @property
     def total_text(self) -> str:
@@ -339,6 +352,8 @@ def night_results(
     every = [r.result() for r in rounds]
     if night.night_scoring.system == BID_BONUS:
         every = _with_bids(night, rounds, every)  # the night's hands, read once
+    if sat_in := as_rules(night_sat_in(night)):  # who a sub's rounds score for
+        every = rounds_as_counted(every, sat_in, night.sub_policy, night.bye_points)
     kept_rounds = []
     for r, result in zip(rounds, every, strict=True):
         kept = []
@@ -370,14 +385,15 @@ def night_standings(
         .values_list("player_id", "player__name")
     )
     every, kept_rounds, waiting = night_results(night, rounds)
-    scoring = night.night_scoring
+    lines = night_sat_in(night)
+    apart = outsiders(as_rules(lines), night.sub_policy)
     if counted_only:
         every, waiting = kept_rounds, defaultdict(set)
-    totals = night_totals(night.rules_variant, every, names, scoring=scoring)
+        names = {p: n for p, n in names.items() if p not in apart}
+    totals = _totals(night, every, names, lines)
     counted = {t.player: t.total for t in totals}
     if waiting:
-        kept_totals = night_totals(night.rules_variant, kept_rounds, names, scoring=scoring)
-        counted = {t.player: t.total for t in kept_totals}
+        counted = {t.player: t.total for t in _totals(night, kept_rounds, names, lines)}
     numbers = [r.number for r in rounds]
     return [
         Standing(
@@ -394,9 +410,24 @@ def night_standings(
             spread=t.spread,
             counted=counted[t.player],
             provisional=any(t.player in waiting[n] for n in numbers),
+            sat_in=sat_in_for(lines, t.player),
+            outside=t.player in apart,
         )
         for t in totals
     ]
+
+
+def _totals(
+    night: Night, rounds: list[RoundResult], names: dict[int, str], lines: list[SatInLine]
+) -> list[PlayerTotal]:
+    """night_totals by the night's scoring, with its substitutes: subs whose rounds scored
+    for someone else are left out, and subs who played for themself follow unranked."""
+    totals = night_totals(night.rules_variant, rounds, names, scoring=night.night_scoring)
+    if not lines:
+        return totals
+    sat_in = as_rules(lines)
+    totals = without_idle(totals, {s.sub for s in sat_in})
+    return set_apart(totals, outsiders(sat_in, night.sub_policy))
 
 
 def _with_bids(
@@ -439,12 +470,14 @@ def night_prize_lines(night: Night, standings: list[Standing], rounds: list[Roun
     """Each round's high, for a night scored by total points (none for another system)."""
     if night.night_scoring.system != TOTAL_POINTS:
         return []
-    names = {s.player_id: s.name for s in standings}
+    names = {s.player_id: s.name for s in standings if not s.outside}
     _, results, _ = night_results(night, rounds)
-    return [
-        PrizeLine(h.round, h.score, partners_label([names.get(p, "") for p in h.players]))
-        for h in session_highs(night.rules_variant, results, names)
-    ]
+    lines = []
+    for h in session_highs(night.rules_variant, results, names):
+        who = [names[p] for p in h.players if p in names]  # not a bye's seat, nor a sub apart
+        if who:
+            lines.append(PrizeLine(h.round, h.score, partners_label(who)))
+    return lines
 
 
 def night_version(night_id: int) -> str:

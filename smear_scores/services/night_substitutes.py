@@ -197,6 +197,7 @@ def night_scoring_change(
     night = Night.objects.select_for_update().get(pk=night.pk)
     if night.round_set.exists():
         system = scoring_words.SYSTEM_NAMES.get(night.scoring, night.scoring)
+        system = system[:1].lower() + system[1:]
         raise NightRefused(
             words.SCORING_LOCKED.format(night=night.name, system=system), field="scoring"
         )

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from smear_scores.models import Entrant, Game, Night, Player, RoundTable, Seat, Substitution
+from smear_scores.rules import Refused
 from smear_scores.rules.night_scoring import NightScoring
 from smear_scores.rules.substitutes import rounds_text
 from smear_scores.services.clubs import MergeRefused, player_create
@@ -203,7 +204,11 @@ def night_scoring_change(
         )
     numbers = dict(scoring_numbers or {})
     win_bonus = int(numbers.pop("win_bonus", night.win_bonus if scoring == "progressive" else 0))
-    chosen: NightScoring = _night_scoring(scoring, win_bonus, numbers)
+    try:
+        chosen: NightScoring = _night_scoring(scoring, win_bonus, numbers)
+    except Refused as refused:
+        error = refused.errors[0]
+        raise NightRefused(error.message, field=error.field) from None
     night.scoring = chosen.system
     night.win_bonus = chosen.win_bonus
     night.scoring_numbers = {k: v for k, v in chosen.numbers.items() if k != "win_bonus"}

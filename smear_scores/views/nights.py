@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from smear_scores.boards import room_board, room_context
+from smear_scores.forms.night_substitutes import ScoringChangeForm, SubstituteForm
 from smear_scores.forms.nights import NightForm
 from smear_scores.live import stream
 from smear_scores.live.hub import Hub, Watch
@@ -28,12 +29,14 @@ from smear_scores.selectors import night_phones as phone_selectors
 from smear_scores.selectors import nights as night_selectors
 from smear_scores.selectors.house_rules import club_house_rules
 from smear_scores.selectors.leagues import club_get
+from smear_scores.selectors.night_substitutes import night_sat_in
 from smear_scores.services import nights as night_services
 from smear_scores.services.following import board_followed
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
 from smear_scores.views.board import keep_no_copy, scoring_link
 from smear_scores.wording import nights as words
 from smear_scores.wording.night_scoring import movement_rules, scoring_rule
+from smear_scores.wording.night_substitutes import POLICIES as SUB_POLICIES
 
 
 def _club(slug: str) -> Club:
@@ -101,6 +104,8 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
             **form.scoring_chosen(),
             movement=data["movement"],
             head_table_ends=data["head_table_ends"],
+            sub_policy=data["sub_policy"] or Night.SUB_ABSENT,
+            bye_points=data["bye_points"] or 0,
         )
 
     night = form.attempt(night_open)
@@ -147,6 +152,7 @@ def dashboard_context(night: Night, rounds: list | None = None) -> dict[str, Any
         "present": sum(1 for e in entrants if e.present),
         "rounds": rounds,
         "poll": POLL_SECONDS,
+        "sat_in": night_sat_in(night),
     }
 
 
@@ -178,6 +184,9 @@ def _director_context(request: HttpRequest, night: Night, **extra: Any) -> dict[
         "sit_out_rule": night_selectors.SIT_OUT_RULE,
         "tie_rule": night_selectors.night_tie_rule(night),
         "problems": [],
+        "sub_form": SubstituteForm(night=night),
+        "sub_policy_text": SUB_POLICIES[night.sub_policy].format(bye_points=night.bye_points),
+        "scoring_form": None if rounds else ScoringChangeForm(initial={"scoring": night.scoring}),
         **extra,
     }
 

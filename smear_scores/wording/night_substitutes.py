@@ -18,6 +18,11 @@ POLICIES = {
         "round covered, the substitute nothing."
     ),
 }
+SUB_POLICY_CHOICES = {
+    "absent": "Go to the player they sit in for",
+    "self": "Are the substitute's own, outside prizes and season points",
+    "bye": "Are a bye: the absent player scores the points below",
+}
 OUTSIDE_PRIZES = "sub, outside prizes"
 
 SEATED = "{sub} sits in for {absent} from round {first} to round {last}."
@@ -76,4 +81,14 @@ SCORING_CHANGED = "{night} now scores by {system}."
 SCORING_LOCKED = (
     "Round 1 of {night} is drawn: its scoring system stays {system} for the whole night, "
     "so every round is scored alike. Open a new night to score another way."
+)
+
+PICK_ABSENT = "Pick the player who left or never came from the night's players."
+PICK_SUB = (
+    "That substitute is not on the club's roster: pick one from the list, or type a walk-in's name."
+)
+GIVE_ROUNDS = "Give the round the substitute sits in from (the round being played, or the next)."
+POLICY_SCORING = (
+    "Choose how the night scores: progressive points, win points and spread, total points, "
+    "or a bid bonus."
 )

@@ -245,3 +245,56 @@ def test_a_sub_who_played_one_hand_of_three_moves_less_than_a_full_player(club, 
     assert mu[partner] > 0
     assert mu[sub] == pytest.approx(mu[partner] / 3)
     assert mu[absent] == pytest.approx(mu[partner] * 2 / 3)
+
+
+# The director's screen: the form seats the sub, a refusal comes back on the screen in
+# words, and every page says who sat in for whom.
+
+
+def test_the_director_seats_a_walk_in_sub_and_the_pages_say_who_sat_in(
+    client, club, players, director
+):
+    from .test_pages import login
+
+    night = _night(club, players, rounds=2)
+    nights.round_draw(night=night, seed=1)
+    seated = _seated(_table(night, 1))
+    login(client, director)
+    page = client.get(f"/tournaments/{night.pk}/").content.decode()
+    assert "Seat a substitute" in page
+    assert "A substitute&#x27;s points go to the player they sit in for." in page
+
+    answer = client.post(
+        f"/tournaments/{night.pk}/substitute/",
+        {"absent": seated[1].pk, "walk_in": "Katherine", "first": 1, "last": 2},
+    )
+
+    assert answer.status_code == 302
+    line = f"Katherine sat in for {seated[1].name}, rounds 1\u20132"
+    assert line in client.get(f"/tournaments/{night.pk}/").content.decode()
+    room = client.get(f"/tournaments/{night.pk}/room/").content.decode()
+    assert f"Katherine sat in, rounds 1\u20132" in room  # on the absent player's line
+    assert "<li>Katherine &amp;" in room or "&amp; Katherine" in room  # at the table
+
+
+def test_a_refused_sub_comes_back_on_the_directors_screen_naming_the_player(
+    client, club, players, director
+):
+    from .test_pages import login
+
+    night = _night(club, players, rounds=2)
+    nights.round_draw(night=night, seed=1)
+    seated = _seated(_table(night, 1))
+    login(client, director)
+
+    answer = client.post(
+        f"/tournaments/{night.pk}/substitute/",
+        {"absent": seated[1].pk, "sub": seated[2].pk, "first": 1},
+    )
+
+    assert answer.status_code == 422
+    assert (
+        f"{seated[2].name} is already seated at table 1 in round 1: pick another substitute"
+        in answer.content.decode().replace("&#x27;", "'")
+    )
+    assert not night.substitutions.exists()

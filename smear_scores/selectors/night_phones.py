@@ -227,6 +227,18 @@ def _placed(card: GuideCard, standings: list[Standing], rounds: list[RoundView])
             card.place = OUTSIDE_PRIZES
 
 
+def _new_card(night: Night, name: str, player_id: int) -> GuideCard:
+    """A player's card before their round is read: waiting, with who they sit in for."""
+    return GuideCard(
+        night=night,
+        name=name,
+        player_id=player_id,
+        state="waiting",
+        format=round_format(night),
+        sat_in=sat_in_for(night_sat_in(night), player_id),
+    )
+
+
 def guide_card(
     night: Night,
     player_id: int,
@@ -245,14 +257,7 @@ def guide_card(
         return None
     if rounds is None:
         rounds = night_rounds(night)
-    card = GuideCard(
-        night=night,
-        name=entrant.player.name,
-        player_id=player_id,
-        state="waiting",
-        format=round_format(night),
-        sat_in=sat_in_for(night_sat_in(night), player_id),
-    )
+    card = _new_card(night, entrant.player.name, player_id)
     over = night_over(night, rounds)
     if rounds and (night.reveal == Night.REVEAL_LIVE or over):
         _placed(

@@ -12,11 +12,36 @@ from django.utils import timezone
 from smear_scores.models import Entrant, Game, Night, Player, RoundTable, Seat, Substitution
 from smear_scores.rules import Refused
 from smear_scores.rules.night_scoring import NightScoring
-from smear_scores.rules.substitutes import rounds_text
+from smear_scores.rules.substitutes import MAX_BYE_POINTS, POLICIES, rounds_text
 from smear_scores.services.clubs import MergeRefused, player_create
-from smear_scores.services.nights import NightRefused, _night_scoring, night_version_bump
+from smear_scores.services.nights import (
+    NightRefused,
+    _night_scoring,
+    night_open,
+    night_version_bump,
+)
 from smear_scores.wording import night_scoring as scoring_words
 from smear_scores.wording import night_substitutes as words
+
+
+@transaction.atomic
+def night_open_with_subs(
+    *, sub_policy: str = Night.SUB_ABSENT, bye_points: int = 0, **opening: Any
+) -> Night:
+    """services.nights.night_open, with who a substitute's rounds score for
+    (rules.substitutes) and a bye's points, stated before round 1; refused (and nothing
+    opened) where they cannot hold."""
+    if sub_policy not in POLICIES:
+        raise NightRefused(words.POLICY, field="sub_policy")
+    if not 0 <= bye_points <= MAX_BYE_POINTS:
+        raise NightRefused(
+            words.BYE_POINTS.format(most=MAX_BYE_POINTS, points=bye_points), field="bye_points"
+        )
+    night = night_open(**opening)
+    night.sub_policy = sub_policy
+    night.bye_points = bye_points if sub_policy == Night.SUB_BYE else 0
+    night.save(update_fields=["sub_policy", "bye_points"])
+    return night
 
 
 @transaction.atomic

@@ -32,14 +32,11 @@ from smear_scores.rules import HandRefused, Refused, RuleError
 from smear_scores.rules.draw import DrawnTable, History, RoundDraw, draw_round
 from smear_scores.rules.movement import king_of_the_hill
 from smear_scores.rules.night_scoring import NUMBERS, PROGRESSIVE, NightScoring, scoring_errors
-from smear_scores.rules.substitutes import MAX_BYE_POINTS
-from smear_scores.rules.substitutes import POLICIES as SUB_POLICIES
 from smear_scores.selectors.night_substitutes import draw_players, places_of
 from smear_scores.selectors.nights import night_rounds
 from smear_scores.services.clubs import MergeRefused, player_create
 from smear_scores.services.league_games import league_is_open
 from smear_scores.services.new_games import game_create, rules_given
-from smear_scores.wording import night_substitutes as sub_words
 from smear_scores.wording import nights as words
 from smear_scores.wording.night_scoring import MOVEMENT_RULES
 
@@ -97,8 +94,6 @@ def night_open(
     scoring_numbers: dict[str, int] | None = None,
     movement: str = Night.MOVE_DRAW,
     head_table_ends: bool = False,
-    sub_policy: str = Night.SUB_ABSENT,
-    bye_points: int = 0,
 ) -> Night:
     """A new night of ``club``. A league night plays the league's variant and options (or
     its house rules); a night on its own, ``house_rules`` the club adopted, if given.
@@ -116,7 +111,6 @@ def night_open(
     _check_night_running(reveal=reveal, close_rule=close_rule, idle_minutes=idle_minutes)
     chosen = _night_scoring(scoring, win_bonus, scoring_numbers or {})
     _check_movement(movement)
-    _check_sub_policy(sub_policy, bye_points)
     name = " ".join((name or "").split()) or f"{club.name} night"
     return Night.objects.create(
         club=club,
@@ -135,8 +129,6 @@ def night_open(
         close_rule=close_rule,
         movement=movement,
         head_table_ends=head_table_ends and movement == Night.MOVE_KING,
-        sub_policy=sub_policy,
-        bye_points=bye_points if sub_policy == Night.SUB_BYE else 0,
         scoring=chosen.system,
         scoring_numbers={k: v for k, v in chosen.numbers.items() if k != "win_bonus"},
     )
@@ -164,17 +156,6 @@ def _check_movement(movement: str) -> None:
         raise NightRefused(
             "Say how players move between rounds: a random draw, or king of the hill.",
             field="movement",
-        )
-
-
-def _check_sub_policy(policy: str, bye_points: int) -> None:
-    """Who a substitute's rounds score for (rules.substitutes), stated before round 1."""
-    if policy not in SUB_POLICIES:
-        raise NightRefused(sub_words.POLICY, field="sub_policy")
-    if not 0 <= bye_points <= MAX_BYE_POINTS:
-        raise NightRefused(
-            sub_words.BYE_POINTS.format(most=MAX_BYE_POINTS, points=bye_points),
-            field="bye_points",
         )
 
 

@@ -32,6 +32,7 @@ from smear_scores.selectors.leagues import club_get
 from smear_scores.selectors.night_substitutes import night_sat_in
 from smear_scores.services import nights as night_services
 from smear_scores.services.following import board_followed
+from smear_scores.services.night_substitutes import night_open_with_subs
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
 from smear_scores.views.board import keep_no_copy, scoring_link
 from smear_scores.wording import nights as words
@@ -87,7 +88,7 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
 
     def night_open() -> Night:
         data = form.cleaned_data
-        return night_services.night_open(
+        return night_open_with_subs(
             club=club,
             name=data["name"],
             day=data["day"],

@@ -27,7 +27,9 @@ SWEEP_1 = HandEntry(bidder=1, bid=4, awards={"high": 1, "low": 1, "jack": 1, "ga
 def _night(club, players, **kw):
     kw.setdefault("rounds", 2)
     kw.setdefault("round_hands", 1)
-    night = nights.night_open(club=club, name="Sub night", day=DAY, variant="ne-wisconsin", **kw)
+    night = subs.night_open_with_subs(
+        club=club, name="Sub night", day=DAY, variant="ne-wisconsin", **kw
+    )
     for player in players[:4]:
         nights.night_check_in(night=night, player=player)
     return night
@@ -127,7 +129,7 @@ def test_the_subs_high_round_is_no_prize_line_of_his_when_he_plays_for_himself(c
     play_out(_table(night, 1), [SWEEP_0])  # Max & seat 2 take the round's high, 4
     standings = night_standings(night)
     lines = night_prize_lines(night, standings, night_rounds(night))
-    assert [(l.round, l.score, l.names) for l in lines] == [(1, 4, seated[2].name)]
+    assert [(x.round, x.score, x.names) for x in lines] == [(1, 4, seated[2].name)]
     by_name = {s.name: s for s in standings}
     # Max's 4 would share first place with seat 2; he follows, unranked.
     assert (by_name[sub.name].rank, by_name[sub.name].outside) == (0, True)
@@ -273,7 +275,7 @@ def test_the_director_seats_a_walk_in_sub_and_the_pages_say_who_sat_in(
     line = f"Katherine sat in for {seated[1].name}, rounds 1\u20132"
     assert line in client.get(f"/tournaments/{night.pk}/").content.decode()
     room = client.get(f"/tournaments/{night.pk}/room/").content.decode()
-    assert f"Katherine sat in, rounds 1\u20132" in room  # on the absent player's line
+    assert "Katherine sat in, rounds 1\u20132" in room  # on the absent player's line
     assert "<li>Katherine &amp;" in room or "&amp; Katherine" in room  # at the table
 
 

@@ -7,6 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from fractions import Fraction
+from typing import cast
 
 from django.db.models import Count, Max, QuerySet, Sum
 from django.shortcuts import get_object_or_404
@@ -352,7 +353,8 @@ def night_results(
     every = [r.result() for r in rounds]
     if night.night_scoring.system == BID_BONUS:
         every = _with_bids(night, rounds, every)  # the night's hands, read once
-    if sat_in := as_rules(night_sat_in(night)):  # who a sub's rounds score for
+    sat_in = as_rules(night_sat_in(night))
+    if sat_in:  # who a sub's rounds score for
         every = rounds_as_counted(every, sat_in, night.sub_policy, night.bye_points)
     kept_rounds = []
     for r, result in zip(rounds, every, strict=True):
@@ -363,6 +365,10 @@ def night_results(
             else:
                 kept.append(table)
         kept_rounds.append(replace(result, tables=tuple(kept)))
+    for s in sat_in:  # a sub's round awaiting agreement awaits it for the absent player too
+        for number in range(s.first, s.last + 1):
+            if s.sub in waiting.get(number, ()):
+                waiting[number].add(cast(int, s.absent))
     return every, kept_rounds, waiting
 
 

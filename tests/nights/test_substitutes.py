@@ -300,3 +300,13 @@ def test_a_refused_sub_comes_back_on_the_directors_screen_naming_the_player(
         in answer.content.decode().replace("&#x27;", "'")
     )
     assert not night.substitutions.exists()
+
+
+def test_a_subs_round_awaiting_agreement_is_provisional_on_the_absent_players_line(club, players):
+    night = _night(club, players, rounds=1)
+    nights.round_draw(night=night, seed=1)
+    seated = _seated(_table(night, 1))
+    subs.sub_seat(night=night, absent=seated[0], sub=players[12], first=1)
+    play_out(_table(night, 1), [SWEEP_0], agreed=False)
+    line = next(s for s in night_standings(night) if s.player_id == seated[0].pk)
+    assert (line.rounds, line.provisional, line.counted) == (["4*"], True, 0)

@@ -15,7 +15,7 @@ from django.utils import timezone
 from smear_scores.models import Entrant, Night, Player
 from smear_scores.rules import Variant, partners_label
 from smear_scores.selectors.agreements import open_disputes
-from smear_scores.selectors.night_substitutes import night_sat_in, sat_in_for
+from smear_scores.selectors.night_substitutes import card_line, night_sat_in
 from smear_scores.selectors.nights import (
     RoundView,
     Standing,
@@ -235,7 +235,7 @@ def _new_card(night: Night, name: str, player_id: int) -> GuideCard:
         player_id=player_id,
         state="waiting",
         format=round_format(night),
-        sat_in=sat_in_for(night_sat_in(night), player_id),
+        sat_in=card_line(night_sat_in(night), player_id),
     )
 
 

@@ -63,6 +63,12 @@ def sat_in_for(lines: list[SatInLine], player_id: int, number: int | None = None
     return "; ".join(said)
 
 
+def card_line(lines: list[SatInLine], player_id: int) -> str:
+    """What a player's card says: 'Katherine sat in for Christopher, rounds 2–3' on the
+    sub's and on the absent player's, each substitution of theirs."""
+    return "; ".join(s.text for s in lines if player_id in (s.sub_id, s.absent_id))
+
+
 def draw_players(
     night: Night, number: int, players: dict[int, Player]
 ) -> tuple[dict[int, Player], dict[int, Player]]:

@@ -310,3 +310,20 @@ def test_a_subs_round_awaiting_agreement_is_provisional_on_the_absent_players_li
     play_out(_table(night, 1), [SWEEP_0], agreed=False)
     line = next(s for s in night_standings(night) if s.player_id == seated[0].pk)
     assert (line.rounds, line.provisional, line.counted) == (["4*"], True, 0)
+
+
+def test_the_subs_card_and_the_absent_players_card_say_who_sat_in_for_whom(club, players):
+    from smear_scores.selectors.night_phones import guide_card
+
+    night = _night(club, players, rounds=1, sub_policy=Night.SUB_SELF)
+    nights.round_draw(night=night, seed=1)
+    seated = _seated(_table(night, 1))
+    sub = players[12]
+    nights.night_check_out(night=night, player=seated[0])
+    subs.sub_seat(night=night, absent=seated[0], sub=sub, first=1)
+    play_out(_table(night, 1), [SWEEP_0])
+    line = f"{sub.name} sat in for {seated[0].name}, round 1"
+    mine, theirs = guide_card(night, sub.pk), guide_card(night, seated[0].pk)
+    assert (mine.sat_in, mine.table.number, mine.seat) == (line, 1, 1)
+    assert (theirs.sat_in, theirs.state) == (line, "gone")
+    assert mine.place == "sub, outside prizes"

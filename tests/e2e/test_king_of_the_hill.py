@@ -181,6 +181,8 @@ def test_a_king_of_the_hill_night_on_twelve_phones_with_a_substitute(
         expect(room.locator("th", has_text=gone)).to_contain_text("Max sat in, rounds 2\u20133")
         assert "Max" not in room.locator("table.standings tbody th").all_inner_texts()
         _shots(room, "room-sat-in")
+        max_phone.goto(f"/tournaments/{night.pk}/room/")
+        _shots(max_phone, "room-phone-sat-in", f"th:has-text('{gone}')")
     finally:
         for made in contexts:
             made.close()

@@ -327,3 +327,26 @@ def test_the_subs_card_and_the_absent_players_card_say_who_sat_in_for_whom(club,
     assert (mine.sat_in, mine.table.number, mine.seat) == (line, 1, 1)
     assert (theirs.sat_in, theirs.state) == (line, "gone")
     assert mine.place == "sub, outside prizes"
+
+
+def test_the_director_changes_the_scoring_before_round_1_and_is_refused_after(
+    client, club, players, director
+):
+    from .test_pages import login
+
+    night = _night(club, players, rounds=2)
+    login(client, director)
+    answer = client.post(f"/tournaments/{night.pk}/scoring/change/", {"scoring": "total_points"})
+    assert answer.status_code == 302
+    nights.round_draw(night=night, seed=1)
+    page = client.get(f"/tournaments/{night.pk}/").content.decode()
+    assert "Change the scoring" not in page  # the form is gone once round 1 is drawn
+
+    answer = client.post(f"/tournaments/{night.pk}/scoring/change/", {"scoring": "progressive"})
+
+    assert answer.status_code == 422
+    assert "Round 1 of Sub night is drawn: its scoring system stays total points" in (
+        answer.content.decode()
+    )
+    night.refresh_from_db()
+    assert night.scoring == "total_points"

@@ -350,3 +350,18 @@ def test_the_director_changes_the_scoring_before_round_1_and_is_refused_after(
     )
     night.refresh_from_db()
     assert night.scoring == "total_points"
+
+
+def test_the_night_form_sets_the_substitute_policy_when_the_night_is_opened(client, club, director):
+    from .test_night_scoring import FORM
+    from .test_pages import login
+
+    login(client, director)
+    answer = client.post(
+        "/clubs/tuesday/tournaments/new/", {**FORM, "sub_policy": "bye", "bye_points": "6"}
+    )
+    assert answer.status_code == 302
+    night = Night.objects.get()
+    assert (night.sub_policy, night.bye_points) == ("bye", 6)
+    page = client.get(f"/tournaments/{night.pk}/").content.decode()
+    assert "the absent player scores 6 points for each round covered" in page

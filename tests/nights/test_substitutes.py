@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from smear_scores.models import Night, Player, Rating, Seat
+from smear_scores.models import Game, Night, Player, Rating, Seat
 from smear_scores.rules import HandEntry
 from smear_scores.selectors.night_substitutes import night_sat_in
 from smear_scores.selectors.nights import night_prize_lines, night_rounds, night_standings
@@ -110,8 +110,8 @@ def test_a_sub_for_themself_is_outside_prizes_and_season_points(club, players):
     night, first, second, sub = _night_with_a_sub(
         club, players, scoring="total_points", sub_policy=Night.SUB_SELF
     )
-    # Round 2's high: seats 1 & 3 (4 each). Max sat in at seat 0 and scored 0 there; make
-    # his partnership the high instead in a night where he wins: see the next test.
+    # Max sat in at seat 1 of round 2, whose partnership scored 0 there: his line shows
+    # it unranked; the absent player keeps round 1 alone.
     got = _standings(night)
     absent = second[0]
     assert got[sub.name] == (0, 0, f"sat in for {absent.name}, round 2")
@@ -238,7 +238,7 @@ def test_a_sub_who_played_one_hand_of_three_moves_less_than_a_full_player(club, 
     seated = _seated(_table(night, 1))
     game = play_out(_table(night, 1), [SWEEP_0, SWEEP_0], agreed=False)
     subs.sub_seat(night=night, absent=seated[0], sub=players[12], first=1)
-    play_out(_table(night, 1).__class__.objects.get(pk=game.pk), [SWEEP_0])
+    play_out(Game.objects.get(pk=game.pk), [SWEEP_0])
     ratings_refresh(club=club)
     mu = {r.player_id: r.mu - 25 for r in Rating.objects.all()}
     sub, partner, absent = players[12].pk, seated[2].pk, seated[0].pk

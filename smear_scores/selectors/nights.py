@@ -344,7 +344,7 @@ def _cell(t, number: int, waiting: set[int]) -> str:
 
 
 def night_results(
-    night: Night, rounds: list[RoundView]
+    night: Night, rounds: list[RoundView], lines: list[SatInLine] | None = None
 ) -> tuple[list[RoundResult], list[RoundResult], dict[int, set[int]]]:
     """The rounds as played, the rounds as they count now, and per round who waits for
     agreement. Two keys: a table counts once its game counts (GameQuerySet.counted); until
@@ -353,7 +353,7 @@ def night_results(
     every = [r.result() for r in rounds]
     if night.night_scoring.system == BID_BONUS:
         every = _with_bids(night, rounds, every)  # the night's hands, read once
-    sat_in = as_rules(night_sat_in(night))
+    sat_in = as_rules(night_sat_in(night) if lines is None else lines)
     if sat_in:  # who a sub's rounds score for
         every = rounds_as_counted(every, sat_in, night.sub_policy, night.bye_points)
     kept_rounds = []
@@ -390,8 +390,8 @@ def night_standings(
         .order_by("player__name")
         .values_list("player_id", "player__name")
     )
-    every, kept_rounds, waiting = night_results(night, rounds)
     lines = night_sat_in(night)
+    every, kept_rounds, waiting = night_results(night, rounds, lines)
     apart = outsiders(as_rules(lines), night.sub_policy)
     if counted_only:
         every, waiting = kept_rounds, defaultdict(set)

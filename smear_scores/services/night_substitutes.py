@@ -123,8 +123,9 @@ def _check_twice(night: Night, absent: Player, first: int, last: int) -> None:
         .first()
     )
     if earlier is not None:
+        text = words.TWICE if earlier.to_round < night.rounds else words.TWICE_REST
         raise NightRefused(
-            words.TWICE.format(
+            text.format(
                 sub_before=earlier.sub.name,
                 name=absent.name,
                 rounds=rounds_text(earlier.from_round, earlier.to_round),

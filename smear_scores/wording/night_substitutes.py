@@ -70,6 +70,11 @@ TWICE = (
     "{sub_before} already sits in for {name} over {rounds}: {name}'s seat has a substitute "
     "there. Pick rounds after round {last}."
 )
+TWICE_REST = (
+    "{sub_before} already sits in for {name} over {rounds}, to the end of the night: "
+    "{name}'s seat has a substitute. Pick another seat to fill, or another player to sit in "
+    "for."
+)
 WALK_IN_OR_ROSTER = "Pick the substitute from the roster, or type a walk-in's name."
 BYE_POINTS = "A bye scores 0 to {most} points a round, not {points}."
 POLICY = (

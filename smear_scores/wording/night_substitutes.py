@@ -55,8 +55,8 @@ ALREADY_SEATED_LAST = (
     "{sub} is already seated at table {table} in round {number}: pick another substitute."
 )
 ALREADY_SUBBING = (
-    "{sub} already sits in for {other} over {rounds}: pick another substitute, or end "
-    "that substitution first."
+    "{sub} already sits in for {other} over {rounds}: pick another substitute for these "
+    "rounds."
 )
 TABLE_FINISHED = (
     "Table {table} of round {number} has finished: {name}'s round there stands. Seat the "

@@ -11,9 +11,11 @@ from django.urls import reverse
 
 from smear_scores import rules
 from smear_scores.rules.night_scoring import MAX_MARGIN, MAX_POINTS, NUMBERS, PROGRESSIVE, SYSTEMS
+from smear_scores.rules.substitutes import MAX_BYE_POINTS
 from smear_scores.services.nights import MAX_BONUS, MAX_IDLE_MINUTES, MAX_ROUND_HANDS, MAX_ROUNDS
 from smear_scores.wording import nights as words
 from smear_scores.wording.night_scoring import MOVEMENT_CHOICES, SYSTEM_HELP, SYSTEM_NAMES
+from smear_scores.wording.night_substitutes import SUB_POLICY_CHOICES
 from smear_scores.wording.nights import CLOSE_RULES, CLOSE_UNCONFIRMED, REVEAL_RULES
 
 from .field_refusals import ListedRefusals
@@ -45,6 +47,8 @@ class NightForm(ListedRefusals, forms.Form):
             "idle_minutes",
             "scoring",
             "movement",
+            "sub_policy",
+            "bye_points",
             *SCORING_NUMBERS,
         )
     }
@@ -77,6 +81,20 @@ class NightForm(ListedRefusals, forms.Form):
         required=False,
         label="King of the hill: the head table finishing ends the round at every table",
         help_text="The other tables stop as they stand, scored by the rule for a closed table.",
+    )
+    sub_policy = forms.ChoiceField(
+        choices=list(SUB_POLICY_CHOICES.items()),
+        widget=forms.RadioSelect,
+        initial="absent",
+        required=False,
+        label="A substitute's rounds",
+    )
+    bye_points = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_BYE_POINTS,
+        initial=0,
+        required=False,
+        label="A bye: points a round for the absent player",
     )
     scoring = forms.ChoiceField(
         choices=[(s, f"{SYSTEM_NAMES[s]}: {SYSTEM_HELP[s]}") for s in SYSTEMS],

@@ -5,6 +5,7 @@ from .games import Dispute, Game, GameRevision, Hand, HandRevision, IdempotencyK
 from .house_rules import HouseRules
 from .nights import Correction, Entrant, Night, Round, RoundTable
 from .seasons import Season
+from .substitutes import Substitution
 
 __all__ = [
     "Club",
@@ -32,4 +33,5 @@ __all__ = [
     "SignInVersion",
     "SignUp",
     "StartInvitation",
+    "Substitution",
 ]

@@ -94,6 +94,20 @@ class Night(models.Model):
         choices=[(CLOSE_LEADER, "leader wins"), (CLOSE_NONE, "no winner")],
         default=CLOSE_LEADER,
     )
+    # Who a substitute's rounds score for (rules.substitutes), set when the night is
+    # opened: "absent" the absent player takes the seat's points, "self" the sub keeps them
+    # outside prizes and season points, "bye" the absent player scores bye_points a round.
+    SUB_ABSENT, SUB_SELF, SUB_BYE = "absent", "self", "bye"
+    sub_policy = models.CharField(
+        max_length=6,
+        choices=[
+            (SUB_ABSENT, "points to the absent player"),
+            (SUB_SELF, "sub plays for themself"),
+            (SUB_BYE, "bye"),
+        ],
+        default=SUB_ABSENT,
+    )
+    bye_points = models.PositiveSmallIntegerField(default=0)
     # The director's announcement, shown on every player's card and the room screen.
     announcement = models.CharField(max_length=200, blank=True, default="")
     announced_at = models.DateTimeField(null=True, blank=True)

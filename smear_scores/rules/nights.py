@@ -46,6 +46,9 @@ class RoundResult:
     number: int
     tables: tuple[TableResult, ...]
     sitting_out: tuple[Player, ...] = ()
+    # Players whose seat was a bye this round, with the fixed result each scores for it
+    # (rules.substitutes): a round played, never a round won.
+    byes: tuple[tuple[Player, int], ...] = ()
 
 
 @dataclass
@@ -97,6 +100,8 @@ def night_totals(
     for round_ in rounds:
         for player in round_.sitting_out:
             sat.setdefault(player, []).append(round_.number)
+        for player, points in round_.byes:
+            scores.setdefault(player, {})[round_.number] = points
         for table in round_.tables:
             for seat, player in enumerate(table.seats):
                 team = variant.team_of(seat)
@@ -129,10 +134,10 @@ def night_totals(
             -(best if best is not None else -(10**6)),
         )
         totals.append(entry)
-    return _ranked(totals)
+    return ranked(totals)
 
 
-def _ranked(totals: list[PlayerTotal]) -> list[PlayerTotal]:
+def ranked(totals: list[PlayerTotal]) -> list[PlayerTotal]:
     """By rank key, then name; level keys share the rank."""
     totals.sort(key=lambda t: (t.rank_key, t.name.lower()))
     for i, t in enumerate(totals):

@@ -15,6 +15,7 @@ from django.utils import timezone
 from smear_scores.models import Entrant, Night, Player
 from smear_scores.rules import Variant, partners_label
 from smear_scores.selectors.agreements import open_disputes
+from smear_scores.selectors.night_substitutes import card_line, night_sat_in
 from smear_scores.selectors.nights import (
     RoundView,
     Standing,
@@ -24,6 +25,7 @@ from smear_scores.selectors.nights import (
     round_format,
 )
 from smear_scores.wording import nights as words
+from smear_scores.wording.night_substitutes import OUTSIDE_PRIZES
 
 
 def night_by_code(code: str) -> Night | None:
@@ -81,6 +83,9 @@ class GuideCard:
     # must agree; its score is in the total, marked provisional.
     awaiting: list[str] = field(default_factory=list)
     format: str = ""
+    # Who this player sits in for, or who sits in for them ("sat in for Christopher,
+    # rounds 2–3"; selectors.night_substitutes).
+    sat_in: str = ""
 
     @property
     def partners_text(self) -> str:
@@ -115,6 +120,7 @@ def card_key(night: Night, card: GuideCard | None, extra: tuple[Any, ...] = ()) 
             card.total,
             card.place,
             tuple(card.awaiting),
+            card.sat_in,
         )
     return hashlib.blake2s(repr(shown).encode(), digest_size=8).hexdigest()
 
@@ -217,6 +223,20 @@ def _placed(card: GuideCard, standings: list[Standing], rounds: list[RoundView])
             card.awaiting = _awaiting(card.player_id, rounds)
         card.total = mine.total_text
         card.place = f"{'=' if mine.tied else ''}{_ordinal(mine.rank)} of {len(standings)}"
+        if mine.outside:
+            card.place = OUTSIDE_PRIZES
+
+
+def _new_card(night: Night, name: str, player_id: int) -> GuideCard:
+    """A player's card before their round is read: waiting, with who they sit in for."""
+    return GuideCard(
+        night=night,
+        name=name,
+        player_id=player_id,
+        state="waiting",
+        format=round_format(night),
+        sat_in=card_line(night_sat_in(night), player_id),
+    )
 
 
 def guide_card(
@@ -237,13 +257,7 @@ def guide_card(
         return None
     if rounds is None:
         rounds = night_rounds(night)
-    card = GuideCard(
-        night=night,
-        name=entrant.player.name,
-        player_id=player_id,
-        state="waiting",
-        format=round_format(night),
-    )
+    card = _new_card(night, entrant.player.name, player_id)
     over = night_over(night, rounds)
     if rounds and (night.reveal == Night.REVEAL_LIVE or over):
         _placed(

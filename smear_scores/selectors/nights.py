@@ -7,6 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from fractions import Fraction
+from typing import cast
 
 from django.db.models import Count, Max, QuerySet, Sum
 from django.shortcuts import get_object_or_404
@@ -30,14 +31,22 @@ from smear_scores.rules.night_scoring import BID_BONUS, TOTAL_POINTS
 from smear_scores.rules.nights import (
     SIT_OUT_RULE,
     TIE_RULE,
+    PlayerTotal,
     RoundResult,
     TableResult,
     night_totals,
     points_text,
     session_highs,
 )
+from smear_scores.rules.substitutes import outsiders, rounds_as_counted, set_apart, without_idle
 from smear_scores.selectors.agreements import awaiting
 from smear_scores.selectors.clubs import play_status
+from smear_scores.selectors.night_substitutes import (
+    SatInLine,
+    as_rules,
+    night_sat_in,
+    sat_in_for,
+)
 from smear_scores.wording import nights as words
 from smear_scores.wording.words import num
 
@@ -375,6 +384,11 @@ class Standing:
     counted: Fraction = Fraction(0)
     # Some round of the player's awaits agreement (its cell carries PROVISIONAL_MARK).
     provisional: bool = False
+    # Who sat in for whom: "sat in for Christopher, rounds 2–3" (a sub), "Katherine sat
+    # in, rounds 2–3" (the absent player), "" for everyone else.
+    sat_in: str = ""
+    # A sub who played for themself (rank 0): outside places, prizes and season points.
+    outside: bool = False
 
     @property
     def total_text(self) -> str:
@@ -391,7 +405,10 @@ def _cell(t, number: int, waiting: set[int]) -> str:
 
 
 def night_results(
-    night: Night, rounds: list[RoundView], bids: Bids | None = None
+    night: Night,
+    rounds: list[RoundView],
+    bids: Bids | None = None,
+    lines: list[SatInLine] | None = None,
 ) -> tuple[list[RoundResult], list[RoundResult], dict[int, set[int]]]:
     """The rounds as played, the rounds as they count now, and per round who waits for
     agreement. Two keys: a table counts once its game counts (GameQuerySet.counted); until
@@ -401,6 +418,9 @@ def night_results(
     every = [r.result() for r in rounds]
     if night.night_scoring.system == BID_BONUS:
         every = _with_bids(night, rounds, every, bids)  # the night's hands, read once
+    sat_in = as_rules(night_sat_in(night) if lines is None else lines)
+    if sat_in:  # who a sub's rounds score for
+        every = rounds_as_counted(every, sat_in, night.sub_policy, night.bye_points)
     kept_rounds = []
     for r, result in zip(rounds, every, strict=True):
         kept = []
@@ -410,6 +430,10 @@ def night_results(
             else:
                 kept.append(table)
         kept_rounds.append(replace(result, tables=tuple(kept)))
+    for s in sat_in:  # a sub's round awaiting agreement awaits it for the absent player too
+        for number in range(s.first, s.last + 1):
+            if s.sub in waiting.get(number, ()):
+                waiting[number].add(cast(int, s.absent))
     return every, kept_rounds, waiting
 
 
@@ -420,6 +444,7 @@ def night_standings(
     counted_only: bool = False,
     names: dict[int, str] | None = None,
     bids: Bids | None = None,
+    lines: list[SatInLine] | None = None,
 ) -> list[Standing]:
     """Everyone checked in with their total and rank, by the night's rules and its scoring
     system (rules/nights.py, rules/night_scoring.py); pass the ``rounds`` already read to
@@ -429,21 +454,24 @@ def night_standings(
     round is in the standings as provisional: its players' cells and totals are marked
     (PROVISIONAL_MARK), ``counted`` leaves it out, and the table's card says who it awaits
     (TableCard.awaited). ``counted_only``: the standings of what counts alone (a season's).
-    ``names`` (who checked in, by name) and ``bids`` (night_bids): read already, for many
-    nights at once (selectors.season_reads)."""
+    ``names`` (who checked in, by name), ``bids`` (night_bids) and ``lines`` (its
+    substitutions, night_sat_in): read already, for many nights at once
+    (selectors.season_reads)."""
     if rounds is None:
         rounds = night_rounds(night)
     if names is None:
         names = night_names(night)
-    every, kept_rounds, waiting = night_results(night, rounds, bids)
-    scoring = night.night_scoring
+    if lines is None:
+        lines = night_sat_in(night)
+    every, kept_rounds, waiting = night_results(night, rounds, bids, lines)
+    apart = outsiders(as_rules(lines), night.sub_policy)
     if counted_only:
         every, waiting = kept_rounds, defaultdict(set)
-    totals = night_totals(night.rules_variant, every, names, scoring=scoring)
+        names = {p: n for p, n in names.items() if p not in apart}
+    totals = _totals(night, every, names, lines)
     counted = {t.player: t.total for t in totals}
     if waiting:
-        kept_totals = night_totals(night.rules_variant, kept_rounds, names, scoring=scoring)
-        counted = {t.player: t.total for t in kept_totals}
+        counted = {t.player: t.total for t in _totals(night, kept_rounds, names, lines)}
     numbers = [r.number for r in rounds]
     return [
         Standing(
@@ -460,9 +488,24 @@ def night_standings(
             spread=t.spread,
             counted=counted[t.player],
             provisional=any(t.player in waiting[n] for n in numbers),
+            sat_in=sat_in_for(lines, t.player),
+            outside=t.player in apart,
         )
         for t in totals
     ]
+
+
+def _totals(
+    night: Night, rounds: list[RoundResult], names: dict[int, str], lines: list[SatInLine]
+) -> list[PlayerTotal]:
+    """night_totals by the night's scoring, with its substitutes: subs whose rounds scored
+    for someone else are left out, and subs who played for themself follow unranked."""
+    totals = night_totals(night.rules_variant, rounds, names, scoring=night.night_scoring)
+    if not lines:
+        return totals
+    sat_in = as_rules(lines)
+    totals = without_idle(totals, {s.sub for s in sat_in})
+    return set_apart(totals, outsiders(sat_in, night.sub_policy))
 
 
 def _with_bids(
@@ -499,12 +542,14 @@ def night_prize_lines(night: Night, standings: list[Standing], rounds: list[Roun
     """Each round's high, for a night scored by total points (none for another system)."""
     if night.night_scoring.system != TOTAL_POINTS:
         return []
-    names = {s.player_id: s.name for s in standings}
+    names = {s.player_id: s.name for s in standings if not s.outside}
     _, results, _ = night_results(night, rounds)
-    return [
-        PrizeLine(h.round, h.score, partners_label([names.get(p, "") for p in h.players]))
-        for h in session_highs(night.rules_variant, results, names)
-    ]
+    lines = []
+    for h in session_highs(night.rules_variant, results, names):
+        who = [names[p] for p in h.players if p in names]  # not a bye's seat, nor a sub apart
+        if who:
+            lines.append(PrizeLine(h.round, h.score, partners_label(who)))
+    return lines
 
 
 def night_version(night_id: int) -> str:

@@ -1,6 +1,6 @@
 """Reads for many nights at once (a season's): every round, table, seat, correction,
-check-in and bid-bonus bid of the nights in a fixed number of queries however many nights
-there are, handed to the nights' own readers (selectors.nights.night_rounds and
+check-in, bid-bonus bid and substitution of the nights in a fixed number of queries
+however many nights there are, handed to the nights' own readers (selectors.nights.night_rounds and
 night_standings) so each night counts exactly as its own page counts it."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from smear_scores.models import Correction, Entrant, Hand, Night, Round, RoundTable, Seat
 from smear_scores.rules.night_scoring import BID_BONUS
+from smear_scores.selectors.night_substitutes import SatInLine, nights_sat_in
 from smear_scores.selectors.nights import (
     Bids,
     NightRows,
@@ -33,6 +34,7 @@ class NightReads:
     rounds: list[RoundView]
     names: dict[int, str]
     bids: Bids | None
+    lines: list[SatInLine]
 
     def standings(self, *, counted_only: bool = False) -> list[Standing]:
         """The night's standings (selectors.nights.night_standings) from these rows."""
@@ -42,6 +44,7 @@ class NightReads:
             counted_only=counted_only,
             names=self.names,
             bids=self.bids,
+            lines=self.lines,
         )
 
 
@@ -99,15 +102,18 @@ def nights_bids(nights: list[Night]) -> dict[int, Bids]:
 
 
 def nights_reads(nights: list[Night]) -> Iterator[NightReads]:
-    """Each of ``nights`` with its rows, in the order given: eight queries at most for all
-    of them (rounds, who sat out, tables and games, seats, corrections, check-ins, bids)."""
+    """Each of ``nights`` with its rows, in the order given: nine queries at most for all
+    of them (rounds, who sat out, tables and games, seats, corrections, check-ins, bids,
+    substitutions)."""
     rows = nights_rows(nights)
     names = nights_names(nights)
     bids = nights_bids(nights)
+    lines = nights_sat_in([n.pk for n in nights])
     for night in nights:
         yield NightReads(
             night=night,
             rounds=night_rounds(night, rows[night.pk]),
             names=names[night.pk],
             bids=bids.get(night.pk),
+            lines=lines[night.pk],
         )

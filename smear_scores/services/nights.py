@@ -31,6 +31,7 @@ from smear_scores.rules import HandRefused, Refused, RuleError
 from smear_scores.rules.draw import DrawnTable, History, RoundDraw, draw_round
 from smear_scores.rules.movement import king_of_the_hill
 from smear_scores.rules.night_scoring import NUMBERS, PROGRESSIVE, NightScoring, scoring_errors
+from smear_scores.selectors.night_substitutes import draw_players, places_of
 from smear_scores.selectors.nights import night_rounds
 from smear_scores.services.league_games import league_is_open
 from smear_scores.services.new_games import game_create, rules_given
@@ -266,7 +267,8 @@ def round_draw(*, night: Night, seed: int | None = None) -> Round:
         .select_related("player")
         .order_by("player_id")
     )
-    players = {e.player_id: e.player for e in present}
+    # A sub keeps the absent player's place in the draw and sits in it.
+    players, sitters = draw_players(night, done + 1, {e.player_id: e.player for e in present})
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     try:
@@ -276,7 +278,7 @@ def round_draw(*, night: Night, seed: int | None = None) -> Round:
     round_ = Round.objects.create(night=night, number=done + 1, seed=seed, present=list(players))
     round_.sitting_out.set(cast(tuple[int, ...], drawn.sitting_out))
     for table in drawn.tables:
-        seated = [players[cast(int, pid)] for pid in table.seats]
+        seated = [sitters[cast(int, pid)] for pid in table.seats]
         game = game_create(
             **rules_given(night.variant, night.house_rules),
             players=[p.name for p in seated],
@@ -299,7 +301,10 @@ def _drawn(night: Night, variant: rules.Variant, players: list[int], seed: int) 
     if not last:
         return draw_round(variant, players, history, seed)
     tables = tuple(
-        DrawnTable(number=t.number, seats=tuple(t.seat_ids), dealer=0) for t in last[0].tables
+        DrawnTable(
+            number=t.number, seats=tuple(places_of(night, last[0].number, t.seat_ids)), dealer=0
+        )
+        for t in last[0].tables
     )
     winners = {t.number: t.winner if t.finished else None for t in last[0].tables}
     previous = RoundDraw(tables=tables, sitting_out=(), seed=last[0].seed)

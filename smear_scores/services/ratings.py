@@ -11,14 +11,11 @@ from typing import Any, cast
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Exists, Min, OuterRef, QuerySet
 from django.utils import timezone
-from openskill.models import PlackettLuce, PlackettLuceRating
+from openskill.models import PlackettLuceRating
 
 from smear_scores.models import Club, Game, Rating, Seat
 from smear_scores.selectors.leagues import game_placings
-
-# OpenSkill's Plackett-Luce model with its defaults (mu 25, sigma 25/3): a new player's
-# conservative ordinal, mu - 3 sigma, is 0.
-RATING_MODEL = PlackettLuce()
+from smear_scores.services.rating_weights import RATING_MODEL, partial_seats, rate_weighted
 
 
 def _rateable_games(club: Club) -> QuerySet[Game]:
@@ -99,6 +96,7 @@ def _ratings_replay(*, club: Club, from_scratch: bool) -> int:
     ):
         seats.setdefault(game_id, []).append((position, player_id))
     now = timezone.now()
+    shares = partial_seats([g[0] for g in todo])
     new: list[Rating] = []
     for seq, (game_id, winner, scores, _, teams) in enumerate(todo, start=keep + 1):
         placings = list(game_placings(scores, winner))
@@ -112,7 +110,9 @@ def _ratings_replay(*, club: Club, from_scratch: bool) -> int:
                 ordinal=rating.ordinal(),
                 rated_at=now,
             )
-            for player_id, rating in _rate(current, seats[game_id], int(teams), placings)
+            for player_id, rating in _rate(
+                current, seats[game_id], int(teams), placings, shares.get(game_id, {})
+            )
         ]
     Rating.objects.bulk_create(new, batch_size=500)
     return len(todo)
@@ -143,16 +143,28 @@ def _rate(
     seats: list[tuple[int, int]],
     teams: int,
     placings: list[int],
+    partial: dict[int, tuple[int, float]] | None = None,
 ) -> list[tuple[int, PlackettLuceRating]]:
     """Each player of one game with their rating after it, by the seats (position, player)
-    and the teams' placings; ``current`` (each player's mu and sigma) moves on with them."""
+    and the teams' placings; ``current`` (each player's mu and sigma) moves on with them.
+    ``partial``: a seat a substitute took during the game (position -> the absent player
+    and the share of its hands the substitute played): both are rated for it, each weighed
+    by their share (services.rating_weights)."""
     members: list[list[int]] = [[] for _ in range(teams)]
+    weights: list[list[float]] = [[] for _ in range(teams)]
     for position, player_id in sorted(seats):
-        members[position % teams].append(player_id)
+        side = position % teams
+        share = 1.0
+        if partial and position in partial:
+            absent, share = partial[position]
+            members[side].append(absent)
+            weights[side].append(1.0 - share)
+        members[side].append(player_id)
+        weights[side].append(share)
     before = [
         [RATING_MODEL.rating(*current.get(p, (None, None))) for p in team] for team in members
     ]
-    after = RATING_MODEL.rate(before, ranks=cast(list[float], placings))
+    after = rate_weighted(before, cast(list[float], placings), weights)
     rated = []
     for team, ratings in zip(members, after, strict=True):
         for player_id, rating in zip(team, ratings, strict=True):

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import director, leagues, night_phones, night_scoring, nights, seasons
+from . import director, leagues, night_phones, night_scoring, night_substitutes, nights, seasons
 
 urlpatterns = [
     path("clubs/", leagues.club_list, name="clubs"),
@@ -59,6 +59,16 @@ urlpatterns = [
         "tournaments/<int:night_id>/tables/<int:table_id>/correct/",
         nights.tournament_correct,
         name="tournament_correct",
+    ),
+    path(
+        "tournaments/<int:night_id>/substitute/",
+        night_substitutes.tournament_substitute,
+        name="tournament_substitute",
+    ),
+    path(
+        "tournaments/<int:night_id>/scoring/change/",
+        night_substitutes.tournament_scoring_change,
+        name="tournament_scoring_change",
     ),
     path("join/", night_phones.night_join_code, name="night_join_code"),
     path("join/<str:code>/", night_phones.night_join, name="night_join"),

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
+from smear_scores.forms.night_substitutes import ScoringChangeForm, SubstituteForm
 from smear_scores.forms.posted import InputRefused
 from smear_scores.live.hub import Hub, Watch
 from smear_scores.models import Night
@@ -18,11 +19,13 @@ from smear_scores.permissions import room_key
 from smear_scores.rules import Refusal
 from smear_scores.selectors import night_phones as phone_selectors
 from smear_scores.selectors import nights as night_selectors
+from smear_scores.selectors.night_substitutes import night_sat_in
 from smear_scores.services import nights as night_services
 from smear_scores.views.board import keep_no_copy, scoring_link
 from smear_scores.views.guards import night_of
 from smear_scores.wording import nights as words
 from smear_scores.wording.night_scoring import movement_rules, scoring_rule
+from smear_scores.wording.night_substitutes import POLICIES as SUB_POLICIES
 
 # How often a card or the dashboard without a stream asks for a newer version.
 POLL_SECONDS = 5
@@ -53,6 +56,7 @@ def dashboard_context(night: Night, rounds: list | None = None) -> dict[str, Any
         "present": sum(1 for e in entrants if e.present),
         "rounds": rounds,
         "poll": POLL_SECONDS,
+        "sat_in": night_sat_in(night),
     }
 
 
@@ -84,6 +88,9 @@ def director_context(request: HttpRequest, night: Night, **extra: Any) -> dict[s
         "sit_out_rule": night_selectors.SIT_OUT_RULE,
         "tie_rule": night_selectors.night_tie_rule(night),
         "problems": [],
+        "sub_form": SubstituteForm(night=night),
+        "sub_policy_text": SUB_POLICIES[night.sub_policy].format(bye_points=night.bye_points),
+        "scoring_form": None if rounds else ScoringChangeForm(initial={"scoring": night.scoring}),
         **extra,
     }
 

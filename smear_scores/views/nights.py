@@ -24,6 +24,7 @@ from smear_scores.selectors.house_rules import club_house_rules
 from smear_scores.services import night_phones as phone_services
 from smear_scores.services import nights as night_services
 from smear_scores.services.following import board_followed
+from smear_scores.services.night_substitutes import night_open_with_subs
 from smear_scores.views.answers import page_or_fragment, refusals_shown_by
 from smear_scores.views.board import keep_no_copy
 from smear_scores.views.guards import club_of, director_only, director_write, night_of
@@ -61,7 +62,7 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
 
     def night_open() -> Night:
         data = form.cleaned_data
-        return night_services.night_open(
+        return night_open_with_subs(
             club=club,
             name=data["name"],
             day=data["day"],
@@ -78,6 +79,8 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
             **form.scoring_chosen(),
             movement=data["movement"],
             head_table_ends=data["head_table_ends"],
+            sub_policy=data["sub_policy"] or Night.SUB_ABSENT,
+            bye_points=data["bye_points"] or 0,
         )
 
     night = form.attempt(night_open)

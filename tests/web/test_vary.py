@@ -172,6 +172,8 @@ ONE_WAY = {
     "tournament_check_out": "a plain POST answered with a redirect",
     "tournament_draw": "a plain POST answered with a redirect",
     "tournament_correct": "a plain POST answered with a redirect",
+    "tournament_substitute": "a plain POST answered with a redirect",
+    "tournament_scoring_change": "a plain POST answered with a redirect",
     "league_day_today": "a redirect",
     "tournament_announce": "a plain POST answered with a redirect",
     "tournament_check_in_undo": "a plain POST answered with a redirect",

@@ -1,0 +1,90 @@
+"""The director's substitute at a night: who left or never came, who sits in (a roster
+player or a walk-in), and over which rounds; and the night's scoring system changed
+before round 1."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from smear_scores.models import Entrant, Night, Player
+from smear_scores.rules.night_scoring import SYSTEMS
+from smear_scores.wording import night_substitutes as words
+from smear_scores.wording.night_scoring import SYSTEM_NAMES
+
+
+class SubstituteForm(forms.Form):
+    """Seat a substitute: ``absent`` (a player of the night), ``sub`` (a roster player) or
+    ``walk_in`` (a name), from round ``first`` to ``last`` (empty: the night's last)."""
+
+    absent = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        label="Sit in for",
+        error_messages={"required": words.PICK_ABSENT, "invalid_choice": words.PICK_ABSENT},
+    )
+    sub = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        label="Substitute from the roster",
+        empty_label="(a walk-in, below)",
+        error_messages={"invalid_choice": words.PICK_SUB},
+    )
+    walk_in = forms.CharField(
+        max_length=40, required=False, label="or a walk-in's name", strip=True
+    )
+    first = forms.IntegerField(
+        min_value=1, label="From round", error_messages={"required": words.GIVE_ROUNDS}
+    )
+    last = forms.IntegerField(min_value=1, required=False, label="to round")
+
+    def __init__(self, *args: Any, night: Night, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.night = night
+        entrants = Entrant.objects.filter(night=night).values("player_id")
+        absent = self.fields["absent"]
+        sub = self.fields["sub"]
+        assert isinstance(absent, forms.ModelChoiceField)
+        assert isinstance(sub, forms.ModelChoiceField)
+        absent.queryset = Player.objects.filter(pk__in=entrants).order_by("name")
+        sub.queryset = night.club.players.filter(retired=False).order_by("name")
+        drawn = night.round_set.count()
+        self.fields["first"].initial = max(drawn, 1)
+        self.fields["last"].initial = night.rounds
+        self.fields["first"].widget.attrs.update(max=night.rounds)
+        self.fields["last"].widget.attrs.update(max=night.rounds)
+
+    def problem(self) -> str:
+        """The form's first problem, in words (each names what to do)."""
+        for errors in self.errors.values():
+            return str(errors[0])
+        return ""
+
+
+class ScoringChangeForm(forms.Form):
+    """The night's scoring system and its numbers, changed before round 1."""
+
+    scoring = forms.ChoiceField(
+        choices=[(s, SYSTEM_NAMES[s]) for s in SYSTEMS],
+        label="How the night scores",
+        error_messages={"invalid_choice": words.POLICY_SCORING},
+    )
+    win_bonus = forms.IntegerField(min_value=0, required=False)
+    win_points = forms.IntegerField(min_value=0, required=False)
+    margin = forms.IntegerField(min_value=0, required=False)
+    margin_points = forms.IntegerField(min_value=0, required=False)
+    bid_made = forms.IntegerField(min_value=0, required=False)
+    bid_set = forms.IntegerField(min_value=0, required=False)
+
+    def numbers(self) -> dict[str, int]:
+        data = self.cleaned_data
+        return {
+            k: data[k]
+            for k in ("win_bonus", "win_points", "margin", "margin_points", "bid_made", "bid_set")
+            if data.get(k) is not None
+        }
+
+    def problem(self) -> str:
+        for errors in self.errors.values():
+            return str(errors[0])
+        return ""

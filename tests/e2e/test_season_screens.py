@@ -13,7 +13,7 @@ from django.test import Client
 
 from smear_scores.models import Club, Player
 from smear_scores.rules import HandEntry
-from smear_scores.services import nights
+from smear_scores.services import night_phones, nights
 from smear_scores.services.recording import hand_record
 from smear_scores.services.seasons import season_save
 from tests.league.conftest import agree_all, make_user
@@ -70,7 +70,7 @@ def _season():
             round_hands=1,
         )
         for player in players:
-            nights.night_check_in(night=night, player=player)
+            night_phones.night_check_in(night=night, player=player)
         for table in nights.round_draw(night=night, seed=n).tables.select_related("game"):
             entry = HandEntry(bidder=n % 3, bid=3, points=(3, 2, 1))
             agree_all(hand_record(game=table.game, entry=entry)[0])

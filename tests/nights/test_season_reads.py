@@ -14,7 +14,7 @@ from smear_scores.rules import HandEntry
 from smear_scores.selectors.nights import night_rounds, night_standings
 from smear_scores.selectors.season_reads import nights_reads
 from smear_scores.selectors.seasons import season_nights
-from smear_scores.services import nights
+from smear_scores.services import night_phones, nights
 from smear_scores.services.seasons import season_save
 
 from .test_nights import games_of, play_out
@@ -38,7 +38,7 @@ def night_of(club, players, n: int, *, size=6, rounds=1, agreed=True, **kw) -> N
         **kw,
     )
     for player in players[:size]:
-        nights.night_check_in(night=night, player=player)
+        night_phones.night_check_in(night=night, player=player)
     for r in range(rounds):
         for t, game in enumerate(games_of(nights.round_draw(night=night, seed=10 * n + r))):
             play_out(game, [(A_MAKES, C_MAKES, C_IS_SET)[(n + r + t) % 3]], agreed=agreed)

@@ -41,7 +41,7 @@ class NightAdmin(ClubScopedAdmin[Night]):
         return False
 
     def view_on_site(self, obj: Night) -> str:
-        return reverse("tournament", args=[obj.pk])
+        return reverse("night", args=[obj.pk])
 
 
 @admin.register(Correction)

@@ -6,15 +6,13 @@ dashboard show it at once. A name another phone asks for moves in services.night
 
 from __future__ import annotations
 
-import unicodedata
-
 from django.db import transaction
 from django.utils import timezone
 
 from smear_scores.models import Entrant, Game, Night, Player, RoundTable
 from smear_scores.names import words_problem
 from smear_scores.services.clubs import MergeRefused, player_create
-from smear_scores.services.nights import UNPRINTABLE, NightRefused, night_version_bump
+from smear_scores.services.nights import NightRefused, night_version_bump, unprintable
 from smear_scores.wording import nights as words
 
 MAX_ANNOUNCEMENT = 200
@@ -159,13 +157,13 @@ def night_check_in_undo(*, night: Night, player: Player) -> None:
 def night_announce(*, night: Night, text: str) -> Night:
     """The director's announcement, shown on every player's card and the room screen; an
     empty one takes it down."""
-    text = " ".join((text or "").split())
-    if bad := next((c for c in text if unicodedata.category(c) in UNPRINTABLE), None):
+    if bad := unprintable(text or ""):
         raise NightRefused(
             f"The announcement holds a character that cannot be shown (U+{ord(bad):04X}): "
             "type it again in plain words.",
             field="announcement",
         )
+    text = " ".join((text or "").split())
     if problem := words_problem(text):
         raise NightRefused(f"The announcement {problem}.", field="announcement")
     if len(text) > MAX_ANNOUNCEMENT:

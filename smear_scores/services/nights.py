@@ -46,6 +46,18 @@ MAX_BONUS = 50
 MAX_CORRECTION = 1000
 # Control characters (NUL among them: PostgreSQL refuses it) and lone surrogates.
 UNPRINTABLE = frozenset({"Cc", "Cs"})
+
+
+def unprintable(text: str) -> str | None:
+    """The first character of ``text`` as typed that a note cannot keep (a control
+    character or a lone surrogate; line breaks and tabs are spaces), or None. Checked
+    before the spaces are folded: Python counts U+001C–U+001F as spaces too."""
+    return next(
+        (c for c in text if c not in "\n\r\t" and unicodedata.category(c) in UNPRINTABLE),
+        None,
+    )
+
+
 MAX_IDLE_MINUTES = 120
 
 
@@ -351,13 +363,13 @@ def round_correct(
             "(negative to take away).",
             field="points",
         )
-    reason = " ".join((reason or "").split())
-    if bad := next((c for c in reason if unicodedata.category(c) in UNPRINTABLE), None):
+    if bad := unprintable(reason or ""):
         raise NightRefused(
             f"The reason holds a character that cannot be kept in a note (U+{ord(bad):04X}): "
             "type it again in plain words.",
             field="reason",
         )
+    reason = " ".join((reason or "").split())
     if not reason:
         raise NightRefused(
             'Say why the round is corrected (e.g. "scoresheet says 7, phone says 5").',

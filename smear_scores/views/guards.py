@@ -77,4 +77,4 @@ def director_write(
     if refused:
         return refused
     action()
-    return redirect("tournament", night_id=night.pk)
+    return redirect("night", night_id=night.pk)

@@ -82,7 +82,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "club": club,
             "leagues": leagues.club_leagues(club),
             "days": leagues.club_days(club),
-            "tournaments": nights.club_progressive_nights(club),
+            "nights": nights.club_progressive_nights(club),
             "seasons": club_seasons(club),
             "roster": leagues.club_roster(club),
             "member": permissions.is_member(request.user, club.pk),

@@ -312,7 +312,7 @@ async def night_events(request: HttpRequest, night_id: int) -> HttpResponse:
 # -- the director ----------------------------------------------------------------------------
 @require_GET
 @vary_on_headers("HX-Request")
-def tournament_dashboard(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_dashboard(request: HttpRequest, night_id: int) -> HttpResponse:
     """The director's dashboard (the top of the director's screen) on its own: every
     table of the round, who is checked in. Asked again with the version it shows."""
     night = night_of(night_id)
@@ -328,7 +328,7 @@ def tournament_dashboard(request: HttpRequest, night_id: int) -> HttpResponse:
 
 @refusals_shown_by(director_refused)
 @require_POST
-def tournament_announce(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_announce(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
     return director_write(
         request,
@@ -341,7 +341,7 @@ def tournament_announce(request: HttpRequest, night_id: int) -> HttpResponse:
 
 @refusals_shown_by(director_refused)
 @require_POST
-def tournament_check_in_undo(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_check_in_undo(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
 
     def act() -> None:
@@ -354,7 +354,7 @@ def tournament_check_in_undo(request: HttpRequest, night_id: int) -> HttpRespons
 
 @refusals_shown_by(director_refused)
 @require_POST
-def tournament_check_in_move(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_check_in_move(request: HttpRequest, night_id: int) -> HttpResponse:
     """The director's answer to a phone asking for a name checked in on another phone:
     ``move`` it to the asking phone, or ``refuse``."""
     night = night_of(night_id)
@@ -372,7 +372,7 @@ def tournament_check_in_move(request: HttpRequest, night_id: int) -> HttpRespons
 
 @refusals_shown_by(director_refused)
 @require_POST
-def tournament_walk_in_keep(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_walk_in_keep(request: HttpRequest, night_id: int) -> HttpResponse:
     """The director keeps a walk-in of the night on the club's roster."""
     night = night_of(night_id)
 
@@ -391,7 +391,7 @@ def tournament_walk_in_keep(request: HttpRequest, night_id: int) -> HttpResponse
 
 @refusals_shown_by(director_refused)
 @require_POST
-def tournament_close_table(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
+def night_close_table(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
     night = night_of(night_id)
     table = night_selectors.night_table(night, table_id)
     if table is None:
@@ -407,7 +407,7 @@ def tournament_close_table(request: HttpRequest, night_id: int, table_id: int) -
 
 
 @require_GET
-def tournament_print(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_print(request: HttpRequest, night_id: int) -> HttpResponse:
     """The night on A4: the check-in sheet, the round's table cards and every player's
     guide card, for a club whose players do not all carry phones."""
     night = night_of(night_id)

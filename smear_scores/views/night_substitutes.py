@@ -17,7 +17,7 @@ from smear_scores.views.night_parts import director_refused
 
 @refusals_shown_by(director_refused)
 @require_POST
-def tournament_substitute(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_substitute(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
     form = SubstituteForm(request.POST, night=night)
 
@@ -40,7 +40,7 @@ def tournament_substitute(request: HttpRequest, night_id: int) -> HttpResponse:
 
 @refusals_shown_by(director_refused)
 @require_POST
-def tournament_scoring_change(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_scoring_change(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
     form = ScoringChangeForm(request.POST)
 

@@ -48,7 +48,7 @@ def night_defaults(club: Club) -> dict[str, Any]:
 
 
 @require_http_methods(["GET", "POST"])
-def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
+def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = club_of(slug)
     refused = director_only(request, club)
     if refused:
@@ -85,7 +85,7 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
 
     night = form.attempt(night_open)
     if night is not None:
-        return redirect("tournament", night_id=night.pk)
+        return redirect("night", night_id=night.pk)
     return render(
         request,
         "nights/new.html",
@@ -95,7 +95,7 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-def tournament(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_page(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
     refused = director_only(request, night.club)
     if refused:
@@ -105,7 +105,7 @@ def tournament(request: HttpRequest, night_id: int) -> HttpResponse:
 
 @refusals_shown_by(director_refused)
 @require_POST
-def tournament_check_in(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_check_in(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
 
     def act() -> None:
@@ -123,7 +123,7 @@ def tournament_check_in(request: HttpRequest, night_id: int) -> HttpResponse:
 
 @refusals_shown_by(director_refused)
 @require_POST
-def tournament_check_out(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_check_out(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
 
     def act() -> None:
@@ -136,14 +136,14 @@ def tournament_check_out(request: HttpRequest, night_id: int) -> HttpResponse:
 
 @refusals_shown_by(director_refused)
 @require_POST
-def tournament_draw(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_draw(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
     return director_write(request, night, lambda: night_services.round_draw(night=night))
 
 
 @refusals_shown_by(director_refused)
 @require_POST
-def tournament_correct(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
+def night_correct(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
     night = night_of(night_id)
     table = night_selectors.night_table(night, table_id)
     if table is None:
@@ -163,7 +163,7 @@ def tournament_correct(request: HttpRequest, night_id: int, table_id: int) -> Ht
 
 
 @require_GET
-async def tournament_room_events(request: HttpRequest, night_id: int) -> HttpResponse:
+async def night_room_events(request: HttpRequest, night_id: int) -> HttpResponse:
     """The room view's stream (smear_scores.live): its #room whenever a hand at one of the
     night's tables, a check-in, a draw or a correction moves the night's version."""
     refused = stream.refusal(request)
@@ -185,7 +185,7 @@ async def tournament_room_events(request: HttpRequest, night_id: int) -> HttpRes
 
 @require_GET
 @vary_on_headers("HX-Request")
-def tournament_room(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_room(request: HttpRequest, night_id: int) -> HttpResponse:
     """The room view (a big screen). htmx asks every few seconds with the version it shows;
     while nothing changed the answer is an empty 204, one cheap query."""
     version = night_selectors.night_version(night_id)

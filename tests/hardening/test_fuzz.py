@@ -580,7 +580,7 @@ def test_fuzz_night_form_refuses_and_opens_no_night(director, club, data):
         fields[name] = data.draw(form_text, label=name)
     nights = Night.objects.count()
 
-    refused(form_post(director, reverse("tournament_new", args=[club.slug]), fields), 422)
+    refused(form_post(director, reverse("night_new", args=[club.slug]), fields), 422)
 
     assert Night.objects.count() == nights
 
@@ -633,18 +633,18 @@ def test_fuzz_night_director_forms_refuse_and_change_nothing(director, drawn_nig
         label="form",
     )
     if form == "check-in player":
-        url = reverse("tournament_check_in", args=[night.pk])
+        url = reverse("night_check_in", args=[night.pk])
         fields = {"player": data.draw(player_values, label="player")}
     elif form == "check-in walk-in":
-        url = reverse("tournament_check_in", args=[night.pk])
+        url = reverse("night_check_in", args=[night.pk])
         # A hostile name, or one that looks like a roster player's.
         alike = st.sampled_from(["İVY", "\u0410nn", "A\u200dnn", "MAX", "B\u043e", "Ｃy"])
         fields = {"walk_in": data.draw(st.one_of(bad_names, alike), label="walk_in")}
     elif form == "check-out":
-        url = reverse("tournament_check_out", args=[night.pk])
+        url = reverse("night_check_out", args=[night.pk])
         fields = {"player": data.draw(player_values, label="player")}
     else:
-        url = reverse("tournament_correct", args=[night.pk, table.pk])
+        url = reverse("night_correct", args=[night.pk, table.pk])
         fields = {"team": "0", "points": "3", "reason": "scoresheet says 7"}
         name = data.draw(st.sampled_from(sorted(fields)), label="field")
         hostile = {

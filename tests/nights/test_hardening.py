@@ -200,7 +200,9 @@ def test_a_correction_out_of_range_is_refused(client, two_rounds, director, poin
     assert Correction.objects.count() == 0
 
 
-@pytest.mark.parametrize("reason", ["scoresheet\x00says 7", "\x00", "a\x1bb", "a\ud800b"])
+@pytest.mark.parametrize(
+    "reason", ["scoresheet\x00says 7", "\x00", "a\x1bb", "a\ud800b", "\x1f0", "a\x1cb"]
+)
 def test_a_correction_whose_reason_holds_a_control_character_is_refused(
     client, two_rounds, director, reason
 ):
@@ -211,7 +213,7 @@ def test_a_correction_whose_reason_holds_a_control_character_is_refused(
     with pytest.raises(nights.NightRefused) as refused:
         nights.round_correct(table=table, team=0, points=2, reason=reason, by=director)
 
-    bad = next(c for c in reason if c in "\x00\x1b\ud800")
+    bad = next(c for c in reason if c in "\x00\x1b\x1c\x1f\ud800")
     assert refused.value.message == (
         f"The reason holds a character that cannot be kept in a note (U+{ord(bad):04X}): "
         "type it again in plain words."

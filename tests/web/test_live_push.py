@@ -174,7 +174,7 @@ def test_room_stream_follows_the_hands_at_its_tables(asgi_server, open_stream, t
     for i in range(4):
         player = Player.objects.create(club=club, name=f"Player {i}")
         night_phones.night_check_in(night=night, player=player)
-    stream = open_stream(asgi_server, reverse("tournament_room_events", args=[night.pk]))
+    stream = open_stream(asgi_server, reverse("night_room_events", args=[night.pk]))
     assert stream.next() == night_version(night.pk)
     asgi_server.hearing()
     nights.round_draw(night=night)

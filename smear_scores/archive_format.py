@@ -63,7 +63,7 @@ TABLES: dict[str, type[models.Model]] = {
 }
 # Links made once every row exists: (table, field).
 LATE_LINKS = {("games", "rematch_of")}
-SECRETS = {"edit_token", "scoring_secret", "team_secret", "join_code"}
+SECRETS = {"edit_token", "scoring_secret", "join_code"}
 # Links to accounts: kept as the username, never linked on import.
 ACCOUNT_LINKS = {"settled_by", "by", "user"}
 

@@ -175,8 +175,8 @@ class Game(models.Model):
     # Two keys (services.agreements): the other teams confirm the hands the scoring phone
     # records. On for league games and night rounds. ``scored_by`` holds, per hand, the
     # team of the player (signed-in member or checked-in phone) who recorded it, or null
-    # when no seated player did: that team need not agree to it, every other team does
-    # (``scorer_team``, from the first version, is no longer read); ``agreed_through``
+    # when no seated player did: that team need not agree to it, every other team does;
+    # ``agreed_through``
     # holds, per team, the last hand it agreed to (agreeing to a hand agrees to every
     # earlier one);
     # ``agreed_at`` is when the finished game was agreed by every other team or settled by
@@ -184,7 +184,6 @@ class Game(models.Model):
     # tables, ratings and night standings count the game once agreed, or once the club's
     # window passed with no dispute (GameQuerySet.counted).
     confirm = models.BooleanField("the other teams confirm", default=False)
-    scorer_team = models.PositiveSmallIntegerField(default=0)
     scored_by = models.JSONField(default=list, blank=True)
     agreed_through = models.JSONField(default=list, blank=True)
     # Moved on by every edit or undo of a hand of such a game: with a hand's number, what
@@ -192,11 +191,6 @@ class Game(models.Model):
     hands_epoch = models.PositiveIntegerField(default=0)
     agreed_at = models.DateTimeField(null=True, blank=True)
     disputed = models.BooleanField(default=False)
-    # The secret a team's own phone joins with (its code on the table card is derived
-    # from it per team: permissions.team_code); not the scoring secret.
-    team_secret = models.CharField(
-        max_length=SCORING_LENGTH, default=new_scoring_secret, editable=False
-    )
 
     objects = GameQuerySet.as_manager()
 

@@ -4,7 +4,6 @@ CSRF token); no token agrees for a team: not the scorer's, not a code off a boar
 
 from __future__ import annotations
 
-import hmac
 import json
 from datetime import date
 
@@ -12,7 +11,7 @@ import pytest
 from django.test import Client
 
 from smear_scores.models import Club, Dispute
-from smear_scores.models.games import SCORING_ALPHABET
+from tests.first_version_codes import first_version_code
 from tests.league.conftest import make_league, make_user, play, roster
 
 # Club flows: `make security` runs them again as production does (DEBUG off, no LAN hosts).
@@ -45,14 +44,6 @@ def post(browser: Client, url: str, body: dict, *, csrf: bool = True, token: str
     if token:
         headers["Authorization"] = f"Bearer {token}"
     return browser.post(url, json.dumps(body), content_type="application/json", headers=headers)
-
-
-def first_version_code(game, team: int) -> str:
-    """The code the first version printed on the scorer's board for ``team``."""
-    digest = hmac.new(
-        game.team_secret.encode(), f"{game.public_id}:{team}".encode(), "sha256"
-    ).digest()
-    return "".join(SCORING_ALPHABET[b % len(SCORING_ALPHABET)] for b in digest[:8])
 
 
 def test_get_shows_each_hands_agreement_and_who_recorded_it(api, game):

@@ -4,7 +4,6 @@ agrees for a team, and a code read off the scorer's board agrees for nobody."""
 
 from __future__ import annotations
 
-import hmac
 import html
 import re
 from datetime import date
@@ -13,8 +12,8 @@ import pytest
 from django.test import Client
 
 from smear_scores.models import Club, Dispute, Game, HandRevision
-from smear_scores.models.games import SCORING_ALPHABET
 from smear_scores.selectors.agreements import agree_version
+from tests.first_version_codes import first_version_code
 from tests.league.conftest import make_league, make_user, play, roster
 
 # Club flows: `make security` runs them again as production does (DEBUG off, no LAN hosts).
@@ -33,15 +32,6 @@ def game() -> Game:
 
 def text(response) -> str:
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
-
-
-def first_version_code(game: Game, team: int) -> str:
-    """The code the first version of two keys printed on the scorer's board for ``team``
-    (derived from Game.team_secret): what a probe read off that board."""
-    digest = hmac.new(
-        game.team_secret.encode(), f"{game.public_id}:{team}".encode(), "sha256"
-    ).digest()
-    return "".join(SCORING_ALPHABET[b % len(SCORING_ALPHABET)] for b in digest[:8])
 
 
 def signed_in_as_player(game: Game, name: str) -> Client:

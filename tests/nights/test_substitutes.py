@@ -213,6 +213,21 @@ def test_a_second_sub_for_the_same_player_over_the_same_rounds_is_refused(club, 
     assert night.substitutions.count() == 1
 
 
+def test_a_sub_already_sitting_in_for_someone_else_over_those_rounds_is_refused(club, players):
+    night = _night(club, players, rounds=3)
+    for p in players[4:8]:
+        night_phones.night_check_in(night=night, player=p)
+    round_ = nights.round_draw(night=night, seed=1)
+    one, two = (_seated(g) for g in games_of(round_))
+    subs.sub_seat(night=night, absent=one[0], sub=players[12], first=2, last=3)
+    message = _refused(night=night, absent=two[0], sub=players[12], first=2)
+    assert message == (
+        f"{players[12].name} already sits in for {one[0].name} over rounds 2\u20133: pick "
+        "another substitute for these rounds."
+    )
+    assert night.substitutions.count() == 1
+
+
 def test_the_scoring_system_cannot_change_once_round_1_is_drawn(club, players):
     night = _night(club, players)
     subs.night_scoring_change(night=night, scoring="win_points", scoring_numbers={"win_points": 2})

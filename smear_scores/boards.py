@@ -21,6 +21,7 @@ from smear_scores.selectors import games, nights
 from smear_scores.templatetags.parts import SharedParts, board_moved
 from smear_scores.wording import nights as night_words
 from smear_scores.wording.night_scoring import scoring_rule
+from smear_scores.wording.night_substitutes import policy_rule
 
 # How often a room view without a stream asks for a newer version.
 ROOM_POLL_SECONDS = 3
@@ -109,6 +110,7 @@ def room_context(night: Night, version: str) -> dict[str, Any]:
         "updated": timezone.localtime(),
         "sit_out_rule": nights.SIT_OUT_RULE,
         "tie_rule": nights.night_tie_rule(night),
+        "sub_rule": policy_rule(night.sub_policy, night.bye_points),
     }
 
 

@@ -25,7 +25,7 @@ from smear_scores.views.board import keep_no_copy, scoring_link
 from smear_scores.views.guards import night_of
 from smear_scores.wording import nights as words
 from smear_scores.wording.night_scoring import movement_rules, scoring_rule
-from smear_scores.wording.night_substitutes import POLICIES as SUB_POLICIES
+from smear_scores.wording.night_substitutes import policy_rule
 
 # How often a card or the dashboard without a stream asks for a newer version.
 POLL_SECONDS = 5
@@ -40,6 +40,7 @@ def night_rules(night: Night) -> list[str]:
         words.REVEAL_RULES[night.reveal],
         night_selectors.SIT_OUT_RULE,
         *filter(None, [night_selectors.night_tie_rule(night)]),
+        policy_rule(night.sub_policy, night.bye_points),
     ]
 
 
@@ -89,7 +90,6 @@ def director_context(request: HttpRequest, night: Night, **extra: Any) -> dict[s
         "tie_rule": night_selectors.night_tie_rule(night),
         "problems": [],
         "sub_form": SubstituteForm(night=night),
-        "sub_policy_text": SUB_POLICIES[night.sub_policy].format(bye_points=night.bye_points),
         "scoring_form": None if rounds else ScoringChangeForm(initial={"scoring": night.scoring}),
         **extra,
     }

@@ -15,6 +15,7 @@ from smear_scores.wording.night_scoring import (
     scoring_rule,
     worked_example,
 )
+from smear_scores.wording.night_substitutes import policy_rule
 
 
 @require_GET
@@ -35,6 +36,7 @@ def night_scoring(request: HttpRequest, night_id: int) -> HttpResponse:
                 night_selectors.SIT_OUT_RULE,
                 *filter(None, [night_selectors.night_tie_rule(night)]),
                 words.CLOSE_RULES[night.close_rule],
+                policy_rule(night.sub_policy, night.bye_points),
             ],
         },
     )

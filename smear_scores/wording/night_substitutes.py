@@ -18,6 +18,13 @@ POLICIES = {
         "round covered, the substitute nothing."
     ),
 }
+
+
+def policy_rule(policy: str, bye_points: int) -> str:
+    """The night's substitute policy as its pages state it, with its rules."""
+    return POLICIES[policy].format(bye_points=bye_points)
+
+
 SUB_POLICY_CHOICES = {
     "absent": "Go to the player they sit in for",
     "self": "Are the substitute's own, outside prizes and season points",

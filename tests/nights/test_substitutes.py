@@ -380,3 +380,6 @@ def test_the_night_form_sets_the_substitute_policy_when_the_night_is_opened(clie
     assert (night.sub_policy, night.bye_points) == ("bye", 6)
     page = client.get(f"/tournaments/{night.pk}/").content.decode()
     assert "the absent player scores 6 points for each round covered" in page
+    for address in (f"/tournaments/{night.pk}/room/", f"/tournaments/{night.pk}/scoring/"):
+        shown = client.get(address).content.decode()
+        assert "the absent player scores 6 points for each round covered" in shown, address

@@ -93,48 +93,75 @@ def night_totals(
     still level share the rank (TIE_RULE), listed by name."""
     if scoring is None:
         scoring = NightScoring(win_bonus=win_bonus)
-    scores: dict[Player, dict[int, int]] = {p: {} for p in names}
-    won: dict[Player, int] = dict.fromkeys(names, 0)
-    spreads: dict[Player, int] = dict.fromkeys(names, 0)
-    sat: dict[Player, list[int]] = {p: [] for p in names}
-    for round_ in rounds:
-        for player in round_.sitting_out:
-            sat.setdefault(player, []).append(round_.number)
-        for player, points in round_.byes:
-            scores.setdefault(player, {})[round_.number] = points
-        for table in round_.tables:
-            for seat, player in enumerate(table.seats):
-                team = variant.team_of(seat)
-                if table.winner == team:
-                    won[player] = won.get(player, 0) + 1
-                if table.over:
-                    spreads[player] = spreads.get(player, 0) + spread(table, team)
-                scores.setdefault(player, {})[round_.number] = scoring.round_points(table, team)
-    totals = []
-    for player, name in names.items():
-        mine = scores[player]
+    tally = _Tally.of(variant, rounds, names, scoring)
+    return ranked([tally.total(player, name, scoring) for player, name in names.items()])
+
+
+@dataclass
+class _Tally:
+    """What each player's rounds came to: the round's score per round played (or bye),
+    the rounds won, the spread and the rounds sat out."""
+
+    scores: dict[Player, dict[int, int]]
+    won: dict[Player, int]
+    spreads: dict[Player, int]
+    sat: dict[Player, list[int]]
+
+    @classmethod
+    def of(
+        cls,
+        variant: Variant,
+        rounds: Sequence[RoundResult],
+        names: Mapping[Player, str],
+        scoring: NightScoring,
+    ) -> _Tally:
+        tally = cls(
+            {p: {} for p in names},
+            dict.fromkeys(names, 0),
+            dict.fromkeys(names, 0),
+            {p: [] for p in names},
+        )
+        for round_ in rounds:
+            for player in round_.sitting_out:
+                tally.sat.setdefault(player, []).append(round_.number)
+            for player, points in round_.byes:
+                tally.scores.setdefault(player, {})[round_.number] = points
+            for table in round_.tables:
+                for seat, player in enumerate(table.seats):
+                    team = variant.team_of(seat)
+                    if table.winner == team:
+                        tally.won[player] = tally.won.get(player, 0) + 1
+                    if table.over:
+                        tally.spreads[player] = tally.spreads.get(player, 0) + spread(table, team)
+                    points = scoring.round_points(table, team)
+                    tally.scores.setdefault(player, {})[round_.number] = points
+        return tally
+
+    def total(self, player: Player, name: str, scoring: NightScoring) -> PlayerTotal:
+        """``player``'s total: the rounds played, and each round sat out at their average
+        (SIT_OUT_RULE), with the key that ranks it (TIE_RULE)."""
+        mine = self.scores[player]
         average = Fraction(sum(mine.values()), len(mine)) if mine else Fraction(0)
-        total = sum(mine.values(), Fraction(0)) + average * len(sat[player])
+        total = sum(mine.values(), Fraction(0)) + average * len(self.sat[player])
         entry = PlayerTotal(
             player=player,
             name=name,
             scores=mine,
-            sat_out=tuple(sat[player]),
-            won=won[player],
+            sat_out=tuple(self.sat[player]),
+            won=self.won[player],
             average=average,
             total=total,
-            spread=spreads[player],
+            spread=self.spreads[player],
         )
         best = entry.best
-        by_spread = (-spreads[player],) if scoring.spread_breaks_ties else ()
+        by_spread = (-self.spreads[player],) if scoring.spread_breaks_ties else ()
         entry.rank_key = (
             -total,
-            -won[player],
+            -self.won[player],
             *by_spread,
             -(best if best is not None else -(10**6)),
         )
-        totals.append(entry)
-    return ranked(totals)
+        return entry
 
 
 def ranked(totals: list[PlayerTotal]) -> list[PlayerTotal]:

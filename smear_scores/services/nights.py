@@ -255,25 +255,7 @@ def round_draw(*, night: Night, seed: int | None = None) -> Round:
         raise NightRefused(
             f"All {night.rounds} rounds of {night.name} are drawn: the night is complete."
         )
-    # The last round's games, locked: a hand being undone there finishes its write first
-    # (and the round is then still playing), and a table cannot undo a hand of this round
-    # once the next one is drawn (services.game_writes.game_lock). Earlier rounds are over
-    # already.
-    last_games = Game.objects.select_for_update(of=("self",)).filter(
-        night_table__round__night=night, night_table__round__number=done
-    )
-    playing = sum(
-        1
-        for finished, closed in last_games.values_list("finished", "night_table__closed_at")
-        if not finished and closed is None
-    )
-    if playing and night.head_table_ends:
-        playing = _head_table_ended(night, done)
-    if playing:
-        raise NightRefused(
-            f"Round {done} still has {playing} table{'s' if playing != 1 else ''} playing: "
-            "finish (or correct) those games before drawing the next round."
-        )
+    _last_round_over(night, done)
     present = list(
         Entrant.objects.filter(night=night, present=True)
         .select_related("player")
@@ -304,6 +286,30 @@ def round_draw(*, night: Night, seed: int | None = None) -> Round:
         RoundTable.objects.create(round=round_, number=table.number, game=game)
     night_version_bump(night)
     return round_
+
+
+def _last_round_over(night: Night, done: int) -> None:
+    """NightRefused while round ``done`` still has a table playing (the head table's end
+    ends it where the night says so).
+
+    Its games are locked: a hand being undone there finishes its write first (and the
+    round is then still playing), and a table cannot undo a hand of this round once the
+    next one is drawn (services.game_writes.game_lock). Earlier rounds are over already."""
+    last_games = Game.objects.select_for_update(of=("self",)).filter(
+        night_table__round__night=night, night_table__round__number=done
+    )
+    playing = sum(
+        1
+        for finished, closed in last_games.values_list("finished", "night_table__closed_at")
+        if not finished and closed is None
+    )
+    if playing and night.head_table_ends:
+        playing = _head_table_ended(night, done)
+    if playing:
+        raise NightRefused(
+            f"Round {done} still has {playing} table{'s' if playing != 1 else ''} playing: "
+            "finish (or correct) those games before drawing the next round."
+        )
 
 
 def _drawn(night: Night, variant: rules.Variant, players: list[int], seed: int) -> RoundDraw:

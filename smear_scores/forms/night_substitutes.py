@@ -8,6 +8,8 @@ from typing import Any
 
 from django import forms
 
+from smear_scores.forms.fields import WholeNumberField
+from smear_scores.forms.posted import PostedForm
 from smear_scores.models import Entrant, Night, Player
 from smear_scores.rules.night_scoring import SYSTEMS
 from smear_scores.wording import night_substitutes as words
@@ -88,3 +90,11 @@ class ScoringChangeForm(forms.Form):
         for errors in self.errors.values():
             return str(errors[0])
         return ""
+
+
+class SubEndForm(PostedForm):
+    """The absent player is back: which substitution (its id on the director's screen)
+    ends, and the round the absent player plays again."""
+
+    substitution = WholeNumberField(label="The substitution", example=1, min_value=1)
+    back = WholeNumberField(label="The round they are back for", example=2, min_value=1)

@@ -241,3 +241,46 @@ def night_scoring_change(
     night.save(update_fields=["scoring", "win_bonus", "scoring_numbers"])
     night_version_bump(night)
     return night
+
+
+@transaction.atomic
+def sub_end(*, night: Night, substitution: int, back: int) -> Substitution | None:
+    """The absent player is back from round ``back``: the sub sits in to the round before
+    it only, or not at all when ``back`` is the sub's first round (not drawn yet). The
+    absent player is checked in again and the sub out (the director checks the sub in
+    again if they stay to play). A round drawn with the sub in the seat stands: ``back``
+    is a round not drawn yet. Returns the substitution as kept, None when it is gone."""
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    kept = (
+        Substitution.objects.filter(pk=substitution, night=night)
+        .select_related("absent", "sub")
+        .first()
+    )
+    if kept is None:
+        raise NightRefused(words.NO_SUCH_SUB, field="substitution")
+    names = {"sub": kept.sub.name, "absent": kept.absent.name}
+    drawn = night.round_set.count()
+    if not 1 <= back <= night.rounds:
+        raise NightRefused(
+            words.BACK_NOT_A_ROUND.format(night=night.name, rounds=night.rounds, **names),
+            field="back",
+        )
+    if back > kept.to_round:
+        raise NightRefused(
+            words.BACK_AFTER.format(last=kept.to_round, after=kept.to_round + 1, **names),
+            field="back",
+        )
+    if back <= drawn:
+        raise NightRefused(
+            words.BACK_DRAWN.format(drawn=drawn, next=drawn + 1, **names), field="back"
+        )
+    Entrant.objects.filter(night=night, player=kept.absent).update(present=True)
+    Entrant.objects.filter(night=night, player=kept.sub).update(present=False)
+    if back <= kept.from_round:
+        kept.delete()
+        night_version_bump(night)
+        return None
+    kept.to_round = back - 1
+    kept.save(update_fields=["to_round"])
+    night_version_bump(night)
+    return kept

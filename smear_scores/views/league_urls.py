@@ -66,6 +66,11 @@ urlpatterns = [
         name="night_substitute",
     ),
     path(
+        "tournaments/<int:night_id>/substitute/end/",
+        night_substitutes.night_sub_end,
+        name="night_sub_end",
+    ),
+    path(
         "tournaments/<int:night_id>/scoring/change/",
         night_substitutes.night_scoring_change,
         name="night_scoring_change",

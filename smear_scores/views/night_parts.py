@@ -85,6 +85,7 @@ def director_context(request: HttpRequest, night: Night, **extra: Any) -> dict[s
         "others": others,
         "rounds": rounds,
         "current": current,
+        "drawn": len(rounds),
         "can_draw": len(rounds) < night.rounds and (current is None or current.finished),
         "sit_out_rule": night_selectors.SIT_OUT_RULE,
         "tie_rule": night_selectors.night_tie_rule(night),

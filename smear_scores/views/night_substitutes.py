@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
-from smear_scores.forms.night_substitutes import ScoringChangeForm, SubstituteForm
+from smear_scores.forms.night_substitutes import ScoringChangeForm, SubEndForm, SubstituteForm
 from smear_scores.services import night_substitutes as subs
 from smear_scores.services.nights import NightRefused
 from smear_scores.views.answers import refusals_shown_by
@@ -50,5 +50,19 @@ def night_scoring_change(request: HttpRequest, night_id: int) -> HttpResponse:
         subs.night_scoring_change(
             night=night, scoring=form.cleaned_data["scoring"], scoring_numbers=form.numbers()
         )
+
+    return director_write(request, night, act)
+
+
+@refusals_shown_by(director_refused)
+@require_POST
+def night_sub_end(request: HttpRequest, night_id: int) -> HttpResponse:
+    """The absent player is back from a round not drawn yet: the sub's rounds end before it."""
+    night = night_of(night_id)
+    form = SubEndForm(request.POST)
+
+    def act() -> None:
+        data = form.checked()
+        subs.sub_end(night=night, substitution=data["substitution"], back=data["back"])
 
     return director_write(request, night, act)

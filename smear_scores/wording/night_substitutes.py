@@ -103,3 +103,16 @@ POLICY_SCORING = (
     "Choose how the night scores: progressive points, win points and spread, total points, "
     "or a bid bonus."
 )
+
+# The absent player back: the sub's rounds end before ``back``.
+BACK = "{absent} is back from round {back}: {sub} sat in {rounds}."
+BACK_BEFORE = "{absent} is back before {sub} played: {sub} does not sit in."
+NO_SUCH_SUB = "That substitution is not one of this night's: reload the director's screen."
+BACK_AFTER = (
+    "{sub} sits in for {absent} only to round {last}: {absent} plays from round {after} anyway."
+)
+BACK_DRAWN = (
+    "Round {drawn} is drawn with {sub} in {absent}'s seat: that round stands. {absent} can "
+    "come back from round {next}."
+)
+BACK_NOT_A_ROUND = "{night} has rounds 1 to {rounds}: pick the round {absent} plays again."

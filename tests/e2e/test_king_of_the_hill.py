@@ -161,6 +161,9 @@ def test_a_king_of_the_hill_night_on_twelve_phones_with_a_substitute(
         expect(director.locator(".sat-in-list")).to_contain_text(
             f"Max sat in for {gone}, rounds 2\u20133"
         )
+        # Round 3 is not drawn: the director could say the absent player is back for it.
+        expect(director.get_by_role("button", name=f"{gone} is back")).to_be_visible()
+        _shots(director, "director-sat-in", ".sat-in-list")
         expect(max_phone.locator(".guide-table")).to_have_text("Table 2", timeout=PUSHED)
         expect(max_phone.locator(".guide-seat")).to_have_text("Seat 1")
         expect(max_phone.locator(".guide-sat-in")).to_have_text(

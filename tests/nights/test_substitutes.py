@@ -7,6 +7,8 @@ scores the bidder's partnership 4 and the others 0, and wins the round."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from smear_scores.models import Game, Night, Player, Rating, Seat
@@ -383,3 +385,57 @@ def test_the_night_form_sets_the_substitute_policy_when_the_night_is_opened(clie
     for address in (f"/tournaments/{night.pk}/room/", f"/tournaments/{night.pk}/scoring/"):
         shown = client.get(address).content.decode()
         assert "the absent player scores 6 points for each round covered" in shown, address
+
+
+def test_the_absent_player_back_ends_the_subs_rounds_and_the_next_draw_seats_them(
+    client, club, players, director
+):
+    from .test_pages import login
+
+    night = _night(club, players, rounds=3)
+    nights.round_draw(night=night, seed=1)
+    seated = _seated(_table(night, 1))
+    night_phones.night_check_out(night=night, player=seated[0])
+    sat = subs.sub_seat(night=night, absent=seated[0], sub=players[12], first=2)
+    assert (sat.from_round, sat.to_round) == (2, 3)
+    play_out(_table(night, 1), [SWEEP_0])
+    nights.round_draw(night=night, seed=2)
+    login(client, director)
+
+    too_soon = client.post(
+        f"/tournaments/{night.pk}/substitute/end/", {"substitution": sat.pk, "back": "2"}
+    )
+    assert too_soon.status_code == 422
+    assert (
+        f"Round 2 is drawn with {players[12].name} in {seated[0].name}'s seat: that round "
+        f"stands. {seated[0].name} can come back from round 3."
+    ) in html.unescape(too_soon.content.decode())
+
+    back = client.post(
+        f"/tournaments/{night.pk}/substitute/end/", {"substitution": sat.pk, "back": "3"}
+    )
+    assert back.status_code == 302
+    sat.refresh_from_db()
+    assert (sat.from_round, sat.to_round) == (2, 2)
+    play_out(_table(night, 2), [SWEEP_1])
+    nights.round_draw(night=night, seed=3)
+    third = _seated(_table(night, 3))
+    assert seated[0] in third and players[12] not in third
+    lines = {s.name: s.sat_in for s in night_standings(night)}
+    assert lines[seated[0].name] == f"{players[12].name} sat in, round 2"
+
+
+def test_the_absent_player_back_before_the_sub_played_removes_the_sub(club, players):
+    night = _night(club, players, rounds=3)
+    nights.round_draw(night=night, seed=1)
+    seated = _seated(_table(night, 1))
+    sat = subs.sub_seat(night=night, absent=seated[0], sub=players[12], first=2)
+
+    assert subs.sub_end(night=night, substitution=sat.pk, back=2) is None
+
+    assert not night.substitutions.exists()
+    with pytest.raises(nights.NightRefused) as refused:
+        subs.sub_end(night=night, substitution=sat.pk, back=3)
+    assert refused.value.errors[0].message == (
+        "That substitution is not one of this night's: reload the director's screen."
+    )

@@ -171,6 +171,7 @@ ONE_WAY = {
     "night_draw": "a plain POST answered with a redirect",
     "night_correct": "a plain POST answered with a redirect",
     "night_substitute": "a plain POST answered with a redirect",
+    "night_sub_end": "a plain POST answered with a redirect",
     "night_scoring_change": "a plain POST answered with a redirect",
     "league_day_today": "a redirect",
     "night_announce": "a plain POST answered with a redirect",

@@ -10,7 +10,9 @@ from django import forms
 
 from smear_scores import rules
 from smear_scores.models import League
+from smear_scores.rules.substitutes import MAX_BYE_POINTS
 from smear_scores.wording import clubs as words
+from smear_scores.wording.night_substitutes import SUB_POLICY_CHOICES
 
 from .field_refusals import ListedRefusals
 
@@ -68,6 +70,30 @@ class ClubSettingsForm(ListedRefusals, GameChoice):
         error_messages={
             "required": words.REVEAL_REQUIRED,
             "invalid_choice": words.REVEAL_REQUIRED,
+        },
+    )
+    night_sub_policy = forms.ChoiceField(
+        choices=list(SUB_POLICY_CHOICES.items()),
+        widget=forms.RadioSelect,
+        required=False,
+        label=words.SETTINGS["night_sub_policy"][0],
+        help_text=words.SETTINGS["night_sub_policy"][1],
+        error_messages={
+            "required": words.SUB_POLICY_REQUIRED,
+            "invalid_choice": words.SUB_POLICY_REQUIRED,
+        },
+    )
+    night_bye_points = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_BYE_POINTS,
+        required=False,
+        label=words.SETTINGS["night_bye_points"][0],
+        help_text=words.SETTINGS["night_bye_points"][1],
+        error_messages={
+            "required": words.BYE_POINTS_INVALID,
+            "invalid": words.BYE_POINTS_INVALID,
+            "min_value": words.BYE_POINTS_INVALID,
+            "max_value": words.BYE_POINTS_INVALID,
         },
     )
     game = forms.ChoiceField(

@@ -33,6 +33,19 @@ class Club(models.Model):
         choices=[("live", "live"), ("end", "at the end")],
         default="live",
     )
+    # Who a substitute's rounds score for at a new night, and a bye's points
+    # (Night.sub_policy, rules.substitutes): the night's form starts from them.
+    night_sub_policy = models.CharField(
+        "a substitute's rounds",
+        max_length=6,
+        choices=[
+            ("absent", "points to the absent player"),
+            ("self", "the substitute's own"),
+            ("bye", "a bye"),
+        ],
+        default="absent",
+    )
+    night_bye_points = models.PositiveSmallIntegerField("a bye's points", default=0)
     # The game a new league or night of the club starts from: a preset's slug, or
     # "house:<public id>" of the club's own house rules (as the forms name them); "" none.
     default_game = models.CharField("the club's game", max_length=60, blank=True, default="")

@@ -23,6 +23,8 @@ def club_settings_change(
     confirm_hours: int,
     night_walk_ins: bool,
     night_reveal: str,
+    night_sub_policy: str = "absent",
+    night_bye_points: int = 0,
     variant: str,
     house_rules: HouseRules | None,
 ) -> Club:
@@ -38,8 +40,19 @@ def club_settings_change(
     club.confirm_hours = confirm_hours
     club.night_walk_ins = night_walk_ins
     club.night_reveal = night_reveal
+    club.night_sub_policy = night_sub_policy
+    club.night_bye_points = night_bye_points if night_sub_policy == "bye" else 0
     club.default_game = f"{HOUSE}{house_rules.public_id}" if house_rules is not None else variant
-    club.save(update_fields=["confirm_hours", "night_walk_ins", "night_reveal", "default_game"])
+    club.save(
+        update_fields=[
+            "confirm_hours",
+            "night_walk_ins",
+            "night_reveal",
+            "night_sub_policy",
+            "night_bye_points",
+            "default_game",
+        ]
+    )
     return club
 
 

@@ -31,6 +31,8 @@ def _initial(club: Club) -> dict:
         "confirm_hours": club.confirm_hours,
         "night_walk_ins": club.night_walk_ins,
         "night_reveal": club.night_reveal,
+        "night_sub_policy": club.night_sub_policy,
+        "night_bye_points": club.night_bye_points,
         "game": game,
     }
 
@@ -71,6 +73,8 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
             confirm_hours=form.cleaned_data["confirm_hours"],
             night_walk_ins=form.cleaned_data["night_walk_ins"],
             night_reveal=form.cleaned_data["night_reveal"],
+            night_sub_policy=form.cleaned_data["night_sub_policy"] or "absent",
+            night_bye_points=form.cleaned_data["night_bye_points"] or 0,
             **form.chosen(),
         )
     )

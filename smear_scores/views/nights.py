@@ -40,8 +40,13 @@ from smear_scores.wording import nights as words
 
 def night_defaults(club: Club) -> dict[str, Any]:
     """What the club's settings page chose for a new night: walk-ins, when the standings
-    show, its game."""
-    defaults: dict[str, Any] = {"walk_ins": club.night_walk_ins, "reveal": club.night_reveal}
+    show, who a substitute's rounds score for, its game."""
+    defaults: dict[str, Any] = {
+        "walk_ins": club.night_walk_ins,
+        "reveal": club.night_reveal,
+        "sub_policy": club.night_sub_policy,
+        "bye_points": club.night_bye_points,
+    }
     if club.default_game:
         defaults["variant"] = club.default_game  # a preset, or "house:<id>" as the form's
     return defaults

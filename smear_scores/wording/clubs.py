@@ -102,6 +102,17 @@ SETTINGS = {
         "Live: each player's card and the room show totals and places as the night goes. At "
         "the end: they are shown once the last round is over.",
     ),
+    "night_sub_policy": (
+        "A substitute's rounds at a night",
+        "Who the points of a substitute's rounds go to at a new night: the player they sit "
+        "in for, the substitute (outside prizes and season points), or a bye of the points "
+        "below for the absent player. Each night may still choose another.",
+    ),
+    "night_bye_points": (
+        "A bye: points a round",
+        "What the absent player scores for each round a substitute covers, when the "
+        "substitute's rounds are a bye (0 to 500).",
+    ),
     "default_game": (
         "The club's game",
         "A new league and a new night start with this game (a preset or the club's house "
@@ -126,6 +137,10 @@ HOURS_INVALID = "Give the hours as a whole number, e.g. 24."
 HOURS_TOO_FEW = "Give at least 1 hour to agree (24 is usual)."
 HOURS_TOO_MANY = "Give at most 720 hours (30 days) to agree."
 REVEAL_REQUIRED = "Pick live or at the end."
+SUB_POLICY_REQUIRED = (
+    "Pick who a substitute's rounds go to: the absent player, the substitute, or a bye."
+)
+BYE_POINTS_INVALID = "Give a bye's points as a whole number from 0 to 500, such as 6."
 GAME_INVALID = "Pick one of the games offered."
 LEAGUE_NAME_REQUIRED = "Give the league a name, e.g. Winter 2027."
 START_DATE_INVALID = "Give the date like 2027-01-05."

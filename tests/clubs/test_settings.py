@@ -35,7 +35,14 @@ def test_each_setting_says_what_it_does(client, club, director):
 def test_saved_settings_are_the_clubs_and_a_new_nights_defaults(client, club, director):
     saved = client.post(
         URL,
-        {"confirm_hours": "48", "night_walk_ins": "on", "night_reveal": "end", "game": "schmier"},
+        {
+            "confirm_hours": "48",
+            "night_walk_ins": "on",
+            "night_reveal": "end",
+            "night_sub_policy": "bye",
+            "night_bye_points": "6",
+            "game": "schmier",
+        },
     )
     night_form = client.get("/clubs/tuesday/tournaments/new/").context["form"]
 
@@ -49,20 +56,35 @@ def test_saved_settings_are_the_clubs_and_a_new_nights_defaults(client, club, di
         "end",
         "schmier",
     )
-    assert {k: night_form.initial[k] for k in ("walk_ins", "reveal", "variant")} == {
+    assert (club.night_sub_policy, club.night_bye_points) == ("bye", 6)
+    wanted = ("walk_ins", "reveal", "sub_policy", "bye_points", "variant")
+    assert {k: night_form.initial[k] for k in wanted} == {
         "walk_ins": True,
         "reveal": "end",
+        "sub_policy": "bye",
+        "bye_points": 6,
         "variant": "schmier",
     }
 
 
 def test_bad_settings_are_refused_and_nothing_saved(client, club, director):
-    response = client.post(URL, {"confirm_hours": "0", "night_reveal": "later", "game": "poker"})
+    response = client.post(
+        URL,
+        {
+            "confirm_hours": "0",
+            "night_reveal": "later",
+            "night_sub_policy": "coin",
+            "night_bye_points": "900",
+            "game": "poker",
+        },
+    )
 
     assert response.status_code == 422
     assert find_all(text(response), "p", "problem") == [
         "Give at least 1 hour to agree (24 is usual).",
         "Pick live or at the end.",
+        "Pick who a substitute's rounds go to: the absent player, the substitute, or a bye.",
+        "Give a bye's points as a whole number from 0 to 500, such as 6.",
         "Pick one of the games offered.",
     ]
     assert Club.objects.get().confirm_hours == 24

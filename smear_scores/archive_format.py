@@ -35,7 +35,9 @@ from smear_scores.models import (
     Player,
     Round,
     RoundTable,
+    Season,
     Seat,
+    Substitution,
 )
 
 FORMAT = "smear-scores-club"
@@ -60,6 +62,8 @@ TABLES: dict[str, type[models.Model]] = {
     "rounds": Round,
     "round_tables": RoundTable,
     "corrections": Correction,
+    "substitutions": Substitution,
+    "seasons": Season,
 }
 # Links made once every row exists: (table, field).
 LATE_LINKS = {("games", "rematch_of")}

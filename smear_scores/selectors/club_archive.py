@@ -30,6 +30,7 @@ from smear_scores.models import (
     Round,
     RoundTable,
     Seat,
+    Substitution,
 )
 
 
@@ -59,6 +60,8 @@ def club_rows(club: Club) -> dict[str, QuerySet[Any]]:
         "rounds": Round.objects.filter(night__club=club),
         "round_tables": RoundTable.objects.filter(round__night__club=club),
         "corrections": Correction.objects.filter(table__round__night__club=club),
+        "substitutions": Substitution.objects.filter(night__club=club),
+        "seasons": club.seasons.all(),
     }
 
 

@@ -11,14 +11,16 @@ import pytest
 from django.core.management import call_command
 
 from smear_scores.archive_format import TABLES, VERSION, archived_fields
-from smear_scores.models import Club, Game, Player, Rating, Role
+from smear_scores.models import Club, Game, Player, Rating, Role, Season
 from smear_scores.rules import HandEntry
 from smear_scores.selectors import leagues as league_selectors
 from smear_scores.selectors.agreements import agree_version
 from smear_scores.selectors.club_archive import club_rows
 from smear_scores.selectors.nights import night_standings
+from smear_scores.selectors.seasons import season_csv_rows, season_table
 from smear_scores.services import night_phones, nights
 from smear_scores.services.agreements import dispute_settle, hand_dispute
+from smear_scores.services.night_substitutes import sub_seat
 
 from ..league.conftest import wisconsin_win
 from ..nights.test_nights import games_of, play_out
@@ -40,6 +42,8 @@ def tables_of(club: Club) -> dict:
         )
     for night in club.nights.order_by("name"):
         out[f"night {night.name}"] = [astuple(s)[1:] for s in night_standings(night)]
+    for season in club.seasons.order_by("name"):
+        out[f"season {season.name}"] = season_csv_rows(season_table(season))
     # Every stored row of the club (its games' hands, agreements, decisions, the nights'
     # rounds…) by its own values: the same rows, the same times.
     for name, rows in club_rows(club).items():
@@ -77,11 +81,24 @@ def played(club):
     )
     for player in players:
         night_phones.night_check_in(night=night, player=player)
+    (max_,) = roster(club, "Max")
     for seed in (1, 2):
+        if seed == 2:  # Ann leaves after round 1; Max sits in for her
+            night_phones.night_check_out(night=night, player=players[0])
+            sub_seat(night=night, absent=players[0], sub=max_, first=2)
         round_ = nights.round_draw(night=night, seed=seed)
         for game in games_of(round_):
             play_out(game, [HandEntry(bidder=0, bid=3, points=(5, 1, 0))] * 2)
     nights.round_correct(table=round_.tables.first(), team=1, points=3, reason="miscount")
+    Season.objects.create(
+        club=club,
+        name="Season",
+        start=league.start_date,
+        end=league.start_date,
+        nights_planned=1,
+        best=1,
+        tie_breaks=["nights_won"],
+    )
     return club
 
 
@@ -113,7 +130,8 @@ def test_export_fresh_server_import_gives_the_same_tables_and_ratings(client, pl
     club = Club.objects.get()
     assert imported["Location"] == f"/clubs/{club.slug}/"
     assert tables_of(club) == before
-    assert before["ratings"] and len(before) == 4 + len(TABLES)
+    # Two league tables, the night, the season and the ratings, and each table's rows.
+    assert before["ratings"] and len(before) == 5 + len(TABLES)
     assert [n for n in TABLES if not before[f"rows {n}"]] == ["house_rules", "game_revisions"]
     assert list(club.memberships.values_list("user__username", "role")) == [("nina", "owner")]
 

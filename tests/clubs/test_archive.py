@@ -182,3 +182,22 @@ def test_a_bad_archive_is_refused_whole_with_why(client, played, settings):
     assert {r.status_code for r in answers.values()} == {422}
     assert after == counts
     assert (Club.objects.count(), Game.objects.count(), Player.objects.count()) == (0, 0, 0)
+
+
+# The import is onto a fresh server: the database is flushed inside the test.
+@pytest.mark.django_db(transaction=True)
+def test_an_archive_from_before_seasons_and_substitutes_imports_without_them(
+    client, played, settings
+):
+    settings.CLUB_STARTERS = "anyone"
+    older = json.loads(download(client, played))
+    del older["tables"]["substitutions"], older["tables"]["seasons"]
+    call_command("flush", interactive=False, verbosity=0)
+    client.force_login(make_user("nina"))
+
+    imported = client.post("/import-a-club/", {"file": _file(json.dumps(older).encode())})
+
+    club = Club.objects.get()
+    assert imported["Location"] == f"/clubs/{club.slug}/"
+    assert (club.seasons.count(), club.nights.get().substitutions.count()) == (0, 0)
+    assert club.nights.get().round_set.count() == 2

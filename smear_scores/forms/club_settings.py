@@ -13,6 +13,7 @@ from smear_scores.models import League
 from smear_scores.wording import clubs as words
 
 from .field_refusals import ListedRefusals
+from .fields import field_of
 
 HOUSE = "house:"
 
@@ -30,7 +31,7 @@ class GameChoice(forms.Form):
 
     def set_games(self, house_rules: Sequence[Any]) -> None:
         self.house_rules = {f"{HOUSE}{h.public_id}": h for h in house_rules}
-        self.fields["game"].choices = game_choices(house_rules)
+        field_of(self, "game", forms.ChoiceField).choices = game_choices(house_rules)
 
     def chosen(self) -> dict[str, Any]:
         value = self.cleaned_data["game"]

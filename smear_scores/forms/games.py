@@ -97,10 +97,6 @@ class NewGameForm(RefusalErrors, forms.Form):
             "team_names": [data[f"team_name_{t}"] for t in range(self.variant.teams)],
         }
 
-    def errors_of(self, name: str) -> list[str]:
-        errors = self._errors or {}
-        return list(errors.get(name, []))
-
 
 class SwitchForm(PostedForm):
     """``switch``: "Show the seats for this game" pressed (without JavaScript), which

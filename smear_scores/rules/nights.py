@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .night_scoring import NightScoring, spread
 from .variants import Variant
 
-Player = Hashable
+# A player as the caller tells them apart (the selectors: a player row's id).
+P = TypeVar("P", bound=Hashable)
 
 # The night's stated rules, shown on its pages.
 SIT_OUT_RULE = (
@@ -26,10 +27,12 @@ TIE_RULE = (
 
 
 @dataclass(frozen=True)
-class TableResult:
+class TableResult(Generic[P]):
     """One table of a round as the standings need it."""
 
-    seats: tuple[Player, ...]  # players by seat (S1 / W1 order)
+    # Players by seat (S1 / W1 order); None: a seat that scores for nobody (a bye's,
+    # rules.substitutes).
+    seats: tuple[P | None, ...]
     scores: tuple[int, ...]  # per partnership, corrections included
     winner: int | None = None  # the partnership that won the round; None while it plays
     finished: bool = False  # over (or closed), whether or not anyone won it
@@ -42,18 +45,18 @@ class TableResult:
 
 
 @dataclass(frozen=True)
-class RoundResult:
+class RoundResult(Generic[P]):
     number: int
-    tables: tuple[TableResult, ...]
-    sitting_out: tuple[Player, ...] = ()
+    tables: tuple[TableResult[P], ...]
+    sitting_out: tuple[P, ...] = ()
     # Players whose seat was a bye this round, with the fixed result each scores for it
     # (rules.substitutes): a round played, never a round won.
-    byes: tuple[tuple[Player, int], ...] = ()
+    byes: tuple[tuple[P, int], ...] = ()
 
 
 @dataclass
-class PlayerTotal:
-    player: Player
+class PlayerTotal(Generic[P]):
+    player: P
     name: str
     scores: dict[int, int]  # round number -> the round's score, bonus included
     sat_out: tuple[int, ...]  # the rounds sat out
@@ -77,12 +80,12 @@ def points_text(value: Fraction) -> str:
 
 def night_totals(
     variant: Variant,
-    rounds: Sequence[RoundResult],
-    names: Mapping[Player, str],
+    rounds: Sequence[RoundResult[P]],
+    names: Mapping[P, str],
     *,
     win_bonus: int = 0,
     scoring: NightScoring | None = None,
-) -> list[PlayerTotal]:
+) -> list[PlayerTotal[P]]:
     """Each player of ``names`` (everyone checked in, by name) with their total, ranked.
 
     A round played scores what ``scoring`` gives the player's partnership at their table
@@ -93,23 +96,24 @@ def night_totals(
     still level share the rank (TIE_RULE), listed by name."""
     if scoring is None:
         scoring = NightScoring(win_bonus=win_bonus)
-    scores: dict[Player, dict[int, int]] = {p: {} for p in names}
-    won: dict[Player, int] = dict.fromkeys(names, 0)
-    spreads: dict[Player, int] = dict.fromkeys(names, 0)
-    sat: dict[Player, list[int]] = {p: [] for p in names}
+    # A bye's seat (None) scores here for nobody: only the players of ``names`` are listed.
+    scores: dict[P | None, dict[int, int]] = {p: {} for p in names}
+    won: dict[P | None, int] = dict.fromkeys(names, 0)
+    spreads: dict[P | None, int] = dict.fromkeys(names, 0)
+    sat: dict[P, list[int]] = {p: [] for p in names}
     for round_ in rounds:
         for player in round_.sitting_out:
             sat.setdefault(player, []).append(round_.number)
         for player, points in round_.byes:
             scores.setdefault(player, {})[round_.number] = points
         for table in round_.tables:
-            for seat, player in enumerate(table.seats):
+            for seat, seated in enumerate(table.seats):
                 team = variant.team_of(seat)
                 if table.winner == team:
-                    won[player] = won.get(player, 0) + 1
+                    won[seated] = won.get(seated, 0) + 1
                 if table.over:
-                    spreads[player] = spreads.get(player, 0) + spread(table, team)
-                scores.setdefault(player, {})[round_.number] = scoring.round_points(table, team)
+                    spreads[seated] = spreads.get(seated, 0) + spread(table, team)
+                scores.setdefault(seated, {})[round_.number] = scoring.round_points(table, team)
     totals = []
     for player, name in names.items():
         mine = scores[player]
@@ -137,7 +141,7 @@ def night_totals(
     return ranked(totals)
 
 
-def ranked(totals: list[PlayerTotal]) -> list[PlayerTotal]:
+def ranked(totals: list[PlayerTotal[P]]) -> list[PlayerTotal[P]]:
     """By rank key, then name; level keys share the rank."""
     totals.sort(key=lambda t: (t.rank_key, t.name.lower()))
     for i, t in enumerate(totals):
@@ -150,24 +154,25 @@ def ranked(totals: list[PlayerTotal]) -> list[PlayerTotal]:
 
 
 @dataclass(frozen=True)
-class SessionHigh:
-    """A prize line: the round's highest score and who scored it (level players share it)."""
+class SessionHigh(Generic[P]):
+    """A prize line: the round's highest score and who scored it (level players share it;
+    None: a bye's seat)."""
 
     round: int
     score: int
-    players: tuple[Player, ...]
+    players: tuple[P | None, ...]
 
 
 def session_highs(
-    variant: Variant, rounds: Sequence[RoundResult], names: Mapping[Player, str]
-) -> list[SessionHigh]:
+    variant: Variant, rounds: Sequence[RoundResult[P]], names: Mapping[P, str]
+) -> list[SessionHigh[P]]:
     """Each round's high: the highest score any partnership made at any table that has
     finished, with the players of every partnership that made it (by name). A round with
     no table finished has no line yet."""
     lines = []
     for round_ in rounds:
         best: int | None = None
-        who: list[Player] = []
+        who: list[P | None] = []
         for table in round_.tables:
             if not table.over:
                 continue
@@ -178,6 +183,6 @@ def session_highs(
                 elif score == best:
                     who += players
         if best is not None:
-            ordered = sorted(who, key=lambda p: names.get(p, "").lower())
+            ordered = sorted(who, key=lambda p: "" if p is None else names.get(p, "").lower())
             lines.append(SessionHigh(round=round_.number, score=best, players=tuple(ordered)))
     return lines

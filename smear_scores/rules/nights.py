@@ -96,7 +96,6 @@ def night_totals(
     still level share the rank (TIE_RULE), listed by name."""
     if scoring is None:
         scoring = NightScoring(win_bonus=win_bonus)
-    # A bye's seat (None) scores here for nobody: only the players of ``names`` are listed.
     scores: dict[P | None, dict[int, int]] = {p: {} for p in names}
     won: dict[P | None, int] = dict.fromkeys(names, 0)
     spreads: dict[P | None, int] = dict.fromkeys(names, 0)

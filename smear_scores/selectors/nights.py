@@ -127,6 +127,10 @@ class TableCard:
     # their players ("Bo & Di"), words.DISPUTED, or "" once it counts or needs nobody.
     awaited: str = ""
     awaited_teams: tuple[int, ...] = ()
+    # On the director's screens (views.night_parts.add_scan_links): the address a phone
+    # scans to score the table, and the scoring code that goes with it ("" for none).
+    scan_url: str = ""
+    code: str = ""
 
     @property
     def game_public_id(self) -> str:

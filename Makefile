@@ -153,7 +153,7 @@ check: lint
 	HYPOTHESIS_PROFILE=quick $(BIN)/python -m pytest -q -m "not browser"
 
 # Python (ruff), the app's own JavaScript (Biome: lint and format; biome.json) and the
-# templates (djLint, lint only), and the types of the engine, the wording and the services
+# templates (djLint, lint only), and the types of the whole app, its migrations aside
 # (mypy with django-stubs, strict; pyproject.toml), each with the version the lock pins.
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -14,6 +14,7 @@ from django.utils.cache import patch_cache_control
 
 from smear_scores.rules import Refusal
 from smear_scores.selectors.accounts import signin_version
+from smear_scores.views.answers import HtmxRequest
 from smear_scores.views.refusal_pages import answer_refusal
 
 
@@ -129,7 +130,8 @@ class Refusals:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         return self.get_response(request)
 
-    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+    def process_exception(self, request: HtmxRequest, exception: Exception) -> HttpResponse | None:
+        # HtmxMiddleware, above this one, has told the request what htmx said of it.
         if isinstance(exception, Refusal):
             return answer_refusal(request, exception)
         return None

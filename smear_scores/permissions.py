@@ -107,6 +107,12 @@ ROLE_ORDER = [Role.PLAYER, Role.SCORER, Role.DIRECTOR, Role.OWNER]
 Someone = User | AnonymousUser | None
 
 
+def account(user: Someone) -> User | None:
+    """The signed-in account ``user`` is (a request's ``request.user``); None when signed
+    out, or never seen by the authentication middleware."""
+    return user if isinstance(user, User) else None
+
+
 def roles_that(action: str) -> list[str]:
     """The roles that may do ``action`` (one of CLUB_RULES' keys)."""
     least = ROLE_ORDER.index(Role(CLUB_RULES[action]))

@@ -3,6 +3,8 @@ name, two entries of one person to merge. Shape only (services.club_roster, serv
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
 from smear_scores.wording import clubs as words
@@ -31,8 +33,9 @@ class ImportForm(forms.Form):
         help_text="The first column's names; UTF-8 or Windows-1252; a header “Name” is skipped.",
     )
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if not cleaned.get("text", "").strip() and not cleaned.get("file"):
             raise forms.ValidationError(words.ROSTER_EMPTY)
         return cleaned
@@ -64,7 +67,7 @@ class ArchiveForm(ListedRefusals, forms.Form):
     )
     invitation = forms.CharField(max_length=20, required=False, label="Invitation code")
 
-    def __init__(self, *args, needs_invitation: bool = False, **kwargs):
+    def __init__(self, *args: Any, needs_invitation: bool = False, **kwargs: Any):
         super().__init__(*args, **kwargs)
         if not needs_invitation:
             del self.fields["invitation"]

@@ -15,6 +15,7 @@ from smear_scores.wording import clubs as words
 from smear_scores.wording.night_substitutes import SUB_POLICY_CHOICES
 
 from .field_refusals import ListedRefusals
+from .fields import field_of
 
 HOUSE = "house:"
 
@@ -32,7 +33,7 @@ class GameChoice(forms.Form):
 
     def set_games(self, house_rules: Sequence[Any]) -> None:
         self.house_rules = {f"{HOUSE}{h.public_id}": h for h in house_rules}
-        self.fields["game"].choices = game_choices(house_rules)
+        field_of(self, "game", forms.ChoiceField).choices = game_choices(house_rules)
 
     def chosen(self) -> dict[str, Any]:
         value = self.cleaned_data["game"]

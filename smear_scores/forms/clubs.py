@@ -101,7 +101,8 @@ class ClubStartForm(ListedRefusals, forms.Form):
             del self.fields["invitation"]
 
     def clean_slug(self) -> str:
-        return self.cleaned_data["slug"].strip().lower()
+        slug: str = self.cleaned_data["slug"]
+        return slug.strip().lower()
 
 
 class InvitationForm(ListedRefusals, forms.Form):

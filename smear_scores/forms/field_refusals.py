@@ -7,13 +7,16 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import TypeVar
 
+from django import forms
+from django.forms.utils import ErrorDict
+
 from smear_scores.rules import Refused, RuleError
 from smear_scores.templatetags.links import rules_url
 
 Written = TypeVar("Written")
 
 
-class RefusalErrors:
+class RefusalErrors(forms.Form):
     """A form that shows what a service refused (rules.Refused) beside the fields it
     names. ``refusal_fields`` turns a refusal's field into the form's: an entry ending in
     "." maps a prefix ("players." → "player_": "players.3" is ``player_3``), any other one
@@ -23,11 +26,20 @@ class RefusalErrors:
     the rule on the rules page the form names (``rules_page``)."""
 
     refusal_fields: dict[str, str] = {}
+    # Django's own: each field's errors once the form is cleaned (None before); read
+    # without cleaning the form, as ``errors`` would.
+    _errors: ErrorDict | None
 
     @cached_property
     def error_rules(self) -> dict[str, str]:
         """Each problem's rule id (the rules page's anchor), where it has one."""
         return {}
+
+    def errors_of(self, name: str) -> list[str]:
+        """A field's messages ("__all__": the form's own) as far as the form was cleaned,
+        without cleaning it (an unbound form has none)."""
+        errors = self._errors or ErrorDict()
+        return [str(message) for message in errors.get(name, [])]
 
     def rules_page(self) -> str:
         """The address of the rules page the "why?" links go to ("": no links)."""

@@ -4,12 +4,23 @@ in wording.posted's words), a screen's version, a "yes", text passed on as typed
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 
 from smear_scores import rules
 from smear_scores.wording import posted as words
+
+FieldKind = TypeVar("FieldKind", bound=forms.Field)
+
+
+def field_of(form: forms.BaseForm, name: str, kind: type[FieldKind]) -> FieldKind:
+    """One of a form's fields as the kind it is declared, for what a form sets on it per
+    request (a choice field's choices, a model choice's queryset)."""
+    field = form.fields[name]
+    if not isinstance(field, kind):
+        raise TypeError(f"{name} is a {type(field).__name__}, not a {kind.__name__}")
+    return field
 
 
 class AsciiIntegerField(forms.IntegerField):

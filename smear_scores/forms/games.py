@@ -46,9 +46,9 @@ class NewGameForm(RefusalErrors, forms.Form):
         self.variant = variant
         self.house_rules = house_rules
         super().__init__(*args, **kwargs)
-        self.fields["variant"] = forms.ChoiceField(
-            choices=[*saved, *((v.slug, v.name) for v in rules.VARIANTS.values())]
-        )
+        # The rules offered, (value, name): the saved sets, then the presets.
+        self.rules_offered = [*saved, *((v.slug, v.name) for v in rules.VARIANTS.values())]
+        self.fields["variant"] = forms.ChoiceField(choices=self.rules_offered)
         for seat in range(variant.players):
             self.fields[f"player_{seat}"] = forms.CharField(
                 required=False, max_length=200, strip=True
@@ -96,10 +96,6 @@ class NewGameForm(RefusalErrors, forms.Form):
             "options": {o.name: data[f"option_{o.name}"] for o in self.variant.options},
             "team_names": [data[f"team_name_{t}"] for t in range(self.variant.teams)],
         }
-
-    def errors_of(self, name: str) -> list[str]:
-        errors = self._errors or {}
-        return list(errors.get(name, []))
 
 
 class SwitchForm(PostedForm):

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.forms.utils import ErrorDict
 
 from smear_scores import rules
 from smear_scores.rules import HandEntry, RuleError
@@ -146,7 +147,8 @@ class HandForm(RefusalErrors, forms.Form):
 
     # -- reading ------------------------------------------------------------------------
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         variant = self.variant
         if "number" in self.errors:
             self.add_error(None, self.errors.pop("number"))
@@ -188,16 +190,17 @@ class HandForm(RefusalErrors, forms.Form):
         data["entry"] = HandEntry.thrown()
         return data
 
-    def _typed_points(self, data: dict[str, Any]) -> tuple[int | None, ...]:
-        """The points each team took, as typed (an empty one is an error)."""
-        points = []
+    def _typed_points(self, data: dict[str, Any]) -> tuple[int, ...] | None:
+        """The points each team took, as typed (an empty one is an error: None)."""
+        points: list[int] = []
         for team in range(self.variant.teams):
             name = f"points_{team}"
             value = data.get(name)
             if value is None and name not in self.errors:
                 self.add_error(name, f"Type the points {self.team_label(team)} took (0 if none).")
-            points.append(value)
-        return tuple(points)
+            if value is not None:
+                points.append(value)
+        return tuple(points) if len(points) == self.variant.teams else None
 
     def _tapped_points(
         self, data: dict[str, Any]
@@ -237,15 +240,16 @@ class HandForm(RefusalErrors, forms.Form):
         if not any(typed) and data.get("award_game"):
             # Switched on but nothing typed, Game tapped: the tap stands.
             return False, None
-        counts = []
+        counts: list[int] = []
         for team, name in enumerate(names):
             value = data.get(name)
             if value is None and name not in self.errors:
                 self._refuse(
                     name, f"Type the card points {self.team_label(team)} took (0 if none).", "D13"
                 )
-            counts.append(value)
-        return True, (None if None in counts else tuple(counts))
+            if value is not None:
+                counts.append(value)
+        return True, (tuple(counts) if len(counts) == len(names) else None)
 
     def tapped(self) -> list[str]:
         """What the posted hand already holds besides "thrown in", in the table's words."""
@@ -290,9 +294,8 @@ class HandForm(RefusalErrors, forms.Form):
         """The first thing to put right, top to bottom, with its "why?" link: the bar
         says it where the scorer's thumb is."""
         order = [None, "bidder", "bid", *(f for f in self.fields if f not in ("bidder", "bid"))]
-        errors = self._errors or {}
         for name in order:
-            if messages := list(errors.get(name or "__all__", [])):
+            if messages := self.errors_of(name or "__all__"):
                 return self._with_why(messages[:1])[0]
         if self.points_errors:
             return self._with_why(self.points_errors[:1])[0]
@@ -325,10 +328,6 @@ class HandForm(RefusalErrors, forms.Form):
             value = self.initial.get(name, "")
         return "" if value is None else str(value)
 
-    def _errors_of(self, name: str) -> list[str]:
-        errors = self._errors or {}
-        return list(errors.get(name, []))
-
     @property
     def totals_on(self) -> bool:
         return self._value("by_totals") in ("on", "true", "True", "1")
@@ -355,8 +354,8 @@ class HandForm(RefusalErrors, forms.Form):
                 )
                 for seat, name in enumerate(self.names)
             ],
-            errors=self._errors_of("bidder"),
-            why=self.why(self._errors_of("bidder")),
+            errors=self.errors_of("bidder"),
+            why=self.why(self.errors_of("bidder")),
             pad=pad,
             kind="bidder",
         )
@@ -368,7 +367,7 @@ class HandForm(RefusalErrors, forms.Form):
         variant = self.variant
         choices = []
         for b in variant.bids:
-            if variant.is_moon(b):
+            if variant.moon is not None and variant.is_moon(b):
                 choice = PadChoice(str(b), variant.moon.name, "bid moon", chosen == str(b))
                 choice.small = str(b)
             else:
@@ -378,8 +377,8 @@ class HandForm(RefusalErrors, forms.Form):
             name="bid",
             legend="Bid",
             choices=choices,
-            errors=self._errors_of("bid"),
-            why=self.why(self._errors_of("bid")),
+            errors=self.errors_of("bid"),
+            why=self.why(self.errors_of("bid")),
             kind=self.bid_classes,
         )
 
@@ -474,8 +473,8 @@ class HandForm(RefusalErrors, forms.Form):
                     hint=LOW_HINTS.get(variant.low_goes_to, "") if point.key == "low" else "",
                     columns=len(choices),
                     choices=choices,
-                    errors=self._errors_of(name),
-                    why=self.why(self._errors_of(name)),
+                    errors=self.errors_of(name),
+                    why=self.why(self.errors_of(name)),
                     pad=pad,
                     kind="point",
                 )
@@ -490,7 +489,7 @@ class HandForm(RefusalErrors, forms.Form):
                 "team": team,
                 "label": self.team_label(team),
                 "value": self._value(f"{prefix}_{team}"),
-                "errors": self._errors_of(f"{prefix}_{team}"),
+                "errors": self.errors_of(f"{prefix}_{team}"),
             }
             for team in range(self.variant.teams)
         ]
@@ -525,11 +524,11 @@ class HandForm(RefusalErrors, forms.Form):
         return counts
 
     def general_errors(self) -> list[str]:
-        return self._errors_of("__all__")
+        return self.errors_of("__all__")
 
     def missing(self) -> list[str]:
         """What is still to tap, in the table's words (for the preview line)."""
-        errors = self._errors or {}
+        errors = self._errors or ErrorDict()
         labels = {"bidder": "who bid", "bid": "the bid"}
         for point in self.variant.points:
             labels[f"award_{point.key}"] = point.label

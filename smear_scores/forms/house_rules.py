@@ -9,6 +9,7 @@ from functools import cached_property
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 
 from smear_scores.rules import POINT_KINDS, VARIANTS, Refused, RuleError
 from smear_scores.selectors import house_rules
@@ -16,7 +17,7 @@ from smear_scores.wording.builder import seat_shapes
 from smear_scores.wording.settings import CHOICE_LABELS, SETTING_LABELS, WORD_LABELS
 
 from .field_refusals import ListedRefusals
-from .fields import PresentField, TextField, WholeNumberField
+from .fields import PresentField, TextField, WholeNumberField, field_of
 from .posted import PostedForm
 
 VALUES = house_rules.setting_values()
@@ -138,8 +139,9 @@ class HouseRulesForm(ListedRefusals, forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["based_on"].choices = [(v.slug, v.name) for v in VARIANTS.values()]
-        self.fields["seats"].choices = [
+        based_on = field_of(self, "based_on", forms.ChoiceField)
+        based_on.choices = [(v.slug, v.name) for v in VARIANTS.values()]
+        field_of(self, "seats", forms.ChoiceField).choices = [
             (f"{players}x{teams}", words) for players, teams, words in seat_shapes()
         ]
         for key, kind in POINT_KINDS.items():
@@ -225,8 +227,9 @@ class HouseRulesForm(ListedRefusals, forms.Form):
         if key in order and order.index(key) > 0:
             i = order.index(key)
             order[i - 1], order[i] = order[i], order[i - 1]
-        self.data = self.data.copy()
-        self.data["order"] = ",".join(order)
+        data = self.data.copy() if isinstance(self.data, QueryDict) else dict(self.data)
+        data["order"] = ",".join(order)
+        self.data = data
 
     def number_fields(self) -> list[Any]:
         """The target and the bids, shown together."""

@@ -10,6 +10,7 @@ from django import forms
 from django.urls import reverse
 
 from smear_scores import rules
+from smear_scores.models import League
 from smear_scores.rules.night_scoring import MAX_MARGIN, MAX_POINTS, NUMBERS, PROGRESSIVE, SYSTEMS
 from smear_scores.rules.substitutes import MAX_BYE_POINTS
 from smear_scores.services.nights import MAX_BONUS, MAX_IDLE_MINUTES, MAX_ROUND_HANDS, MAX_ROUNDS
@@ -19,7 +20,7 @@ from smear_scores.wording.night_substitutes import SUB_POLICY_CHOICES
 from smear_scores.wording.nights import CLOSE_RULES, CLOSE_UNCONFIRMED, REVEAL_RULES
 
 from .field_refusals import ListedRefusals
-from .fields import IdListField, TextField, WholeNumberField, option_field
+from .fields import IdListField, TextField, WholeNumberField, field_of, option_field
 from .posted import PostedForm
 
 SCORING_NUMBERS = ("win_points", "margin", "margin_points", "bid_made", "bid_set")
@@ -55,7 +56,7 @@ class NightForm(ListedRefusals, forms.Form):
 
     name = forms.CharField(max_length=80, required=False, label="Name (optional)")
     day = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
-    league = forms.ModelChoiceField(
+    league: forms.ModelChoiceField[League] = forms.ModelChoiceField(
         queryset=None,
         required=False,
         empty_label="On its own (not a league night)",
@@ -187,9 +188,9 @@ class NightForm(ListedRefusals, forms.Form):
         """``house_rules``: the sets the club adopted, offered before the presets."""
         super().__init__(*args, **kwargs)
         presets = list(rules.VARIANTS.values())
-        self.fields["league"].queryset = leagues
+        field_of(self, "league", forms.ModelChoiceField).queryset = leagues
         self.house_rules = {f"{self.HOUSE}{h.public_id}": h for h in house_rules}
-        self.fields["variant"].choices = [
+        field_of(self, "variant", forms.ChoiceField).choices = [
             *(
                 (value, f"{h.name} (the club's house rules)")
                 for value, h in self.house_rules.items()
@@ -220,7 +221,8 @@ class NightForm(ListedRefusals, forms.Form):
         return groups
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         # Left out (an older form, a script): the stated defaults.
         for name in (
             "reveal",
@@ -304,7 +306,8 @@ class PickForm(PostedForm):
         self.fields["player"].error_messages["required"] = nobody
 
     def picked(self) -> list[str]:
-        return self.checked()["player"][:1]
+        players: list[str] = self.checked()["player"]
+        return players[:1]
 
 
 class CorrectionForm(PostedForm):

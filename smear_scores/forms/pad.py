@@ -107,11 +107,12 @@ def _button(c: PadChoice, name: str) -> str:
     if c.words_hidden:
         words = f'<span class="visually-hidden">{escape(soft_hyphens(c.label))}</span>'
     else:
+        wrapped = c.words if c.words is not None else button_words(c.label)
         partners = "".join(
             f' <span class="and">&amp; {escape(head)}</span>{escape(tail)}'
-            for head, tail in c.words.rest
+            for head, tail in wrapped.rest
         )
-        words = f"<span>{escape(c.words.first)}{partners}</span>"
+        words = f"<span>{escape(wrapped.first)}{partners}</span>"
     prefix = (
         f'<span class="visually-hidden spoken-prefix">{escape(c.spoken_prefix)}</span>'
         if c.spoken_prefix

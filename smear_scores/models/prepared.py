@@ -10,18 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections, transaction
 from django.db.models import Field, Model, QuerySet
 
+# The model a prepared read returns.
+_M = TypeVar("_M", bound=Model)
+
 
 @dataclass(frozen=True)
-class _Compiled:
+class _Compiled(Generic[_M]):
     sql: str
     params: tuple[Any, ...]
     slot: int
-    model: type[Model]
+    model: type[_M]
     # Where the model's own columns are in a row, and their attribute names.
     start: int
     end: int
@@ -30,17 +33,17 @@ class _Compiled:
     converters: tuple[tuple[int, tuple[Callable[..., Any], ...], Any], ...]
 
 
-class PreparedRead:
+class PreparedRead(Generic[_M]):
     """``build(slot)`` returns the queryset with ``slot`` where the value goes (one
     parameter of the SQL, compared by identity of type and value); ``first(value)`` and
     ``all(value)`` run it with ``value``."""
 
-    def __init__(self, build: Callable[[Any], QuerySet[Any]], slot: Any):
+    def __init__(self, build: Callable[[Any], QuerySet[_M]], slot: Any):
         self._build = build
         self._slot = slot
-        self._compiled: dict[tuple[str, bool], _Compiled] = {}
+        self._compiled: dict[tuple[str, bool], _Compiled[_M]] = {}
 
-    def _compile(self, using: str) -> _Compiled:
+    def _compile(self, using: str) -> _Compiled[_M]:
         queryset = self._build(self._slot)
         compiler = queryset.query.get_compiler(using=using)
         sql, params = compiler.as_sql()
@@ -65,16 +68,16 @@ class PreparedRead:
             ),
         )
 
-    def first(self, value: Any, *, using: str = DEFAULT_DB_ALIAS) -> Model | None:
+    def first(self, value: Any, *, using: str = DEFAULT_DB_ALIAS) -> _M | None:
         """The first row as a model (with its annotations), or None."""
         found = self._run(value, using, many=False)
         return found[0] if found else None
 
-    def all(self, value: Any, *, using: str = DEFAULT_DB_ALIAS) -> list[Model]:
+    def all(self, value: Any, *, using: str = DEFAULT_DB_ALIAS) -> list[_M]:
         """Every row as a model, in the queryset's order."""
         return self._run(value, using, many=True)
 
-    def _run(self, value: Any, using: str, *, many: bool) -> list[Model]:
+    def _run(self, value: Any, using: str, *, many: bool) -> list[_M]:
         connection = connections[using]
         # A locking read compiles only inside a transaction (select_for_update).
         key = (using, connection.in_atomic_block)
@@ -89,7 +92,7 @@ class PreparedRead:
         return [self._model(compiled, list(row), using, connection) for row in rows]
 
     @staticmethod
-    def _model(compiled: _Compiled, row: list[Any], using: str, connection: Any) -> Model:
+    def _model(compiled: _Compiled[_M], row: list[Any], using: str, connection: Any) -> _M:
         for i, converters, expression in compiled.converters:
             for convert in converters:
                 row[i] = convert(row[i], expression, connection)

@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .night_scoring import NightScoring, spread
 from .variants import Variant
 
-Player = Hashable
+# A player as the caller tells them apart (the selectors: a player row's id).
+P = TypeVar("P", bound=Hashable)
 
 # The night's stated rules, shown on its pages.
 SIT_OUT_RULE = (
@@ -26,10 +27,12 @@ TIE_RULE = (
 
 
 @dataclass(frozen=True)
-class TableResult:
+class TableResult(Generic[P]):
     """One table of a round as the standings need it."""
 
-    seats: tuple[Player, ...]  # players by seat (S1 / W1 order)
+    # Players by seat (S1 / W1 order); None: a seat that scores for nobody (a bye's,
+    # rules.substitutes).
+    seats: tuple[P | None, ...]
     scores: tuple[int, ...]  # per partnership, corrections included
     winner: int | None = None  # the partnership that won the round; None while it plays
     finished: bool = False  # over (or closed), whether or not anyone won it
@@ -42,18 +45,18 @@ class TableResult:
 
 
 @dataclass(frozen=True)
-class RoundResult:
+class RoundResult(Generic[P]):
     number: int
-    tables: tuple[TableResult, ...]
-    sitting_out: tuple[Player, ...] = ()
+    tables: tuple[TableResult[P], ...]
+    sitting_out: tuple[P, ...] = ()
     # Players whose seat was a bye this round, with the fixed result each scores for it
     # (rules.substitutes): a round played, never a round won.
-    byes: tuple[tuple[Player, int], ...] = ()
+    byes: tuple[tuple[P, int], ...] = ()
 
 
 @dataclass
-class PlayerTotal:
-    player: Player
+class PlayerTotal(Generic[P]):
+    player: P
     name: str
     scores: dict[int, int]  # round number -> the round's score, bonus included
     sat_out: tuple[int, ...]  # the rounds sat out
@@ -77,12 +80,12 @@ def points_text(value: Fraction) -> str:
 
 def night_totals(
     variant: Variant,
-    rounds: Sequence[RoundResult],
-    names: Mapping[Player, str],
+    rounds: Sequence[RoundResult[P]],
+    names: Mapping[P, str],
     *,
     win_bonus: int = 0,
     scoring: NightScoring | None = None,
-) -> list[PlayerTotal]:
+) -> list[PlayerTotal[P]]:
     """Each player of ``names`` (everyone checked in, by name) with their total, ranked.
 
     A round played scores what ``scoring`` gives the player's partnership at their table
@@ -98,23 +101,23 @@ def night_totals(
 
 
 @dataclass
-class _Tally:
+class _Tally(Generic[P]):
     """What each player's rounds came to: the round's score per round played (or bye),
     the rounds won, the spread and the rounds sat out."""
 
-    scores: dict[Player, dict[int, int]]
-    won: dict[Player, int]
-    spreads: dict[Player, int]
-    sat: dict[Player, list[int]]
+    scores: dict[P | None, dict[int, int]]
+    won: dict[P | None, int]
+    spreads: dict[P | None, int]
+    sat: dict[P, list[int]]
 
     @classmethod
     def of(
         cls,
         variant: Variant,
-        rounds: Sequence[RoundResult],
-        names: Mapping[Player, str],
+        rounds: Sequence[RoundResult[P]],
+        names: Mapping[P, str],
         scoring: NightScoring,
-    ) -> _Tally:
+    ) -> _Tally[P]:
         tally = cls(
             {p: {} for p in names},
             dict.fromkeys(names, 0),
@@ -127,17 +130,17 @@ class _Tally:
             for player, points in round_.byes:
                 tally.scores.setdefault(player, {})[round_.number] = points
             for table in round_.tables:
-                for seat, player in enumerate(table.seats):
+                for seat, seated in enumerate(table.seats):
                     team = variant.team_of(seat)
                     if table.winner == team:
-                        tally.won[player] = tally.won.get(player, 0) + 1
+                        tally.won[seated] = tally.won.get(seated, 0) + 1
                     if table.over:
-                        tally.spreads[player] = tally.spreads.get(player, 0) + spread(table, team)
+                        tally.spreads[seated] = tally.spreads.get(seated, 0) + spread(table, team)
                     points = scoring.round_points(table, team)
-                    tally.scores.setdefault(player, {})[round_.number] = points
+                    tally.scores.setdefault(seated, {})[round_.number] = points
         return tally
 
-    def total(self, player: Player, name: str, scoring: NightScoring) -> PlayerTotal:
+    def total(self, player: P, name: str, scoring: NightScoring) -> PlayerTotal[P]:
         """``player``'s total: the rounds played, and each round sat out at their average
         (SIT_OUT_RULE), with the key that ranks it (TIE_RULE)."""
         mine = self.scores[player]
@@ -164,7 +167,7 @@ class _Tally:
         return entry
 
 
-def ranked(totals: list[PlayerTotal]) -> list[PlayerTotal]:
+def ranked(totals: list[PlayerTotal[P]]) -> list[PlayerTotal[P]]:
     """By rank key, then name; level keys share the rank."""
     totals.sort(key=lambda t: (t.rank_key, t.name.lower()))
     for i, t in enumerate(totals):
@@ -177,24 +180,25 @@ def ranked(totals: list[PlayerTotal]) -> list[PlayerTotal]:
 
 
 @dataclass(frozen=True)
-class SessionHigh:
-    """A prize line: the round's highest score and who scored it (level players share it)."""
+class SessionHigh(Generic[P]):
+    """A prize line: the round's highest score and who scored it (level players share it;
+    None: a bye's seat)."""
 
     round: int
     score: int
-    players: tuple[Player, ...]
+    players: tuple[P | None, ...]
 
 
 def session_highs(
-    variant: Variant, rounds: Sequence[RoundResult], names: Mapping[Player, str]
-) -> list[SessionHigh]:
+    variant: Variant, rounds: Sequence[RoundResult[P]], names: Mapping[P, str]
+) -> list[SessionHigh[P]]:
     """Each round's high: the highest score any partnership made at any table that has
     finished, with the players of every partnership that made it (by name). A round with
     no table finished has no line yet."""
     lines = []
     for round_ in rounds:
         best: int | None = None
-        who: list[Player] = []
+        who: list[P | None] = []
         for table in round_.tables:
             if not table.over:
                 continue
@@ -205,6 +209,6 @@ def session_highs(
                 elif score == best:
                     who += players
         if best is not None:
-            ordered = sorted(who, key=lambda p: names.get(p, "").lower())
+            ordered = sorted(who, key=lambda p: "" if p is None else names.get(p, "").lower())
             lines.append(SessionHigh(round=round_.number, score=best, players=tuple(ordered)))
     return lines

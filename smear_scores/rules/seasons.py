@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Generic, TypeVar
 
 from .errors import RuleError
 
-Player = Hashable
+# A player as the caller tells them apart (the selectors: a partnership's player ids).
+P = TypeVar("P", bound=Hashable)
 
 SUM, AVERAGE = "sum", "average"
 NIGHTS_WON, ROUNDS_WON, BEST_NIGHT, HEAD_TO_HEAD = (
@@ -37,9 +39,9 @@ class NightPlace:
 
 
 @dataclass(frozen=True)
-class NightResult:
+class NightResult(Generic[P]):
     night: Hashable  # the night's id: nights are told apart, never ordered, by it
-    places: Mapping[Player, NightPlace]
+    places: Mapping[P, NightPlace]
 
 
 @dataclass(frozen=True)
@@ -53,8 +55,8 @@ class SeasonRules:
 
 
 @dataclass
-class SeasonRow:
-    player: Player
+class SeasonRow(Generic[P]):
+    player: P
     name: str
     nights: int  # nights played
     counted: tuple[Fraction, ...]  # the night totals that count, highest first
@@ -138,7 +140,7 @@ TIE_BREAK_NAMES = {
 }
 
 
-def threshold_error(rules: SeasonRules, nights: Iterable[NightResult]) -> RuleError | None:
+def threshold_error(rules: SeasonRules, nights: Iterable[NightResult[P]]) -> RuleError | None:
     """A threshold no night of the season reached (once it has nights): it would leave
     every night adding nothing."""
     highest = max((p.points for n in nights for p in n.places.values()), default=None)
@@ -172,8 +174,8 @@ def counted_nights(rules: SeasonRules, totals: Iterable[Fraction]) -> tuple[Frac
 
 
 def season_standings(
-    rules: SeasonRules, nights: Iterable[NightResult], names: Mapping[Player, str]
-) -> list[SeasonRow]:
+    rules: SeasonRules, nights: Iterable[NightResult[P]], names: Mapping[P, str]
+) -> list[SeasonRow[P]]:
     """Every player of ``names`` with their season total, ranked: ranked players first
     (by total, then the tie-break chain; players level on all of it share the rank), then
     those short of the minimum, unranked. Each list by name within a shared rank."""
@@ -197,7 +199,7 @@ def season_standings(
         row.ranked = row.nights >= max(rules.minimum, 1)
     ranked = [r for r in rows.values() if r.ranked]
     groups = _order(sorted(ranked, key=lambda r: r.name.lower()), (TOTAL, *rules.tie_breaks))
-    out: list[SeasonRow] = []
+    out: list[SeasonRow[P]] = []
     for group in groups:
         for row in group:
             row.rank, row.tied = len(out) + 1, len(group) > 1
@@ -206,7 +208,7 @@ def season_standings(
     return out + unranked
 
 
-def _row(player: Player, name: str) -> SeasonRow:
+def _row(player: P, name: str) -> SeasonRow[P]:
     return SeasonRow(
         player=player,
         name=name,
@@ -223,7 +225,7 @@ def _row(player: Player, name: str) -> SeasonRow:
 TOTAL = "total"
 
 
-def _value(rule: str, row: SeasonRow, group: list[SeasonRow]) -> Fraction | int:
+def _value(rule: str, row: SeasonRow[P], group: list[SeasonRow[P]]) -> Fraction | int:
     """Higher is better."""
     if rule == TOTAL:
         return row.total
@@ -246,7 +248,7 @@ def _value(rule: str, row: SeasonRow, group: list[SeasonRow]) -> Fraction | int:
     return score
 
 
-def _order(group: list[SeasonRow], chain: tuple[str, ...]) -> list[list[SeasonRow]]:
+def _order(group: list[SeasonRow[P]], chain: tuple[str, ...]) -> list[list[SeasonRow[P]]]:
     """``group`` split into tied groups, best first, by the first rule of ``chain`` that
     tells them apart (head to head compares only the players still level)."""
     if len(group) <= 1 or not chain:
@@ -254,7 +256,7 @@ def _order(group: list[SeasonRow], chain: tuple[str, ...]) -> list[list[SeasonRo
     rule, rest = chain[0], chain[1:]
     values = {id(r): _value(rule, r, group) for r in group}
     levels = sorted({values[id(r)] for r in group}, reverse=True)
-    out: list[list[SeasonRow]] = []
+    out: list[list[SeasonRow[P]]] = []
     for level in levels:
         out += _order([r for r in group if values[id(r)] == level], rest)
     return out

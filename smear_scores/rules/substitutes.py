@@ -19,12 +19,11 @@ A round in which the absent player's place sat out scores as a sit-out for them 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Generic
 
-from .nights import PlayerTotal, RoundResult, ranked
-
-Player = Hashable
+from .nights import P, PlayerTotal, RoundResult, ranked
 
 ABSENT, SELF, BYE = "absent", "self", "bye"
 POLICIES = (ABSENT, SELF, BYE)
@@ -32,11 +31,11 @@ MAX_BYE_POINTS = 500
 
 
 @dataclass(frozen=True)
-class SatIn:
+class SatIn(Generic[P]):
     """``sub`` sat in for ``absent`` in rounds ``first`` to ``last``."""
 
-    absent: Player
-    sub: Player
+    absent: P
+    sub: P
     first: int
     last: int
 
@@ -45,8 +44,8 @@ class SatIn:
 
 
 def _round_as_counted(
-    result: RoundResult, covering: Sequence[SatIn], policy: str, bye_points: int
-) -> RoundResult:
+    result: RoundResult[P], covering: Sequence[SatIn[P]], policy: str, bye_points: int
+) -> RoundResult[P]:
     """One round with the night's substitutions of that round applied (see the module)."""
     if not covering:
         return result
@@ -72,11 +71,11 @@ def _round_as_counted(
 
 
 def rounds_as_counted(
-    rounds: Sequence[RoundResult],
-    sat_in: Sequence[SatIn],
+    rounds: Sequence[RoundResult[P]],
+    sat_in: Sequence[SatIn[P]],
     policy: str,
     bye_points: int = 0,
-) -> list[RoundResult]:
+) -> list[RoundResult[P]]:
     """``rounds`` as the standings count them under ``policy``."""
     return [
         _round_as_counted(r, [s for s in sat_in if s.covers(r.number)], policy, bye_points)
@@ -84,7 +83,7 @@ def rounds_as_counted(
     ]
 
 
-def set_apart(totals: list[PlayerTotal], outsiders: Iterable[Player]) -> list[PlayerTotal]:
+def set_apart(totals: list[PlayerTotal[P]], outsiders: Iterable[P]) -> list[PlayerTotal[P]]:
     """``totals`` ranked without ``outsiders`` (subs who played for themself: outside
     places and prizes), who follow unranked (rank 0), by total."""
     apart = set(outsiders)
@@ -97,12 +96,12 @@ def set_apart(totals: list[PlayerTotal], outsiders: Iterable[Player]) -> list[Pl
     return _reranked(inside) + out
 
 
-def outsiders(sat_in: Sequence[SatIn], policy: str) -> set[Player]:
+def outsiders(sat_in: Sequence[SatIn[P]], policy: str) -> set[P]:
     """Who is kept out of places, prizes and season points: subs who played for themself."""
     return {s.sub for s in sat_in} if policy == SELF else set()
 
 
-def without_idle(totals: list[PlayerTotal], subs: Iterable[Player]) -> list[PlayerTotal]:
+def without_idle(totals: list[PlayerTotal[P]], subs: Iterable[P]) -> list[PlayerTotal[P]]:
     """``totals`` less the ``subs`` who have no round of their own (played or sat out): a
     sub whose rounds scored for someone else is listed as sitting in, not as a player."""
     idle = {t.player for t in totals if t.player in set(subs) and not t.scores and not t.sat_out}
@@ -111,7 +110,7 @@ def without_idle(totals: list[PlayerTotal], subs: Iterable[Player]) -> list[Play
     return _reranked([t for t in totals if t.player not in idle])
 
 
-def _reranked(totals: list[PlayerTotal]) -> list[PlayerTotal]:
+def _reranked(totals: list[PlayerTotal[P]]) -> list[PlayerTotal[P]]:
     for t in totals:
         t.tied = False
     return ranked(totals)

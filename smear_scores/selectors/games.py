@@ -6,8 +6,9 @@ import json
 import re
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import (
     Aggregate,
     Exists,
@@ -18,6 +19,7 @@ from django.db.models import (
     Subquery,
     TextField,
 )
+from django.db.models.sql.compiler import SQLCompiler
 from django.utils import timezone
 
 from smear_scores import rules
@@ -64,7 +66,9 @@ class _SeatsJson(Aggregate):
     output_field = TextField()
     template = "json_group_array(json_array(%(expressions)s))"
 
-    def as_postgresql(self, compiler, connection, **extra):
+    def as_postgresql(
+        self, compiler: SQLCompiler, connection: BaseDatabaseWrapper, **extra: Any
+    ) -> tuple[str, tuple[Any, ...]]:
         return super().as_sql(
             compiler, connection, template="json_agg(json_build_array(%(expressions)s))::text"
         )
@@ -248,10 +252,10 @@ class HandRow:
     points: list[int]
     totals: list[int]
     edited: bool
+    # The dealer's team (a thrown-in deal may set it back, all_pass dealer_set_back).
+    dealer_team: int
     # The card points each team counted, when the table counted Game (D13).
     card_points: list[int] | None = None
-    # The dealer's team (a thrown-in deal may set it back, all_pass dealer_set_back).
-    dealer_team: int | None = None
 
     @property
     def counts(self) -> str:
@@ -314,7 +318,8 @@ class Board:
         """'Cy & Flo win!', 'Sharks win!'; a player alone (cutthroat): 'Ann wins!'."""
         if self.winner is None:
             return ""
-        alone = self.variant.cutthroat and self.winner == self.names[self.game.winner]
+        won = self.game.winner
+        alone = self.variant.cutthroat and won is not None and self.winner == self.names[won]
         return f"{self.winner} {'wins' if alone else 'win'}!"
 
     @property
@@ -348,13 +353,24 @@ def _hand_row(variant: rules.Variant, names: list[str], hand: Hand) -> HandRow:
         points=list(hand.points) if not hand.thrown_in else [0] * variant.teams,
         totals=list(hand.scores_after),
         edited=hand.revisions > 0,
-        card_points=list(hand.card_points) if hand.card_points is not None else None,
         dealer_team=variant.team_of(hand.dealer),
+        card_points=list(hand.card_points) if hand.card_points is not None else None,
     )
 
 
 # The last hands every board shows: its SQL is built once.
-def _with_game_stamp(hands: QuerySet) -> QuerySet:
+class _Stamped(TypedDict):
+    game_stamp: datetime | None
+
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+    # A hand with its game's updated_at as of the same read (_with_game_stamp).
+    StampedHand = WithAnnotations[Hand, _Stamped]
+
+
+def _with_game_stamp(hands: QuerySet[Hand]) -> QuerySet[StampedHand]:
     # The game's updated_at read in the same statement as its hands (one snapshot): a
     # game written between its read and this one is seen, never drawn half old, half new.
     stamp = Game.objects.filter(pk=OuterRef("game_id")).values("updated_at")[:1]
@@ -372,11 +388,12 @@ _RECENT_HANDS = PreparedRead(
 BOARD_READS = 3
 
 
-def _last_hands(game: Game, recent: int) -> list[Hand] | None:
+def _last_hands(game: Game, recent: int) -> list[StampedHand] | None:
     """The game's last ``recent`` hands as of ``game`` (its version), or None when the
     game was written since it was read."""
     if not game.hands_played:
         return []
+    last: list[StampedHand]
     if recent == RECENT_HANDS:
         last = _RECENT_HANDS.all(game.pk)
     else:
@@ -457,11 +474,13 @@ def row_text(variant: rules.Variant, row: HandRow) -> str:
                 f"{label(row.dealer_team)} set back {variant.all_pass_points}"
             )
         return f"Hand {row.number} ({row.dealer} dealt): thrown in, no score"
+    bidders = row.bidding_team
+    assert bidders is not None, "a hand that was played has a bidding team"
     parts = [
         f"Hand {row.number} ({row.dealer} dealt): {row.bidder} bid {row.bid}, "
-        f"{label(row.bidding_team)} took {row.points[row.bidding_team]}, {row.result}"
+        f"{label(bidders)} took {row.points[bidders]}, {row.result}"
     ]
-    parts += [f"{label(t)} took {p}" for t, p in enumerate(row.points) if t != row.bidding_team]
+    parts += [f"{label(t)} took {p}" for t, p in enumerate(row.points) if t != bidders]
     return " · ".join(parts)
 
 

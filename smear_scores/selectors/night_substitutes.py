@@ -54,7 +54,7 @@ def nights_sat_in(night_ids: list[int]) -> dict[int, list[SatInLine]]:
     return lines
 
 
-def as_rules(lines: list[SatInLine]) -> list[SatIn]:
+def as_rules(lines: list[SatInLine]) -> list[SatIn[int]]:
     return [SatIn(s.absent_id, s.sub_id, s.first, s.last) for s in lines]
 
 

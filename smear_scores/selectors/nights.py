@@ -7,7 +7,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from fractions import Fraction
-from typing import cast
 
 from django.db.models import Count, Max, QuerySet, Sum
 from django.shortcuts import get_object_or_404
@@ -128,6 +127,10 @@ class TableCard:
     # their players ("Bo & Di"), words.DISPUTED, or "" once it counts or needs nobody.
     awaited: str = ""
     awaited_teams: tuple[int, ...] = ()
+    # On the director's screens (views.night_parts.add_scan_links): the address a phone
+    # scans to score the table, and the scoring code that goes with it ("" for none).
+    scan_url: str = ""
+    code: str = ""
 
     @property
     def game_public_id(self) -> str:
@@ -168,14 +171,13 @@ class TableCard:
     def status(self) -> str:
         game = self.game
         if self.closed:
-            winner = self.winner
-            who = (
-                f"{partners_label(self.partnerships[winner])} won"
-                if winner is not None
-                else "no winner"
-            )
+            team = self.winner
+            who = "no winner"
+            if team is not None:
+                who = f"{partners_label(self.partnerships[team])} won"
             return f"Closed as it stood: {who}"
-        winner = partners_label(self.partnerships[game.winner]) if game.finished else ""
+        won = game.winner if game.finished else None
+        winner = partners_label(self.partnerships[won]) if won is not None else ""
         if self.awaited == words.DISPUTED:
             return words.DISPUTED_STATUS.format(winner=winner)
         if self.awaited:
@@ -184,7 +186,7 @@ class TableCard:
 
     def scores(self) -> list[int]:
         """Each partnership's round score, corrections included."""
-        extra = defaultdict(int)
+        extra: defaultdict[int, int] = defaultdict(int)
         for c in self.corrections:
             extra[c.team] += c.points
         stood = (
@@ -205,7 +207,7 @@ class TableCard:
         """Each correction with the partnership it corrected, named by its players."""
         return [(c, partners_label(self.partnerships[c.team])) for c in self.corrections]
 
-    def result(self) -> TableResult:
+    def result(self) -> TableResult[int]:
         return TableResult(
             seats=tuple(self.seat_ids),
             scores=tuple(self.scores()),
@@ -228,7 +230,7 @@ class RoundView:
     def finished(self) -> bool:
         return all(t.finished for t in self.tables)
 
-    def result(self) -> RoundResult:
+    def result(self) -> RoundResult[int]:
         return RoundResult(
             number=self.number,
             tables=tuple(t.result() for t in self.tables),
@@ -311,7 +313,8 @@ def night_bids(night: Night) -> Bids:
     for game_id, bidder, was_made in Hand.objects.filter(
         game__night_table__round__night=night, bidder__isnull=False, made__isnull=False
     ).values_list("game_id", "bidder", "made"):
-        count_bid(bids, variant.team_of(bidder), game_id, was_made)
+        if bidder is not None and was_made is not None:  # as the filter has it
+            count_bid(bids, variant.team_of(bidder), game_id, was_made)
     return bids
 
 
@@ -396,7 +399,7 @@ class Standing:
         return points_text(self.total) + mark
 
 
-def _cell(t, number: int, waiting: set[int]) -> str:
+def _cell(t: PlayerTotal[int], number: int, waiting: set[int]) -> str:
     if number in t.scores:
         return str(t.scores[number]) + (words.PROVISIONAL_MARK if t.player in waiting else "")
     if number in t.sat_out:
@@ -409,7 +412,7 @@ def night_results(
     rounds: list[RoundView],
     bids: Bids | None = None,
     lines: list[SatInLine] | None = None,
-) -> tuple[list[RoundResult], list[RoundResult], dict[int, set[int]]]:
+) -> tuple[list[RoundResult[int]], list[RoundResult[int]], dict[int, set[int]]]:
     """The rounds as played, the rounds as they count now, and per round who waits for
     agreement. Two keys: a table counts once its game counts (GameQuerySet.counted); until
     then its round is provisional (TableCard.awaited says who it awaits). ``bids``: the
@@ -433,7 +436,7 @@ def night_results(
     for s in sat_in:  # a sub's round awaiting agreement awaits it for the absent player too
         for number in range(s.first, s.last + 1):
             if s.sub in waiting.get(number, ()):
-                waiting[number].add(cast(int, s.absent))
+                waiting[number].add(s.absent)
     return every, kept_rounds, waiting
 
 
@@ -496,8 +499,8 @@ def night_standings(
 
 
 def _totals(
-    night: Night, rounds: list[RoundResult], names: dict[int, str], lines: list[SatInLine]
-) -> list[PlayerTotal]:
+    night: Night, rounds: list[RoundResult[int]], names: dict[int, str], lines: list[SatInLine]
+) -> list[PlayerTotal[int]]:
     """night_totals by the night's scoring, with its substitutes: subs whose rounds scored
     for someone else are left out, and subs who played for themself follow unranked."""
     totals = night_totals(night.rules_variant, rounds, names, scoring=night.night_scoring)
@@ -509,8 +512,11 @@ def _totals(
 
 
 def _with_bids(
-    night: Night, rounds: list[RoundView], results: list[RoundResult], bids: Bids | None = None
-) -> list[RoundResult]:
+    night: Night,
+    rounds: list[RoundView],
+    results: list[RoundResult[int]],
+    bids: Bids | None = None,
+) -> list[RoundResult[int]]:
     """``results`` with each table's bids made and set per partnership (what the bid bonus
     reads), from its hands (``bids``, or one query)."""
     made, set_ = bids or night_bids(night)
@@ -538,7 +544,9 @@ class PrizeLine:
     names: str
 
 
-def night_prize_lines(night: Night, standings: list[Standing], rounds: list[RoundView]) -> list:
+def night_prize_lines(
+    night: Night, standings: list[Standing], rounds: list[RoundView]
+) -> list[PrizeLine]:
     """Each round's high, for a night scored by total points (none for another system)."""
     if night.night_scoring.system != TOTAL_POINTS:
         return []

@@ -4,7 +4,6 @@ own standings (only results that count: a table agreed, or past its window)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -25,6 +24,9 @@ from smear_scores.rules.variants import partners_label
 from smear_scores.selectors.nights import RoundView
 from smear_scores.selectors.season_reads import nights_reads
 from smear_scores.wording.seasons import season_rule_lines
+
+# Who a season ranks: a player alone, or with fixed pairs a partnership (its players' ids).
+Entry = frozenset[int]
 
 
 def season_get(*, club: Club, season_id: int) -> Season:
@@ -52,7 +54,7 @@ def season_leagues(season: Season) -> QuerySet[League]:
     ).order_by("start_date")
 
 
-def season_results(season: Season) -> tuple[list[NightResult], dict[Hashable, str]]:
+def season_results(season: Season) -> tuple[list[NightResult[Entry]], dict[Entry, str]]:
     """Each night of the season as its standings counted it (every player who played or
     sat out a round; with fixed pairs, every partnership), and every such entry's name.
     The nights' rows are read together (selectors.season_reads), each night counted by
@@ -63,7 +65,7 @@ def season_results(season: Season) -> tuple[list[NightResult], dict[Hashable, st
     for read in nights_reads(nights):  # a fixed number of queries for every night
         night, rounds = read.night, read.rounds
         key = _pairs(night, rounds) if season.pairs else {}
-        places: dict[Hashable, NightPlace] = {}
+        places: dict[Entry, NightPlace] = {}
         for s in read.standings(counted_only=True):
             if not (s.played or s.sat_out):
                 continue
@@ -101,16 +103,16 @@ def _pairs(night: Night, rounds: list[RoundView]) -> dict[int, frozenset[int]]:
 @dataclass
 class SeasonTable:
     season: Season
-    rows: list[SeasonRow]
+    rows: list[SeasonRow[Entry]]
     lines: list[str]  # each choice of the season in one sentence
     nights: int  # nights with a result that counts
 
     @property
-    def ranked(self) -> list[SeasonRow]:
+    def ranked(self) -> list[SeasonRow[Entry]]:
         return [r for r in self.rows if r.ranked]
 
     @property
-    def unranked(self) -> list[SeasonRow]:
+    def unranked(self) -> list[SeasonRow[Entry]]:
         return [r for r in self.rows if not r.ranked]
 
     @property
@@ -140,7 +142,7 @@ def season_table(season: Season) -> SeasonTable:
     )
 
 
-def rank_label(row: SeasonRow) -> str:
+def rank_label(row: SeasonRow[Entry]) -> str:
     if row.rank is None:
         return "–"
     return f"={row.rank}" if row.tied else str(row.rank)
@@ -154,7 +156,7 @@ CSV_HEAD = ["Place", "Player", "Nights", "Nights won", "Rounds won", "Best night
 
 
 def season_csv_rows(table: SeasonTable) -> list[list[object]]:
-    head = [*CSV_HEAD, "Total"]
+    head: list[object] = [*CSV_HEAD, "Total"]
     if table.season.pairs:
         head[1] = "Partnership"
     rows: list[list[object]] = [head]

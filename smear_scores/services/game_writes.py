@@ -12,7 +12,7 @@ test that wraps one wraps it for every write."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import Any
 
 from django.db.models import Exists, Model, OuterRef, QuerySet
 from django.utils import timezone
@@ -73,7 +73,7 @@ def game_lock(game: Game, *, removed: bool = False, scoring: bool = False) -> Ga
     With ``scoring`` (a hand recorded, edited or undone), neither does a table of a night's
     round once the next round is drawn: the round is over, its scores went into the draw
     and the standings, and only the director's audited correction changes it now."""
-    locked = cast(Game | None, _LOCK_READ.first(game.pk))
+    locked = _LOCK_READ.first(game.pk)
     if locked is None:
         raise Game.DoesNotExist(f"No game has the key {game.pk}.")
     if locked.removed_at is not None and not removed:

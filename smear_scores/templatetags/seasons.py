@@ -7,7 +7,7 @@ from fractions import Fraction
 from django import template
 
 from smear_scores.rules.nights import points_text
-from smear_scores.rules.seasons import SeasonRow
+from smear_scores.rules.seasons import P, SeasonRow
 
 register = template.Library()
 
@@ -19,7 +19,7 @@ def points(value: Fraction | int | None) -> str:
 
 
 @register.filter
-def place(row: SeasonRow) -> str:
+def place(row: SeasonRow[P]) -> str:
     """ "3", "=3" when shared, "–" when unranked."""
     if row.rank is None:
         return "–"

@@ -10,6 +10,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_POST
 
@@ -24,7 +25,7 @@ from smear_scores.selectors import games as game_selectors
 from smear_scores.selectors.games import team_names
 from smear_scores.services import agreements as agreement_services
 
-from .answers import page_or_fragment, refusals_shown_by
+from .answers import HtmxRequest, page_or_fragment, refusals_shown_by
 from .board import game_of
 
 # How often a team's board asks for a newer one while it has no stream (static/js/live.js).
@@ -32,7 +33,7 @@ POLL_SECONDS = 5
 
 
 def _team_page(
-    request: HttpRequest,
+    request: HtmxRequest,
     game: Game,
     *,
     notice: str = "",
@@ -57,7 +58,7 @@ def _team_page(
 
 
 def _refused(
-    request: HttpRequest, refusal: Refusal, public_id: str, **_: Any
+    request: HtmxRequest, refusal: Refusal, public_id: str, **_: Any
 ) -> HttpResponse | None:
     """An agreement or a dispute refused: the team's board as it stands now, with why."""
     if isinstance(refusal, Gone | NotFound):
@@ -67,7 +68,7 @@ def _refused(
 
 @refusals_shown_by(_refused)
 @require_GET
-def team_board(request: HttpRequest, public_id: str) -> HttpResponse:
+def team_board(request: HtmxRequest, public_id: str) -> HttpResponse:
     """The board of the team of this request's seat, or why it agrees for nobody."""
     game = game_of(public_id)
     # Asked again by the board itself (live.js, htmx) with the version it shows: nothing
@@ -85,7 +86,7 @@ NOT_JOINED = (
 
 @refusals_shown_by(_refused)
 @require_POST
-def team_agree(request: HttpRequest, public_id: str) -> HttpResponse:
+def team_agree(request: HtmxRequest, public_id: str) -> HttpResponse:
     """Agree to hand ``number`` and every hand before it, as this board showed them
     (``version``)."""
     game = game_of(public_id)
@@ -114,7 +115,7 @@ def team_agree(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @refusals_shown_by(_refused)
 @require_POST
-def team_dispute(request: HttpRequest, public_id: str) -> HttpResponse:
+def team_dispute(request: HtmxRequest, public_id: str) -> HttpResponse:
     """Not right: hand ``number``, as this board showed it, with a few ``words``."""
     game = game_of(public_id)
     voice = agreeing_voice(request, game)
@@ -139,7 +140,7 @@ def team_dispute(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_GET
-async def team_events(request: HttpRequest, public_id: str) -> HttpResponse:
+async def team_events(request: HttpRequest, public_id: str) -> HttpResponseBase:
     """The stream a team's board follows (smear_scores.live): the game's version at once
     and at every write; the board then asks for itself (team_board), drawn for its team."""
     refused = stream.refusal(request)

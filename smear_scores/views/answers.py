@@ -13,19 +13,30 @@ for an address that leads nowhere (404)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
+from django_htmx.middleware import HtmxDetails
 
 # What a view's refusal page is called with: the request, the refusal, the URL's kwargs.
 # It answers the refusal, or returns None to leave it to the handler's fallbacks.
 RefusalPage = Callable[..., HttpResponse | None]
+# A view, as a decorator hands it back.
+View = TypeVar("View", bound=Callable[..., HttpResponseBase])
+
+
+class HtmxRequest(HttpRequest):
+    """A request as the app's middleware hands it to a view: with what htmx said of it
+    (django-htmx's ``request.htmx``). A type only: no request is made one."""
+
+    htmx: HtmxDetails
 
 
 def page_or_fragment(
-    request: HttpRequest,
+    request: HtmxRequest,
     template: str,
     fragment: str,
     context: dict[str, Any],
@@ -39,12 +50,12 @@ def page_or_fragment(
     return response
 
 
-def refusals_shown_by(page: RefusalPage) -> Callable[[Callable], Callable]:
+def refusals_shown_by(page: RefusalPage) -> Callable[[View], View]:
     """Name the page that answers the refusals a view's services raise. Put it first (the
     outermost decorator), so it marks the function the URL resolves to."""
 
-    def mark(view: Callable) -> Callable:
-        view.refusal_page = page
+    def mark(view: View) -> View:
+        view.__dict__["refusal_page"] = page  # read back by refusal_pages.answer_refusal
         return view
 
     return mark

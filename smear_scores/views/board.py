@@ -24,6 +24,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -51,7 +52,7 @@ from smear_scores.services import editing
 from smear_scores.services.following import board_followed
 from smear_scores.templatetags.parts import SharedParts
 
-from .answers import page_or_fragment, refusals_shown_by
+from .answers import HtmxRequest, page_or_fragment, refusals_shown_by
 
 READ_ONLY = (
     "This phone can only watch this game: the scores are changed on the scorer's phone. "
@@ -84,7 +85,7 @@ def hand_form(game: Game, board: games.Board | None = None, **kwargs: Any) -> Ha
     return HandForm(variant=games.game_variant(game), names=names, teams=teams, game=game, **kwargs)
 
 
-def count_line(game: Game, form: HandForm | None) -> HandForm | None:
+def count_line(game: Game, form: HandForm) -> HandForm:
     """The Game row's words for the counts typed in (D13): who takes Game by them, or
     what is wrong with them (editing.card_points_check). Returns the form, so a context
     may name it in passing."""
@@ -103,7 +104,7 @@ def _has_messages(request: HttpRequest) -> bool:
 
 def _form_of(
     request: HttpRequest, game: Game, board: Any, form: HandForm | None, *, notice: str
-) -> tuple[HandForm | None, str, set[str]]:
+) -> tuple[HandForm | SimpleLazyObject[HandForm], str, set[str]]:
     """The scorer's hand form, the name of its kept part, and the parts to draw for this
     phone alone: a blank form (lazy, read only when its part is drawn) or the form as this
     phone sent it, with its errors."""
@@ -165,9 +166,11 @@ def _board_context(
     board = SimpleLazyObject(lambda: games.game_board(game))
     if scorer is None:
         scorer = can_score(request, game)
+    fresh: set[str]
     form_part, fresh = "form", set()
     if form is not None or (scorer and not game.finished):
-        form, form_part, fresh = _form_of(request, game, board, form, notice=notice)
+        # The blank form comes back lazy: a SimpleLazyObject stands in for the HandForm.
+        form, form_part, fresh = _form_of(request, game, board, form, notice=notice)  # type: ignore[assignment]
     # A league game is scored by its club's members: it has no scoring link to hand on.
     hands_over = scorer and game.league_id is None
     # The game as this board shows it; the board polls for a newer one (game_live).
@@ -209,7 +212,7 @@ def scoring_link(request: HttpRequest, game: Game) -> dict[str, str]:
 
 
 def board_page(
-    request: HttpRequest, game: Game, *, status: int = 200, **kwargs: Any
+    request: HtmxRequest, game: Game, *, status: int = 200, **kwargs: Any
 ) -> HttpResponse:
     """The scoreboard page, or its #game-board fragment for htmx."""
     context = _board_context(request, game, **kwargs)
@@ -220,7 +223,9 @@ def board_page(
         # The board is one screen at 360x740: a refused hand's red lines are in view beside
         # their rows. Scrolling to the first one would put the rows above it off the
         # screen and it under the bar.
-        return reswap(response, "outerHTML show:window:top")
+        # htmx reads a swap's modifiers after its method; django-htmx's type names the
+        # methods alone.
+        return reswap(response, "outerHTML show:window:top")  # type: ignore[arg-type]
     return response
 
 
@@ -233,15 +238,15 @@ def keep_no_copy(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def show_first_error(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+def show_first_error(request: HtmxRequest, response: HttpResponse) -> HttpResponse:
     """A refused entry scrolls to its first error (beside the field), not to the top."""
     if request.htmx and response.status_code == 422:
-        return reswap(response, "outerHTML show:.error:bottom")
+        return reswap(response, "outerHTML show:.error:bottom")  # type: ignore[arg-type]
     return response
 
 
 def to_board(
-    request: HttpRequest,
+    request: HtmxRequest,
     game: Game,
     *,
     notice: str = "",
@@ -269,7 +274,7 @@ def to_board(
     return response
 
 
-def refuse_watcher(request: HttpRequest, game: Game) -> HttpResponse:
+def refuse_watcher(request: HtmxRequest, game: Game) -> HttpResponse:
     if not was_stopped(request, game):
         return board_page(request, game, status=403, problem=READ_ONLY)
     # Stopped meanwhile: say why, and show the hand it was sending, so nothing tapped is
@@ -282,7 +287,7 @@ def refuse_watcher(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 def _refused_board(
-    request: HttpRequest, refusal: Refusal, public_id: str, **_: Any
+    request: HtmxRequest, refusal: Refusal, public_id: str, **_: Any
 ) -> HttpResponse | None:
     """A scorer's write refused by its service: the board as it stands now (read again:
     another phone may have changed it), with why, and the refusal's status (409 for a
@@ -299,7 +304,7 @@ def scorer_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
 
     @refusals_shown_by(_refused_board)
     @wraps(view)
-    def guarded(request: HttpRequest, public_id: str, **kwargs: Any) -> HttpResponse:
+    def guarded(request: HtmxRequest, public_id: str, **kwargs: Any) -> HttpResponse:
         game = game_of(public_id)
         if not can_score(request, game):
             return refuse_watcher(request, game)
@@ -310,7 +315,7 @@ def scorer_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
 
 @require_GET
 @gzip_page
-def game(request: HttpRequest, public_id: str) -> HttpResponse:
+def game(request: HtmxRequest, public_id: str) -> HttpResponse:
     return board_page(request, game_of(public_id))
 
 
@@ -320,7 +325,7 @@ def _live_etag(request: HttpRequest, public_id: str) -> str | None:
 
 @require_GET
 @gzip_page
-def game_table(request: HttpRequest, public_id: str) -> HttpResponse:
+def game_table(request: HtmxRequest, public_id: str) -> HttpResponse:
     """The table view: big scores for a phone in the middle of the table or a club screen,
     which follows the game by itself: its stream (game_events) says when the game changed,
     and htmx asks for its #table-board every few seconds while there is no stream."""
@@ -352,7 +357,7 @@ def game_live(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_GET
-async def game_events(request: HttpRequest, public_id: str) -> HttpResponse:
+async def game_events(request: HttpRequest, public_id: str) -> HttpResponseBase:
     """The stream an open scoreboard follows (smear_scores.live): the game's version at
     once and at every write, as server-sent events. A scorer's board, told a version it
     does not show, asks game_live as it would when polling; every other phone is sent the
@@ -375,7 +380,7 @@ async def game_events(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_GET
-async def game_table_events(request: HttpRequest, public_id: str) -> HttpResponse:
+async def game_table_events(request: HttpRequest, public_id: str) -> HttpResponseBase:
     """The table view's stream: its #table-board at every write (the same for every phone)."""
     refused = stream.refusal(request)
     if refused is not None:

@@ -1,11 +1,11 @@
 """A club's own pages with no operator: signing up, starting a club, its people and
 invitations, its roster and settings, under /clubs/<slug>/ beside the league pages'."""
 
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from . import clubs_archive, clubs_people, clubs_roster, clubs_settings, clubs_start
 
-club_urls = [
+club_urls: list[URLPattern | URLResolver] = [
     path("archive.json", clubs_archive.archive_download, name="club_archive"),
     path("settings/", clubs_settings.club_settings, name="club_settings"),
     path("leagues/new/", clubs_settings.league_new, name="club_league_new"),

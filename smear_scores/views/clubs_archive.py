@@ -36,13 +36,14 @@ def archive_download(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def archive_import(request: HttpRequest) -> HttpResponse:
-    if not request.user.is_authenticated:
+    user = permissions.account(request.user)
+    if user is None:
         return redirect_to_login(request.get_full_path(), login_url=reverse("sign_up"))
-    needs = settings.CLUB_STARTERS == "invited" and not request.user.is_superuser
+    needs = settings.CLUB_STARTERS == "invited" and not user.is_superuser
     form = ArchiveForm(request.POST or None, request.FILES or None, needs_invitation=needs)
     club = form.attempt(
         lambda: club_import(
-            user=request.user,
+            user=user,
             data=form.cleaned_data["file"].read(),
             invitation=form.cleaned_data.get("invitation", ""),
         )

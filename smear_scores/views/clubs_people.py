@@ -19,7 +19,7 @@ from smear_scores.forms.clubs import (
     JoinForm,
     RoleForm,
 )
-from smear_scores.models import Invitation, JoinRequest, Player
+from smear_scores.models import Club, Invitation, JoinRequest, Membership, Player
 from smear_scores.permissions import show_code
 from smear_scores.selectors import club_people as selectors
 from smear_scores.services import club_people as services
@@ -30,7 +30,9 @@ from .clubs_start import BACKEND
 from .guards import club_gate, club_of
 
 
-def _people(request: HttpRequest, club, *, notice: str = "", problem: str = "", status=200):
+def _people(
+    request: HttpRequest, club: Club, *, notice: str = "", problem: str = "", status: int = 200
+) -> HttpResponse:
     context = {
         "club": club,
         "lines": selectors.roster_lines(club),
@@ -50,7 +52,7 @@ def club_people(request: HttpRequest, slug: str) -> HttpResponse:
     return club_gate(request, club, permissions.INVITE) or _people(request, club)
 
 
-def _player(club, player_id: int) -> Player:
+def _player(club: Club, player_id: int) -> Player:
     player = Player.objects.filter(club=club, pk=player_id).first()
     if player is None:
         raise Http404("This player is not on the club's roster: check the link.")
@@ -64,7 +66,9 @@ def player_invite(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     if refused:
         return refused
     try:
-        invitation = services.invitation_create(player=_player(club, player_id), by=request.user)
+        invitation = services.invitation_create(
+            player=_player(club, player_id), by=permissions.account(request.user)
+        )
     except ClubRefused as refusal:
         return _people(request, club, problem=refusal.message, status=422)
     return redirect("club_invitation_show", club.slug, invitation.pk)
@@ -120,13 +124,13 @@ def member_role(request: HttpRequest, slug: str) -> HttpResponse:
     form = RoleForm(request.POST)
     user = get_user_model().objects.filter(pk=form.data.get("user") or 0).first()
 
-    def write():
+    def write() -> Membership:
         if user is None:
             raise ClubRefused(words.ROLE_NOT_A_MEMBER)
         return services.role_set(club=club, user=user, role=form.cleaned_data["role"])
 
     done = form.attempt(write)
-    if done is None:
+    if done is None or user is None:  # no such member: write() was refused
         problem = " ".join([*form.problems, *(str(e) for e in form.errors.get("role", []))])
         return _people(request, club, problem=problem, status=422)
     notice = words.ROLE_SET.format(name=user.get_username(), role=done.role, club=club.name)
@@ -142,12 +146,14 @@ def join_decide(request: HttpRequest, slug: str, request_id: int) -> HttpRespons
     asked = JoinRequest.objects.filter(club=club, pk=request_id).first()
     if asked is None:
         raise Http404("No such request to join this club: check the link.")
+    decider = permissions.account(request.user)
+    assert decider is not None, "club_gate lets only a signed-in member through"
     form = DecideForm(request.POST)
     if not form.is_valid():
         return _people(request, club, problem=words.DECISION_REQUIRED, status=422)
     accept = form.cleaned_data["decision"] == "accept"
     try:
-        services.join_request_decide(request=asked, accept=accept, by=request.user)
+        services.join_request_decide(request=asked, accept=accept, by=decider)
     except ClubRefused as refusal:
         return _people(request, club, problem=refusal.message, status=422)
     done = "is now a player of the club" if accept else "was refused"
@@ -159,14 +165,15 @@ def invitation_open(request: HttpRequest, slug: str) -> HttpResponse:
     """Whoever holds the link: its code (after # in the link, filled in by the page's script,
     or typed) links their account, signed in or made here, to the invited player."""
     club = club_of(slug)
-    signed_in = request.user.is_authenticated
+    user = permissions.account(request.user)
+    signed_in = user is not None
     form_class = InvitationForm if signed_in else InvitationSignUpForm
     form = form_class(request.POST or None)
 
     def accept() -> Player:
         code = form.cleaned_data["code"]
-        if signed_in:
-            return services.invitation_accept(club=club, code=code, user=request.user)
+        if user is not None:
+            return services.invitation_accept(club=club, code=code, user=user)
         return services.invitation_sign_up(
             club=club,
             code=code,
@@ -194,19 +201,18 @@ def invitation_open(request: HttpRequest, slug: str) -> HttpResponse:
 def club_join(request: HttpRequest, slug: str) -> HttpResponse:
     """A signed-in person asks to join the club under their name; a director decides."""
     club = club_of(slug)
-    if not request.user.is_authenticated:
+    user = permissions.account(request.user)
+    if user is None:
         return redirect(f"{reverse('sign_up')}?next={request.path}")
     form = JoinForm(request.POST or None)
     asked = form.attempt(
-        lambda: services.join_request_create(
-            club=club, user=request.user, name=form.cleaned_data["name"]
-        )
+        lambda: services.join_request_create(club=club, user=user, name=form.cleaned_data["name"])
     )
     context = {
         "club": club,
         "form": form,
         "problems": form.problems,
-        "asked": selectors.own_request(club=club, user=request.user),
+        "asked": selectors.own_request(club=club, user=user),
         "notice": words.JOIN_ASKED.format(club=club.name) if asked else "",
     }
     status = 422 if request.method == "POST" and asked is None else 200

@@ -4,6 +4,8 @@ renaming, merging two entries of one person, retiring a player."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods, require_POST
@@ -25,7 +27,7 @@ from smear_scores.wording import clubs as words
 from .guards import club_gate, club_of
 
 
-def _page(request, club: Club, *, status=200, **context) -> HttpResponse:
+def _page(request: HttpRequest, club: Club, *, status: int = 200, **context: Any) -> HttpResponse:
     context = {
         "club": club,
         "lines": roster_lines(club),
@@ -69,7 +71,7 @@ def club_roster(request: HttpRequest, slug: str) -> HttpResponse:
     return _preview(request, club, text)
 
 
-def _preview(request, club: Club, text: str, status: int = 200) -> HttpResponse:
+def _preview(request: HttpRequest, club: Club, text: str, status: int = 200) -> HttpResponse:
     fates = roster_check(club=club, text=text)
     refused = [f for f in fates if f[2] is not None]
     context = {

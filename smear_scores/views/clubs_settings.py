@@ -4,6 +4,9 @@ the owner only (permissions.SETTINGS, LEAGUES)."""
 
 from __future__ import annotations
 
+from datetime import date
+from typing import TypedDict
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -25,7 +28,18 @@ from smear_scores.wording import clubs as words
 from .guards import club_gate, club_of
 
 
-def _initial(club: Club) -> dict:
+class _Initial(TypedDict):
+    """The club settings form's starting values: the club's as they are."""
+
+    confirm_hours: int
+    night_walk_ins: bool
+    night_reveal: str
+    night_sub_policy: str
+    night_bye_points: int
+    game: str
+
+
+def _initial(club: Club) -> _Initial:
     game = club.default_game or "schmier"
     return {
         "confirm_hours": club.confirm_hours,
@@ -37,7 +51,16 @@ def _initial(club: Club) -> dict:
     }
 
 
-def _page(request, club, *, form=None, league_form=None, notice="", problem="", status=200):
+def _page(
+    request: HttpRequest,
+    club: Club,
+    *,
+    form: ClubSettingsForm | None = None,
+    league_form: LeagueNewForm | None = None,
+    notice: str = "",
+    problem: str = "",
+    status: int = 200,
+) -> HttpResponse:
     house = club_house_rules(club)
     context = {
         "club": club,
@@ -120,5 +143,6 @@ def league_close(request: HttpRequest, slug: str, league_id: int) -> HttpRespons
     if closed is None:
         problem = " ".join([*form.problems, *(str(e) for e in form.errors.get("end_date", []))])
         return _page(request, club, problem=problem, status=422)
-    day = closed.end_date.isoformat()
+    closes: date = form.cleaned_data["end_date"]  # as league_close wrote it
+    day = closes.isoformat()
     return _page(request, club, notice=f"{closed.name} closes after {day}.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib.auth import login
+from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -16,6 +17,7 @@ from django.views.decorators.http import require_http_methods
 
 from smear_scores.forms.clubs import ClubStartForm, NextForm, SignUpForm
 from smear_scores.models import Club
+from smear_scores.permissions import account
 from smear_scores.services import club_start as services
 from smear_scores.wording import clubs as words
 
@@ -39,7 +41,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     paused = []
 
-    def write():
+    def write() -> User:
         try:
             return services.account_sign_up(
                 username=form.cleaned_data["username"],
@@ -66,16 +68,17 @@ def sign_up(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def club_start(request: HttpRequest) -> HttpResponse:
-    if not request.user.is_authenticated:
+    user = account(request.user)
+    if user is None:
         return redirect_to_login(request.get_full_path(), login_url=reverse("sign_up"))
     starters = settings.CLUB_STARTERS
     form = ClubStartForm(
         request.POST or None,
-        needs_invitation=starters == "invited" and not request.user.is_superuser,
+        needs_invitation=starters == "invited" and not user.is_superuser,
     )
     club = form.attempt(
         lambda: services.club_start(
-            user=request.user,
+            user=user,
             name=form.cleaned_data["name"],
             slug=form.cleaned_data["slug"],
             invitation=form.cleaned_data.get("invitation", ""),

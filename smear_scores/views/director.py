@@ -7,23 +7,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from smear_scores.forms.agreements import SettleForm
 from smear_scores.models import Club, Game
+from smear_scores.permissions import account
 from smear_scores.request_refusals import Gone, NotFound
 from smear_scores.rules import Refusal
 from smear_scores.selectors import agreements as agreement_selectors
 from smear_scores.services import agreements as agreement_services
 
-from .answers import page_or_fragment, refusals_shown_by
+from .answers import HtmxRequest, page_or_fragment, refusals_shown_by
 from .guards import club_of, director_only
 
 
 def _queue(
-    request: HttpRequest, club: Club, *, notice: str = "", problem: str = "", status: int = 200
+    request: HtmxRequest, club: Club, *, notice: str = "", problem: str = "", status: int = 200
 ) -> HttpResponse:
     context = {
         "club": club,
@@ -34,7 +35,7 @@ def _queue(
     return page_or_fragment(request, "leagues/results.html", "results", context, status=status)
 
 
-def _refused(request: HttpRequest, refusal: Refusal, slug: str, **_: Any) -> HttpResponse | None:
+def _refused(request: HtmxRequest, refusal: Refusal, slug: str, **_: Any) -> HttpResponse | None:
     if isinstance(refusal, Gone | NotFound):
         return None
     return _queue(request, club_of(slug), problem=refusal.message, status=refusal.status)
@@ -42,7 +43,7 @@ def _refused(request: HttpRequest, refusal: Refusal, slug: str, **_: Any) -> Htt
 
 @require_GET
 @vary_on_headers("HX-Request")
-def results_queue(request: HttpRequest, slug: str) -> HttpResponse:
+def results_queue(request: HtmxRequest, slug: str) -> HttpResponse:
     club = club_of(slug)
     refused = director_only(request, club)
     return refused or _queue(request, club)
@@ -51,7 +52,7 @@ def results_queue(request: HttpRequest, slug: str) -> HttpResponse:
 @refusals_shown_by(_refused)
 @require_POST
 @vary_on_headers("HX-Request")
-def result_settle(request: HttpRequest, slug: str, public_id: str) -> HttpResponse:
+def result_settle(request: HtmxRequest, slug: str, public_id: str) -> HttpResponse:
     """Settle one game: ``decision`` keep or swap, at hand ``number``, with a ``reason``."""
     club = club_of(slug)
     refused = director_only(request, club)
@@ -67,7 +68,7 @@ def result_settle(request: HttpRequest, slug: str, public_id: str) -> HttpRespon
         number=number,
         decision=decision,
         reason=posted["reason"],
-        by=request.user,
+        by=account(request.user),
         version=posted["version"],
     )
     done = "swapped the teams' points on" if decision == "swap" else "kept"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.views.decorators.http import require_http_methods
 
 from smear_scores.forms.edits import EditStepForm, UndoForm
@@ -16,7 +16,7 @@ from smear_scores.rules import HandRefused
 from smear_scores.selectors import games
 from smear_scores.services import editing
 
-from .answers import page_or_fragment
+from .answers import HtmxRequest, page_or_fragment
 from .board import (
     board_page,
     count_line,
@@ -30,7 +30,7 @@ from .hands import preview_line
 
 @require_http_methods(["GET", "POST"])
 @scorer_only
-def hand_undo(request: HttpRequest, game: Game) -> HttpResponse:
+def hand_undo(request: HtmxRequest, game: Game) -> HttpResponse:
     """GET asks to confirm; POST takes back the last hand (D8: may reopen the game)."""
     if request.method == "POST":
         posted = UndoForm(request.POST).checked()
@@ -86,7 +86,7 @@ def _edit_context(
 
 
 def _edit_page(
-    request: HttpRequest,
+    request: HtmxRequest,
     game: Game,
     hand: Hand,
     form: HandForm,
@@ -102,7 +102,7 @@ def _edit_page(
 
 @require_http_methods(["GET", "POST"])
 @scorer_only
-def hand_edit(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+def hand_edit(request: HtmxRequest, game: Game, number: int) -> HttpResponse:
     """GET shows the hand as entered (``_edit_show``); a POST shows the change to confirm
     (``_edit_confirm``); a POST with ``confirm=yes`` stores it and replays every later
     hand (``_edit_store``). ``back`` returns from the confirmation to the form as filled."""
@@ -131,7 +131,7 @@ def hand_edit(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     return _edit_store(request, game, hand, form, version)
 
 
-def _edit_show(request: HttpRequest, game: Game, hand: Hand) -> HttpResponse:
+def _edit_show(request: HtmxRequest, game: Game, hand: Hand) -> HttpResponse:
     """The hand as entered, with its 'will score' line from the totals before it."""
     initial = hand_initial(games.game_variant(game), hand)
     form = hand_form(game, initial=initial)
@@ -141,7 +141,7 @@ def _edit_show(request: HttpRequest, game: Game, hand: Hand) -> HttpResponse:
 
 
 def _edit_confirm(
-    request: HttpRequest, game: Game, hand: Hand, form: HandForm, version: str
+    request: HtmxRequest, game: Game, hand: Hand, form: HandForm, version: str
 ) -> HttpResponse:
     """The change as it would be stored: the later hands replayed, so a change that would
     break one (D8) is refused here, before "Yes"."""
@@ -167,7 +167,7 @@ def _edit_confirm(
 
 
 def _edit_store(
-    request: HttpRequest, game: Game, hand: Hand, form: HandForm, version: str
+    request: HtmxRequest, game: Game, hand: Hand, form: HandForm, version: str
 ) -> HttpResponse:
     """Store the change and replay the later hands. A change that no longer fits (D8) is
     shown beside its fields; a hand changed on another phone meanwhile (Conflict) is

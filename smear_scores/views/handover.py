@@ -3,7 +3,7 @@ and "Stop other phones scoring" (a new link and code)."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from smear_scores.forms.games import HandoverForm
@@ -18,7 +18,7 @@ from smear_scores.phone import (
 from smear_scores.selectors import games
 from smear_scores.services import handover
 
-from .answers import page_or_fragment
+from .answers import HtmxRequest, page_or_fragment
 from .board import (
     game_of,
     refuse_watcher,
@@ -28,7 +28,7 @@ from .board import (
 
 
 @require_http_methods(["GET", "POST"])
-def game_handover(request: HttpRequest, public_id: str) -> HttpResponse:
+def game_handover(request: HtmxRequest, public_id: str) -> HttpResponse:
     """The scoring link's page: after a confirmation, this phone may score the game too.
 
     The link is ``/g/<id>/score/#<secret>``; the secret never reaches the server in the
@@ -63,7 +63,7 @@ def game_handover(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 @scorer_only
-def game_scoring_rotate(request: HttpRequest, game: Game) -> HttpResponse:
+def game_scoring_rotate(request: HtmxRequest, game: Game) -> HttpResponse:
     """Stop other phones scoring: a new scoring link and code; every older one, and every
     phone let in with it, is refused from now on. This phone keeps scoring."""
     if game.league_id is not None:

@@ -21,7 +21,7 @@ Example (Schmier, seat 0's team bid 4 and took every point but Game)::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -43,7 +43,7 @@ from smear_scores.services.idempotency import (
     request_fingerprint,
 )
 
-from .answers import refusals_shown_by
+from .answers import HtmxRequest, refusals_shown_by
 from .board import (
     board_page,
     count_line,
@@ -59,7 +59,7 @@ MAX_NUMBER_DIGITS = 6
 @require_POST
 @gzip_page
 @scorer_only
-def hand_record(request: HttpRequest, game: Game) -> HttpResponse:
+def hand_record(request: HtmxRequest, game: Game) -> HttpResponse:
     """Record the next hand (fields: see the module docstring).
 
     The scoring screen's script sends each hand with an ``Idempotency-Key`` header, kept
@@ -130,7 +130,11 @@ def hand_preview(request: HttpRequest, public_id: str) -> HttpResponse:
     if number is not None and number <= game.hands_played and not can_score(request, game):
         # That check replays every later hand: a scorer's work, never a visitor's.
         problem = "Only a phone that scores this game can check a change to a played hand."
-        context = {"preview": "", "preview_problem": problem, "form": count_line(game, form)}
+        context: dict[str, Any] = {
+            "preview": "",
+            "preview_problem": problem,
+            "form": count_line(game, form),
+        }
         return render(request, "games/_preview_answer.html", context, status=403)
     if (number is None or number > game.hands_played) and can_score(request, game):
         # The switch for typed totals, as this phone left it for this game.
@@ -149,7 +153,14 @@ def hand_number(value: Any) -> int | None:
     return None
 
 
-def preview_line(game: Game, number: int | None, form: HandForm) -> dict[str, str]:
+class Preview(TypedDict):
+    """The hand form's 'will score' line: what the hand would score, or what is wrong."""
+
+    preview: str
+    preview_problem: str
+
+
+def preview_line(game: Game, number: int | None, form: HandForm) -> Preview:
     """What the hand would score (editing.hand_check), or what is wrong or missing."""
     text, problem = "", ""
     if form.is_valid():

@@ -11,7 +11,7 @@ from smear_scores.permissions import (
 from smear_scores.selectors import games
 from smear_scores.selectors.agreements import agreement_events
 
-from .answers import page_or_fragment
+from .answers import HtmxRequest, page_or_fragment
 from .board import (
     game_of,
 )
@@ -19,7 +19,7 @@ from .exports import SafeWriter
 
 
 @require_GET
-def game_history(request: HttpRequest, public_id: str) -> HttpResponse:
+def game_history(request: HtmxRequest, public_id: str) -> HttpResponse:
     game = game_of(public_id)
     rows = games.game_history(game)
     context = {

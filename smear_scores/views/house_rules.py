@@ -29,7 +29,7 @@ from smear_scores.selectors.clubs import club_by_id
 from smear_scores.services import house_rules as house_rules_services
 from smear_scores.wording import builder, rules_pages
 
-from .answers import page_or_fragment
+from .answers import HtmxRequest, page_or_fragment
 
 # What a "from" (or a new game's choice) names that is a saved set rather than a preset.
 SAVED = house_rules_selectors.SAVED_CHOICE
@@ -69,10 +69,11 @@ def _builder_context(form: HouseRulesForm, settings: dict[str, Any]) -> dict[str
 
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
-def house_rules_new(request: HttpRequest) -> HttpResponse:
+def house_rules_new(request: HtmxRequest) -> HttpResponse:
     """GET ``?from=<preset slug>`` or ``?from=house:<id>``: the builder with those settings.
     POST: ``up=<point key>`` moves a point up, ``check`` shows the example and what
     contradicts what, ``save`` saves the set (and keeps it on this phone)."""
+    settings: dict[str, Any] | None
     if request.method == "GET":
         settings = _start(request.GET.get("from", ""))
         if SAVED not in request.GET.get("from", ""):
@@ -90,7 +91,8 @@ def house_rules_new(request: HttpRequest) -> HttpResponse:
     settings = form.settings() if form.is_valid() else None
     status = 200
     if settings is not None and step["save"]:
-        saved = form.attempt(lambda: house_rules_services.house_rules_create(settings=settings))
+        chosen = settings
+        saved = form.attempt(lambda: house_rules_services.house_rules_create(settings=chosen))
         if saved is not None:
             messages.success(request, f"The house rules “{saved.name}” are saved on this phone.")
             response = redirect("house_rules", saved.public_id)

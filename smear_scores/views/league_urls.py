@@ -1,18 +1,18 @@
 """Club, league, player and night pages, grouped by the address they start with (a night's
 pages live under /tournaments/<id>/, the addresses printed on its sheets)."""
 
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from . import director, leagues, night_phones, night_scoring, night_substitutes, nights, seasons
 
-season_urls = [
+season_urls: list[URLPattern | URLResolver] = [
     path("", seasons.season, name="season"),
     path("rules/", seasons.season_edit, name="season_edit"),
     path("standings.csv", seasons.season_csv, name="season_csv"),
     path("print/", seasons.season_print, name="season_print"),
 ]
 
-club_urls = [
+club_urls: list[URLPattern | URLResolver] = [
     path("", leagues.club_detail, name="club"),
     path("results/", director.results_queue, name="results_queue"),
     path("results/<str:public_id>/", director.result_settle, name="result_settle"),
@@ -22,7 +22,7 @@ club_urls = [
 ]
 
 # The director's screen and writes, the room view, the scoring page and prints.
-night_urls = [
+night_urls: list[URLPattern | URLResolver] = [
     path("", nights.night_page, name="night"),
     path("room/", nights.night_room, name="night_room"),
     path("room/events/", nights.night_room_events, name="night_room_events"),
@@ -39,7 +39,7 @@ night_urls = [
 ]
 
 # A player's phone at a night (the guide card), and what the director does for the phones.
-night_phone_urls = [
+night_phone_urls: list[URLPattern | URLResolver] = [
     path("me/", night_phones.night_guide, name="night_guide"),
     path("me/score/", night_phones.night_guide_score, name="night_guide_score"),
     path("me/release/", night_phones.night_guide_release, name="night_guide_release"),
@@ -52,7 +52,7 @@ night_phone_urls = [
     path("tables/<int:table_id>/close/", night_phones.night_close_table, name="night_close_table"),
 ]
 
-league_urls = [
+league_urls: list[URLPattern | URLResolver] = [
     path("", leagues.league_detail, name="league"),
     path("games/", leagues.league_games, name="league_games"),
     path("new/", leagues.league_game_new, name="league_game_new"),

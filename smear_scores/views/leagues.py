@@ -9,6 +9,7 @@ from datetime import date
 from typing import Any
 
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
@@ -24,7 +25,7 @@ from smear_scores.selectors import leagues, nights
 from smear_scores.selectors.seasons import club_seasons
 from smear_scores.services.league_games import league_game_create, league_is_open
 
-from .answers import page_or_fragment
+from .answers import HtmxRequest, page_or_fragment
 from .exports import SafeWriter
 
 NIGHT_POLL_SECONDS = 10
@@ -52,7 +53,7 @@ class LoginView(auth_views.LoginView):
     # site does not have: land on the clubs list instead.
     next_page = "clubs"
 
-    def form_invalid(self, form):
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
         # A refused sign-in answers 422, as every refused form of the app does.
         response = super().form_invalid(form)
         response.status_code = 422
@@ -93,7 +94,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
+def league_detail(request: HtmxRequest, league_id: int) -> HttpResponse:
     """The league's tables; its poll (htmx) gets the #league-tables fragment only."""
     league = _league(league_id)
     table = leagues.league_table(league)
@@ -204,7 +205,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
 
 
 @require_GET
-def league_day(request: HttpRequest, slug: str, day: str) -> HttpResponse:
+def league_day(request: HtmxRequest, slug: str, day: str) -> HttpResponse:
     club = _club(slug)
     try:
         on = date.fromisoformat(day)

@@ -3,7 +3,7 @@ saved house rules, the seats, the partners, the dealer) and a rematch of a finis
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
@@ -16,7 +16,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from smear_scores.forms.games import NewGameForm, RematchForm, SwitchForm
 from smear_scores.forms.posted import sent_fields
-from smear_scores.models import Game
+from smear_scores.models import Game, HouseRules
 from smear_scores.permissions import (
     can_score,
 )
@@ -26,13 +26,13 @@ from smear_scores.phone import (
     kept_ids,
     scoring_tokens,
 )
-from smear_scores.rules import VARIANTS
+from smear_scores.rules import VARIANTS, Variant
 from smear_scores.selectors.games import device_games, game_teams, is_casual, seat_names
 from smear_scores.selectors.house_rules import SAVED_CHOICE, house_rules_listed, rules_choice
 from smear_scores.services import game_names, new_games, rematches
 from smear_scores.wording.rules_pages import summary
 
-from .answers import page_or_fragment
+from .answers import HtmxRequest, page_or_fragment
 from .board import (
     board_page,
     scorer_only,
@@ -46,7 +46,7 @@ OFFERED_FIRST = ("schmier", "ne-wisconsin")
 
 
 @require_GET
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: HtmxRequest) -> HttpResponse:
     games = device_games(list(scoring_tokens(request)))
     rows = [
         {
@@ -128,7 +128,7 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
         # the game chosen; every other preset is a link under "Other games".
         "rules_choices": [
             {"value": value, "name": name, "id": slugify(value)}
-            for value, name in form.fields["variant"].choices
+            for value, name in form.rules_offered
             if value in offered or value == chosen or value not in presets
         ],
         "other_games": [
@@ -153,6 +153,15 @@ def _new_context(form: NewGameForm) -> dict[str, Any]:
     }
 
 
+class _Offered(TypedDict):
+    """The new-game form's rules: the game chosen, the saved set it comes from (if it
+    does) and the saved sets offered first."""
+
+    variant: Variant
+    house_rules: HouseRules | None
+    saved: list[tuple[str, str]]
+
+
 def _new_game_form(request: HttpRequest, data: Any, *, as_sent: bool = False) -> NewGameForm:
     """The new-game form for the rules chosen in ``data`` (None: the first this phone
     offers): a preset, or a saved set ("house:<id>"). This phone's saved sets are offered
@@ -167,7 +176,7 @@ def _new_game_form(request: HttpRequest, data: Any, *, as_sent: bool = False) ->
         kept = [house_rules, *kept]
     chosen = f"{SAVED_CHOICE}{house_rules.public_id}" if house_rules else variant.slug
     saved = [(f"{SAVED_CHOICE}{h.public_id}", h.name) for h in kept]
-    args = {"variant": variant, "house_rules": house_rules, "saved": saved}
+    args: _Offered = {"variant": variant, "house_rules": house_rules, "saved": saved}
     if data is None:
         return NewGameForm(initial={"variant": chosen}, **args)
     if as_sent:
@@ -177,7 +186,7 @@ def _new_game_form(request: HttpRequest, data: Any, *, as_sent: bool = False) ->
 
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
-def game_new(request: HttpRequest) -> HttpResponse:
+def game_new(request: HtmxRequest) -> HttpResponse:
     """The new-game screen. An htmx GET re-draws the form for another variant
     (``HX-Target: new-game``) or the partners and dealer as names are typed
     (``HX-Target: partners``)."""
@@ -193,7 +202,9 @@ def game_new(request: HttpRequest) -> HttpResponse:
             grant_scoring(request, game)
             url = reverse("game", args=[game.public_id])
             # htmx: load the scoreboard as a whole page (its header and title differ).
-            response = HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+            response: HttpResponse = (
+                HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+            )
             if form.house_rules is not None:
                 # Offered first next time on this phone.
                 keep_on_phone(request, response, form.house_rules.public_id)
@@ -218,7 +229,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @scorer_only
-def game_rematch(request: HttpRequest, game: Game) -> HttpResponse:
+def game_rematch(request: HtmxRequest, game: Game) -> HttpResponse:
     """A new game with the same seats. ``dealer=next`` goes on with the rotation; anything
     else draws the first dealer at random (D12)."""
     if not game.finished:

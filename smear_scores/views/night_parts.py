@@ -14,7 +14,7 @@ from django.urls import reverse
 from smear_scores.forms.night_substitutes import ScoringChangeForm, SubstituteForm
 from smear_scores.forms.posted import InputRefused
 from smear_scores.live.hub import Hub, Watch
-from smear_scores.models import Night
+from smear_scores.models import Night, Player
 from smear_scores.permissions import room_key
 from smear_scores.rules import Refusal
 from smear_scores.selectors import night_phones as phone_selectors
@@ -44,7 +44,9 @@ def night_rules(night: Night) -> list[str]:
     ]
 
 
-def dashboard_context(night: Night, rounds: list | None = None) -> dict[str, Any]:
+def dashboard_context(
+    night: Night, rounds: list[night_selectors.RoundView] | None = None
+) -> dict[str, Any]:
     """The director's dashboard: every table of the round, who is checked in."""
     if rounds is None:
         rounds = night_selectors.night_rounds(night)
@@ -61,22 +63,28 @@ def dashboard_context(night: Night, rounds: list | None = None) -> dict[str, Any
     }
 
 
+def add_scan_links(
+    request: HttpRequest, night: Night, current: night_selectors.RoundView | None
+) -> None:
+    """Each table of the round with the address a phone scans to score it."""
+    if current is None:
+        return
+    for card in current.tables:
+        if night.league_id is None:
+            # The table's scoring link: a phone that scans it may score the table.
+            link = scoring_link(request, card.game)
+            card.scan_url, card.code = link["handover_url"], link["scoring_code"]
+        else:
+            # A league game is scored by the club's signed-in members: its plain page.
+            card.scan_url = request.build_absolute_uri(reverse("game", args=[card.game_public_id]))
+            card.code = ""
+
+
 def director_context(request: HttpRequest, night: Night, **extra: Any) -> dict[str, Any]:
     entrants, others = night_selectors.night_roster(night)
     rounds = night_selectors.night_rounds(night)
     current = rounds[-1] if rounds else None
-    if current is not None:
-        for card in current.tables:
-            if night.league_id is None:
-                # The table's scoring link: a phone that scans it may score the table.
-                link = scoring_link(request, card.game)
-                card.scan_url, card.code = link["handover_url"], link["scoring_code"]
-            else:
-                # A league game is scored by the club's signed-in members: its plain page.
-                card.scan_url = request.build_absolute_uri(
-                    reverse("game", args=[card.game_public_id])
-                )
-                card.code = ""
+    add_scan_links(request, night, current)
     return {
         **dashboard_context(night, rounds),
         "room_key": room_key(night.pk, night.join_code),
@@ -111,7 +119,7 @@ def director_refused(
 PLAYER_ID = re.compile(r"[0-9]{1,18}")
 
 
-def roster_players(night: Night, values: list[str]) -> list:
+def roster_players(night: Night, values: list[str]) -> list[Player]:
     """The club's players the form's ``player`` values name; refused with a message when
     any value is not one of the roster's (another club's player, or no id at all)."""
     ids = {int(v) for v in values if PLAYER_ID.fullmatch(v)}

@@ -10,6 +10,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -30,12 +31,13 @@ from smear_scores.selectors import nights as night_selectors
 from smear_scores.services import night_claims
 from smear_scores.services import night_phones as phone_services
 from smear_scores.services import nights as night_services
-from smear_scores.views.answers import page_or_fragment, refusals_shown_by
-from smear_scores.views.board import keep_no_copy, scoring_link
+from smear_scores.views.answers import HtmxRequest, page_or_fragment, refusals_shown_by
+from smear_scores.views.board import keep_no_copy
 from smear_scores.views.guards import director_only, director_write, night_of
 from smear_scores.views.night_parts import (
     PLAYER_ID,
     POLL_SECONDS,
+    add_scan_links,
     dashboard_context,
     director_refused,
     night_rules,
@@ -148,16 +150,16 @@ def night_join(request: HttpRequest, code: str) -> HttpResponse:
     value, walk_in = posted["player"], posted["walk_in"]
     player = None
     if value:
-        found = (
+        named = (
             night_selectors.night_club_players(night, [int(value)])
             if PLAYER_ID.fullmatch(value)
             else []
         )
-        if not found:
+        if not named:
             raise night_services.NightRefused(
                 words.JOIN_NOT_ON_ROSTER.format(club=night.club.name), field="player"
             )
-        player = found[0]
+        player = named[0]
     elif not walk_in:
         typed = words.JOIN_OR_TYPE if night.walk_ins else ""
         raise night_services.NightRefused(words.JOIN_NOBODY.format(typed=typed), field="player")
@@ -212,7 +214,7 @@ def holding(request: HttpRequest, entrant: Any) -> str:
 
 @require_GET
 @vary_on_headers("HX-Request")
-def night_guide(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_guide(request: HtmxRequest, night_id: int) -> HttpResponse:
     """This phone's guide card: where its player plays this round, with whom, and how the
     night stands. htmx (or the stream's version) asks again with the version it shows;
     nothing changed is an empty 204."""
@@ -262,7 +264,11 @@ def night_guide_score(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
     player_id = phone.night_player(request, night.pk)
     card = night_phones.guide_card(night, player_id) if player_id is not None else None
-    entrant = night_phones.night_entrant(night, player_id) if card is not None else None
+    entrant = (
+        night_phones.night_entrant(night, player_id)
+        if card is not None and player_id is not None
+        else None
+    )
     if card is None or holding(request, entrant) != "held":
         card = None
     if card is None or card.table is None or not card.scorer or card.state != "seated":
@@ -295,7 +301,7 @@ def night_guide_release(request: HttpRequest, night_id: int) -> HttpResponse:
 
 
 @require_GET
-async def night_events(request: HttpRequest, night_id: int) -> HttpResponse:
+async def night_events(request: HttpRequest, night_id: int) -> HttpResponseBase:
     """The stream a guide card and the director's dashboard follow: the night's version at
     each change (a hand at one of its tables, a check-in, a draw, an announcement); each
     screen then asks for its own fragment."""
@@ -312,7 +318,7 @@ async def night_events(request: HttpRequest, night_id: int) -> HttpResponse:
 # -- the director ----------------------------------------------------------------------------
 @require_GET
 @vary_on_headers("HX-Request")
-def night_dashboard(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_dashboard(request: HtmxRequest, night_id: int) -> HttpResponse:
     """The director's dashboard (the top of the director's screen) on its own: every
     table of the round, who is checked in. Asked again with the version it shows."""
     night = night_of(night_id)
@@ -400,7 +406,7 @@ def night_close_table(request: HttpRequest, night_id: int, table_id: int) -> Htt
 
     def act() -> None:
         if not form.is_valid():
-            raise night_services.NightRefused(form.errors["confirm"][0], field="table")
+            raise night_services.NightRefused(str(form.errors["confirm"][0]), field="table")
         phone_services.table_close(table=table)
 
     return director_write(request, night, act)
@@ -424,16 +430,7 @@ def night_print(request: HttpRequest, night_id: int) -> HttpResponse:
         if e.present
         and (card := night_phones.guide_card(night, e.player_id, rounds, standings)) is not None
     ]
-    if current is not None:
-        for table in current.tables:
-            if night.league_id is None:
-                link = scoring_link(request, table.game)
-                table.scan_url, table.code = link["handover_url"], link["scoring_code"]
-            else:
-                table.scan_url = request.build_absolute_uri(
-                    reverse("game", args=[table.game_public_id])
-                )
-                table.code = ""
+    add_scan_links(request, night, current)
     context = {
         "night": night,
         "format": night_selectors.round_format(night),

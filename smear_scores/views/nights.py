@@ -8,6 +8,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -25,7 +26,7 @@ from smear_scores.services import night_phones as phone_services
 from smear_scores.services import nights as night_services
 from smear_scores.services.following import board_followed
 from smear_scores.services.night_substitutes import night_open_with_subs
-from smear_scores.views.answers import page_or_fragment, refusals_shown_by
+from smear_scores.views.answers import HtmxRequest, page_or_fragment, refusals_shown_by
 from smear_scores.views.board import keep_no_copy
 from smear_scores.views.guards import club_of, director_only, director_write, night_of
 from smear_scores.views.night_parts import (
@@ -168,7 +169,7 @@ def night_correct(request: HttpRequest, night_id: int, table_id: int) -> HttpRes
 
 
 @require_GET
-async def night_room_events(request: HttpRequest, night_id: int) -> HttpResponse:
+async def night_room_events(request: HttpRequest, night_id: int) -> HttpResponseBase:
     """The room view's stream (smear_scores.live): its #room whenever a hand at one of the
     night's tables, a check-in, a draw or a correction moves the night's version."""
     refused = stream.refusal(request)
@@ -190,7 +191,7 @@ async def night_room_events(request: HttpRequest, night_id: int) -> HttpResponse
 
 @require_GET
 @vary_on_headers("HX-Request")
-def night_room(request: HttpRequest, night_id: int) -> HttpResponse:
+def night_room(request: HtmxRequest, night_id: int) -> HttpResponse:
     """The room view (a big screen). htmx asks every few seconds with the version it shows;
     while nothing changed the answer is an empty 204, one cheap query."""
     version = night_selectors.night_version(night_id)

@@ -4,20 +4,21 @@ else a removed game's page (410) or the page for an address that leads nowhere (
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 
 from smear_scores.request_refusals import NotFound
 from smear_scores.rules import Refusal
 from smear_scores.selectors.games import GameRemoved
 
+from .answers import HtmxRequest, RefusalPage
 from .errors import not_found
 from .removal import removed_page
 
 
-def answer_refusal(request: HttpRequest, refusal: Refusal) -> HttpResponse | None:
+def answer_refusal(request: HtmxRequest, refusal: Refusal) -> HttpResponse | None:
     match = request.resolver_match
-    page = getattr(match.func, "refusal_page", None) if match else None
-    if page is not None:
+    page: RefusalPage | None = getattr(match.func, "refusal_page", None) if match else None
+    if match is not None and page is not None:
         response = page(request, refusal, **match.kwargs)
         if response is not None:
             return response

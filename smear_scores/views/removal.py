@@ -4,7 +4,7 @@ every page of a removed game answers (410), and restoring it."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -16,7 +16,7 @@ from smear_scores.permissions import (
 from smear_scores.selectors.games import game_teams, is_casual, removed_text
 from smear_scores.services import removal
 
-from .answers import page_or_fragment
+from .answers import HtmxRequest, page_or_fragment
 from .board import (
     board_page,
     game_of,
@@ -26,7 +26,7 @@ from .board import (
 )
 
 
-def removed_page(request: HttpRequest, game: Game) -> HttpResponse:
+def removed_page(request: HtmxRequest, game: Game) -> HttpResponse:
     """What every page of a removed game answers (410 Gone): when it was removed, and for
     its scorer a button to restore it."""
     context = {
@@ -41,7 +41,7 @@ def removed_page(request: HttpRequest, game: Game) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 @scorer_only
-def game_remove(request: HttpRequest, game: Game) -> HttpResponse:
+def game_remove(request: HtmxRequest, game: Game) -> HttpResponse:
     """GET asks to confirm; POST takes a casual game off the home list and its pages,
     keeping every record of it (restore on its page)."""
     if not is_casual(game):
@@ -62,7 +62,7 @@ def game_remove(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @require_POST
-def game_restore(request: HttpRequest, public_id: str) -> HttpResponse:
+def game_restore(request: HtmxRequest, public_id: str) -> HttpResponse:
     """Bring a removed game back, as it was, on its scorer's phone."""
     game = game_of(public_id, removed=True)
     if not can_score(request, game):

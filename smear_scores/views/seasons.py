@@ -3,13 +3,15 @@ CSV, its print sheet, and the form a club admin opens or changes a season with."
 
 from __future__ import annotations
 
+from typing import Any, TypedDict
+
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
 from smear_scores.forms.seasons import CHAIN, SeasonForm
-from smear_scores.models import Season
+from smear_scores.models import Club, League, Night, Season
 from smear_scores.selectors import seasons as season_selectors
 from smear_scores.services.seasons import season_save
 from smear_scores.views.guards import club_of as _club
@@ -21,7 +23,7 @@ def _season(slug: str, season_id: int) -> Season:
     return season_selectors.season_get(club=_club(slug), season_id=season_id)
 
 
-def _initial(season: Season) -> dict:
+def _initial(season: Season) -> dict[str, Any]:
     chain = dict(zip(CHAIN, season.tie_breaks or [], strict=False))
     fields = ("name", "start", "end", "nights_planned", "count", "best", "drop", "minimum", "pairs")
     return {**{f: getattr(season, f) for f in fields}, "threshold": season.threshold, **chain}
@@ -55,7 +57,17 @@ def season_edit(request: HttpRequest, slug: str, season_id: int) -> HttpResponse
     return _edit(request, slug, _season(slug, season_id))
 
 
-def _context(season: Season) -> dict:
+class _SeasonPage(TypedDict):
+    """What the season's page and its print show."""
+
+    club: Club
+    season: Season
+    table: season_selectors.SeasonTable
+    nights: list[Night]
+    leagues: list[League]
+
+
+def _context(season: Season) -> _SeasonPage:
     return {
         "club": season.club,
         "season": season,

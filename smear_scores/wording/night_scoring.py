@@ -4,8 +4,6 @@ never say what the standings do not do)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 from smear_scores.rules import NE_WISCONSIN
 from smear_scores.rules.night_scoring import (
     BID_BONUS,
@@ -81,7 +79,7 @@ def scoring_rule(scoring: NightScoring) -> str:
 
 # The worked example: four players, two rounds at one table of Wisconsin (partners sit
 # opposite: seats 1 and 3 against 2 and 4).
-EXAMPLE_NAMES: dict[Hashable, str] = {1: "Ann", 2: "Bo", 3: "Cy", 4: "Di"}
+EXAMPLE_NAMES: dict[int, str] = {1: "Ann", 2: "Bo", 3: "Cy", 4: "Di"}
 EXAMPLE = (
     RoundResult(
         number=1,
@@ -110,9 +108,9 @@ EXAMPLE = (
 )
 
 
-def _table_line(round_: RoundResult, scoring: NightScoring) -> str:
+def _table_line(round_: RoundResult[int], scoring: NightScoring) -> str:
     table = round_.tables[0]
-    names = [EXAMPLE_NAMES[p] for p in table.seats]
+    names = [EXAMPLE_NAMES[p] for p in table.seats if p is not None]
     pairs = [f"{names[t]} & {names[t + 2]}" for t in (0, 1)]
     line = (
         f"Round {round_.number}: {pairs[0]} {table.scores[0]}, {pairs[1]} {table.scores[1]}; "
@@ -140,7 +138,7 @@ def worked_example(scoring: NightScoring) -> list[str]:
         lines.append(f"{t.name}: {rounds} = {points_text(t.total)}{spread}, place {place}.")
     if scoring.system == TOTAL_POINTS:
         for high in session_highs(NE_WISCONSIN, EXAMPLE, EXAMPLE_NAMES):
-            who = " & ".join(EXAMPLE_NAMES[p] for p in high.players)
+            who = " & ".join(EXAMPLE_NAMES[p] for p in high.players if p is not None)
             lines.append(f"Round {high.round}'s high: {who}, {high.score}.")
     return lines
 

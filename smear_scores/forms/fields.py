@@ -34,6 +34,27 @@ class AsciiIntegerField(forms.IntegerField):
         return super().to_python(value)
 
 
+def count_field(
+    label: str,
+    *,
+    least: int,
+    most: int,
+    initial: int | None = None,
+    required: bool = True,
+    help_text: str = "",
+) -> AsciiIntegerField:
+    """A number a club sets on a form (rounds, points, nights, minutes): whole, in ASCII
+    digits, from ``least`` to ``most``."""
+    return AsciiIntegerField(
+        label=label,
+        min_value=least,
+        max_value=most,
+        initial=initial,
+        required=required,
+        help_text=help_text,
+    )
+
+
 def option_field(option: rules.Option) -> forms.Field:
     """The form field for one of a variant's per-game options."""
     if option.type is bool:

@@ -20,7 +20,14 @@ from smear_scores.wording.night_substitutes import SUB_POLICY_CHOICES
 from smear_scores.wording.nights import CLOSE_RULES, CLOSE_UNCONFIRMED, REVEAL_RULES
 
 from .field_refusals import ListedRefusals
-from .fields import IdListField, TextField, WholeNumberField, field_of, option_field
+from .fields import (
+    IdListField,
+    TextField,
+    WholeNumberField,
+    count_field,
+    field_of,
+    option_field,
+)
 from .posted import PostedForm
 
 SCORING_NUMBERS = ("win_points", "margin", "margin_points", "bid_made", "bid_set")
@@ -67,10 +74,13 @@ class NightForm(ListedRefusals, forms.Form):
     round_format = forms.ChoiceField(
         choices=FORMATS, widget=forms.RadioSelect, initial="hands", label="Each round is"
     )
-    round_hands = forms.IntegerField(
-        min_value=1, max_value=MAX_ROUND_HANDS, required=False, label="Hands a round"
+    round_hands = count_field(
+        "Hands a round",
+        least=1,
+        most=MAX_ROUND_HANDS,
+        required=False,
     )
-    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=6)
+    rounds = count_field("Rounds", least=1, most=MAX_ROUNDS, initial=6)
     movement = forms.ChoiceField(
         choices=list(MOVEMENT_CHOICES.items()),
         widget=forms.RadioSelect,
@@ -90,12 +100,12 @@ class NightForm(ListedRefusals, forms.Form):
         required=False,
         label="A substitute's rounds",
     )
-    bye_points = forms.IntegerField(
-        min_value=0,
-        max_value=MAX_BYE_POINTS,
+    bye_points = count_field(
+        "A bye: points a round for the absent player",
+        least=0,
+        most=MAX_BYE_POINTS,
         initial=0,
         required=False,
-        label="A bye: points a round for the absent player",
     )
     scoring = forms.ChoiceField(
         choices=[(s, f"{SYSTEM_NAMES[s]}: {SYSTEM_HELP[s]}") for s in SYSTEMS],
@@ -104,48 +114,48 @@ class NightForm(ListedRefusals, forms.Form):
         required=False,
         label="How the night scores",
     )
-    win_bonus = forms.IntegerField(
-        min_value=0,
-        max_value=MAX_BONUS,
+    win_bonus = count_field(
+        "Progressive points: bonus for winning a round",
+        least=0,
+        most=MAX_BONUS,
         initial=0,
-        label="Progressive points: bonus for winning a round",
         help_text="Points added to each winner's total; 0 for none.",
     )
-    win_points = forms.IntegerField(
-        min_value=1,
-        max_value=MAX_POINTS,
+    win_points = count_field(
+        "Win points: points for a round won",
+        least=1,
+        most=MAX_POINTS,
         initial=2,
         required=False,
-        label="Win points: points for a round won",
     )
-    margin = forms.IntegerField(
-        min_value=0,
-        max_value=MAX_MARGIN,
+    margin = count_field(
+        "Win points: a win by this many points or more scores more",
+        least=0,
+        most=MAX_MARGIN,
         initial=0,
         required=False,
-        label="Win points: a win by this many points or more scores more",
         help_text="0 for no margin rule.",
     )
-    margin_points = forms.IntegerField(
-        min_value=1,
-        max_value=MAX_POINTS,
+    margin_points = count_field(
+        "Win points: points for a win by the margin",
+        least=1,
+        most=MAX_POINTS,
         initial=3,
         required=False,
-        label="Win points: points for a win by the margin",
     )
-    bid_made = forms.IntegerField(
-        min_value=0,
-        max_value=MAX_POINTS,
+    bid_made = count_field(
+        "Bid bonus: points for each bid made",
+        least=0,
+        most=MAX_POINTS,
         initial=2,
         required=False,
-        label="Bid bonus: points for each bid made",
     )
-    bid_set = forms.IntegerField(
-        min_value=0,
-        max_value=MAX_POINTS,
+    bid_set = count_field(
+        "Bid bonus: points taken away for each bid set",
+        least=0,
+        most=MAX_POINTS,
         initial=2,
         required=False,
-        label="Bid bonus: points taken away for each bid set",
     )
 
     walk_ins = forms.BooleanField(
@@ -167,12 +177,12 @@ class NightForm(ListedRefusals, forms.Form):
         required=False,
         label="A table you close before it finishes",
     )
-    idle_minutes = forms.IntegerField(
-        min_value=1,
-        max_value=MAX_IDLE_MINUTES,
+    idle_minutes = count_field(
+        "Minutes without a hand before a table needs you",
+        least=1,
+        most=MAX_IDLE_MINUTES,
         initial=10,
         required=False,
-        label="Minutes without a hand before a table needs you",
     )
 
     # A choice of variant that is one of the club's house rules.

@@ -10,6 +10,7 @@ from smear_scores.rules.seasons import MAX_NIGHTS
 from smear_scores.wording.seasons import COUNTS, TIE_BREAK_CHOICES
 
 from .field_refusals import RefusalErrors
+from .fields import count_field
 
 CHAIN = ("tie_break_1", "tie_break_2", "tie_break_3", "tie_break_4")
 
@@ -42,8 +43,11 @@ class SeasonForm(RefusalErrors, forms.Form):
     name = forms.CharField(max_length=80, required=False, label="Name (optional)")
     start = forms.DateField(label="First day", widget=forms.DateInput(attrs={"type": "date"}))
     end = forms.DateField(label="Last day", widget=forms.DateInput(attrs={"type": "date"}))
-    nights_planned = forms.IntegerField(
-        min_value=1, max_value=MAX_NIGHTS, initial=20, label="Nights the club plans"
+    nights_planned = count_field(
+        "Nights the club plans",
+        least=1,
+        most=MAX_NIGHTS,
+        initial=20,
     )
     pairs = forms.BooleanField(
         required=False,
@@ -56,28 +60,31 @@ class SeasonForm(RefusalErrors, forms.Form):
         initial="sum",
         label="A player's season",
     )
-    best = forms.IntegerField(
-        min_value=0,
-        max_value=MAX_NIGHTS,
+    best = count_field(
+        "Count only the best N nights",
+        least=0,
+        most=MAX_NIGHTS,
         initial=0,
-        label="Count only the best N nights",
         help_text="0 counts every night.",
     )
-    drop = forms.IntegerField(
-        min_value=0,
-        max_value=MAX_NIGHTS,
+    drop = count_field(
+        "Drop the lowest N nights",
+        least=0,
+        most=MAX_NIGHTS,
         initial=0,
-        label="Drop the lowest N nights",
         help_text="0 drops none. Not with the best N.",
     )
-    minimum = forms.IntegerField(
-        min_value=0, max_value=MAX_NIGHTS, initial=0, label="Nights played to be ranked"
-    )
-    threshold = forms.IntegerField(
-        min_value=0,
-        max_value=100_000,
+    minimum = count_field(
+        "Nights played to be ranked",
+        least=0,
+        most=MAX_NIGHTS,
         initial=0,
-        label="A night below this many points adds nothing",
+    )
+    threshold = count_field(
+        "A night below this many points adds nothing",
+        least=0,
+        most=100_000,
+        initial=0,
         help_text="0 for no threshold.",
     )
     tie_break_1 = _chain_field(1)

@@ -90,6 +90,17 @@ def test_scoring_numbers_that_cannot_hold_are_refused_beside_their_field(client,
     assert Night.objects.count() == 0
 
 
+@pytest.mark.parametrize("field", ["rounds", "round_hands", "win_bonus"])
+def test_a_number_in_other_digits_is_refused_on_the_night_form(client, club, director, field):
+    login(client, director)
+
+    response = client.post(f"/clubs/{club.slug}/tournaments/new/", {**FORM, field: "\u0663"})
+
+    assert response.status_code == 422
+    assert "Enter a whole number." in response.content.decode()
+    assert Night.objects.count() == 0
+
+
 def test_a_bid_bonus_night_adds_for_the_bid_made_and_takes_away_for_the_bid_set(club, players):
     night = nights.night_open(
         club=club,

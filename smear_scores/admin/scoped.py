@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import ForeignKey, Model, QuerySet
 from django.http import HttpRequest
 
+from smear_scores.forms.fields import field_of
 from smear_scores.models import Club
 from smear_scores.names import name_problem
 from smear_scores.permissions import admin_club_ids
@@ -71,10 +72,7 @@ class ClubScopedAdmin(admin.ModelAdmin[M]):
 
 def row_choice(form: forms.BaseForm, name: str) -> forms.ModelChoiceField[Any]:
     """The field ``name`` of ``form``: a choice of rows (a ForeignKey's), its rows to narrow."""
-    field = form.fields[name]
-    if not isinstance(field, forms.ModelChoiceField):
-        raise TypeError(f"The field {name!r} is a {type(field).__name__}, not a choice of rows.")
-    return field
+    return field_of(form, name, forms.ModelChoiceField)
 
 
 def shown_name(value: str, what: str) -> str:

@@ -23,6 +23,7 @@ from smear_scores.rules.seasons import (
 from smear_scores.rules.variants import partners_label
 from smear_scores.selectors.nights import RoundView
 from smear_scores.selectors.season_reads import nights_reads
+from smear_scores.wording import seasons as season_words
 from smear_scores.wording.seasons import season_rule_lines
 
 # Who a season ranks: a player alone, or with fixed pairs a partnership (its players' ids).
@@ -143,9 +144,8 @@ def season_table(season: Season) -> SeasonTable:
 
 
 def rank_label(row: SeasonRow[Entry]) -> str:
-    if row.rank is None:
-        return "–"
-    return f"={row.rank}" if row.tied else str(row.rank)
+    """A row's place as printed (wording.seasons.place)."""
+    return season_words.place(row.rank, row.tied)
 
 
 def fraction_text(value: Fraction | None) -> str:

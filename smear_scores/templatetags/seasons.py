@@ -8,6 +8,7 @@ from django import template
 
 from smear_scores.rules.nights import points_text
 from smear_scores.rules.seasons import P, SeasonRow
+from smear_scores.wording import seasons as words
 
 register = template.Library()
 
@@ -21,6 +22,4 @@ def points(value: Fraction | int | None) -> str:
 @register.filter
 def place(row: SeasonRow[P]) -> str:
     """ "3", "=3" when shared, "–" when unranked."""
-    if row.rank is None:
-        return "–"
-    return f"={row.rank}" if row.tied else str(row.rank)
+    return words.place(row.rank, row.tied)

@@ -60,3 +60,10 @@ def season_rule_lines(rules: SeasonRules) -> list[str]:
 
 
 TIE_BREAK_CHOICES = [(r, TIE_BREAK_NAMES[r]) for r in TIE_BREAK_NAMES]
+
+
+def place(rank: int | None, tied: bool) -> str:
+    """A place as the standings print it: "3", "=3" when shared, "–" when unranked."""
+    if rank is None:
+        return "–"
+    return f"={rank}" if tied else str(rank)

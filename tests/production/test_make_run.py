@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from smear_scores import lan
+from tests import app_env
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV = Path(sys.executable).parent.parent
@@ -45,9 +46,8 @@ def _get(port: int, path: str, host: str) -> http.client.HTTPResponse:
 def table_server(tmp_path):
     """`make table` on a free port; yields (port, what it printed before serving, tmp_path)."""
     port = _free_port()
-    basics = {k: os.environ[k] for k in ("PATH", "HOME", "LANG", "TMPDIR") if k in os.environ}
     env = {
-        **basics,
+        **app_env.machine(),
         "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
         "STATIC_ROOT": str(tmp_path / "static"),
     }

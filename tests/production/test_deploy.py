@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 
 from tests import app_env
@@ -91,11 +92,19 @@ print(json.dumps({
 """
 
 
-def test_static_files_with_debug_off_are_hashed_compressed_and_cached_for_ever(tmp_path):
-    env = app_env.served(tmp_path, ALLOWED_HOSTS="testserver")
-    collected = _manage("collectstatic", "--noinput", "--verbosity", "0", **env)
-    assert (collected.returncode, collected.stderr) == (0, "")
-    served = _manage("shell", "--no-imports", "--command", SERVE_STATIC, **env)
+@pytest.fixture(scope="module")
+def collected(tmp_path_factory) -> dict[str, str]:
+    """The environment of a server with DEBUG off whose static files were collected
+    (hashed and compressed: the slowest step, a minute on a busy machine), once for the
+    module: the tests after it only read what was collected."""
+    env = app_env.served(tmp_path_factory.mktemp("collected"), ALLOWED_HOSTS="testserver")
+    done = _manage("collectstatic", "--noinput", "--verbosity", "0", **env)
+    assert (done.returncode, done.stderr) == (0, "")
+    return env
+
+
+def test_static_files_with_debug_off_are_hashed_compressed_and_cached_for_ever(collected):
+    served = _manage("shell", "--no-imports", "--command", SERVE_STATIC, **collected)
     assert served.returncode == 0, served.stderr
     assert json.loads(served.stdout.splitlines()[-1]) == {
         "hashed": True,
@@ -115,12 +124,9 @@ print(json.dumps({"files": len(files), "statuses": sorted(set(answers))}))
 """
 
 
-def test_service_worker_with_debug_off_names_hashed_files_that_are_served(tmp_path):
+def test_service_worker_with_debug_off_names_hashed_files_that_are_served(collected):
     # The worker's shell and its Workbox modules must exist under their hashed names, or
     # the phone's install of the worker fails.
-    env = app_env.served(tmp_path, ALLOWED_HOSTS="testserver")
-    collected = _manage("collectstatic", "--noinput", "--verbosity", "0", **env)
-    assert (collected.returncode, collected.stderr) == (0, "")
-    served = _manage("shell", "--no-imports", "--command", SERVE_WORKER, **env)
+    served = _manage("shell", "--no-imports", "--command", SERVE_WORKER, **collected)
     assert served.returncode == 0, served.stderr
     assert json.loads(served.stdout.splitlines()[-1]) == {"files": 14, "statuses": [200]}

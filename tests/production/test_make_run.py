@@ -42,9 +42,13 @@ def _get(port: int, path: str, host: str) -> http.client.HTTPResponse:
     return answer
 
 
-@pytest.fixture
-def table_server(tmp_path):
-    """`make table` on a free port; yields (port, what it printed before serving, tmp_path)."""
+@pytest.fixture(scope="module")
+def table_server(tmp_path_factory):
+    """`make table` on a free port, started once for the module (its migrate and
+    collectstatic took a minute each time on a busy machine): yields (port, what it
+    printed before serving, its folder). The tests read what it printed and ask it
+    things; the one that records a game leaves nothing the other reads."""
+    tmp_path = tmp_path_factory.mktemp("table")
     port = _free_port()
     env = {
         **app_env.machine(),

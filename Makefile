@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install lock run table secret-key dev test security check fmt chromium lint serve bench push-engine
+.PHONY: install lock run table secret-key dev test test-db test-browser security check fmt chromium lint serve bench push-engine
 
 # The virtualenv holds exactly the locked set: requirements.lock pins every package with
 # its hashes (compiled by `make lock` from pyproject.toml), installed by plain pip so a
@@ -129,13 +129,43 @@ bench: $(STAMP)
 # production runs them (`make security`: DEBUG off, on DATABASE_URL too), and the browser
 # tests with the push engine's on SQLite, the embedded default the table's server runs.
 # COV=1 measures the coverage of smear_scores/ over the first two and prints it.
+# `make test` runs the first two (`make test-db`) beside the third (`make test-browser`):
+# their databases differ (DATABASE_URL's test database and a SQLite file per process), their
+# servers take free ports and their static files temporary folders. Each writes to a log of
+# its own, printed whole when it ends with its time; either failing fails `make test`, and
+# Ctrl-C stops both. Each prints its 30 slowest tests (docs/testing.md, "CI's time").
 COV_ARGS = $(if $(COV),--cov --cov-append --cov-report=)
+DURATIONS = --durations=30
+test: SHELL := /bin/bash
 test: $(STAMP) chromium push-engine
+	@set -m; logs=$$(mktemp -d); db=; browser=; \
+	trap 'for job in $$db $$browser; do kill -- -$$job 2>/dev/null; done; rm -rf "$$logs"' EXIT; \
+	trap 'exit 130' INT TERM; \
+	run() { \
+		local start=$$SECONDS rc=0; \
+		$(MAKE) --no-print-directory "$$1" >"$$logs/$$1.log" 2>&1 || rc=$$?; \
+		{ flock 9; cat "$$logs/$$1.log"; \
+		  echo "== make $$1: $$([ $$rc = 0 ] && echo passed || echo "FAILED (exit $$rc)") in $$((SECONDS - start)) s"; \
+		} 9>"$$logs/print.lock"; \
+		return $$rc; \
+	}; \
+	echo "Running make test-db and make test-browser side by side; each log is printed when it ends."; \
+	run test-db & db=$$!; \
+	run test-browser & browser=$$!; set +m; \
+	failed=0; wait $$db || failed=1; wait $$browser || failed=1; db=; browser=; \
+	exit $$failed
+
+# The tests that need no browser, then the security tests, on DATABASE_URL (with COV=1 their
+# coverage, printed).
+test-db: $(STAMP)
 	@$(if $(COV),$(BIN)/coverage erase)
-	$(BIN)/python -m pytest -m "not browser and not security and not engine" $(COV_ARGS)
+	$(BIN)/python -m pytest -m "not browser and not security and not engine" $(COV_ARGS) $(DURATIONS)
 	@$(MAKE) --no-print-directory security
 	@$(if $(COV),$(BIN)/coverage report)
-	env -u DATABASE_URL $(BIN)/python -m pytest -m "(browser or engine) and not security"
+
+# The browser tests and the push engine's, on SQLite.
+test-browser: $(STAMP) chromium push-engine
+	env -u DATABASE_URL $(BIN)/python -m pytest -m "(browser or engine) and not security" $(DURATIONS)
 
 # The security tests (tests/hardening, marked `security`) as production runs them:
 # DEBUG off, the static files collected (into a temporary folder), a secret key of their own.

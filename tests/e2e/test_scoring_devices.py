@@ -56,7 +56,11 @@ def test_scoring_watcher_reads_only_then_takes_over_with_the_link(phone, second_
     # The first phone's live check does not get through (a weak signal), so its screen
     # still shows hand 1 when the second phone records it: the server refuses the stale
     # entry. (With its live check through, the board would have moved on by itself.)
-    phone.route("**/live/", lambda route: route.abort())
+    # Its check fails as a phone that lost the Wi-Fi sees it fail
+    # (net::ERR_INTERNET_DISCONNECTED, which the console allows): a plain abort is
+    # net::ERR_FAILED, an error no phone meets, which failed this test whenever a check
+    # fell in this window.
+    phone.route("**/live/", lambda route: route.abort("internetdisconnected"))
     # The second phone records hand 1; the first phone's screen is now stale.
     for label in (
         "bidder-1",

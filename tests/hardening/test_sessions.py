@@ -5,7 +5,6 @@ scores) stays with the device."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 
@@ -15,6 +14,7 @@ from django.test import Client
 
 from smear_scores.models import Night
 from smear_scores.services.nights import night_open
+from tests import app_env
 
 from ..league.conftest import PASSWORD, make_user
 from ..nights.conftest import DAY
@@ -131,15 +131,7 @@ def test_sign_out_ends_a_copied_session_in_a_process_with_debug_off(tmp_path):
     # Django keeps a signal's receivers by weak reference; with DEBUG on one of its caches
     # holds them too, so only a process started with DEBUG off (as production is) shows
     # receivers that nothing else keeps alive.
-    env = {
-        **os.environ,
-        "DEBUG": "false",
-        "HTTPS": "false",
-        "ALLOWED_HOSTS": "testserver",
-        "SECRET_KEY": "a-secret-key-for-this-test-only-" + "x" * 40,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        "STATIC_ROOT": str(tmp_path / "static"),
-    }
+    env = app_env.served(tmp_path, ALLOWED_HOSTS="testserver")
     done = subprocess.run(
         [sys.executable, "-W", "ignore", "-c", SIGN_OUT_WITH_DEBUG_OFF],
         env=env,

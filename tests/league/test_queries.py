@@ -12,7 +12,7 @@ from bench.bulk import build_league
 from smear_scores.models import Hand, Membership
 from smear_scores.services.ratings import ratings_recompute
 
-from .conftest import make_league, make_user, play, roster
+from .conftest import make_league, make_user, play, roster, wisconsin_win
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
 
@@ -77,3 +77,22 @@ def test_queries_member_records_a_hand_asking_membership_once(client, league, fo
     assert Hand.objects.filter(game=game).count() == 1
     asked = [q["sql"] for q in queries if Membership._meta.db_table in q["sql"]]
     assert len(asked) == 1
+
+
+@pytest.mark.parametrize("state", ["playing", "awaiting", "agreed"])
+def test_queries_two_key_board_reads_its_agreement_state_from_the_game_row(
+    client, league, four, state, django_assert_num_queries
+):
+    # A game the other team confirms shows where its agreement stands (what it awaits, from
+    # the game row's agreed_through and scored_by) with the game itself: a watcher's board
+    # drawn afresh is the game with its players' names and its last hands, as a casual
+    # game's (tests/web/test_scoreboard.py). Only an open dispute adds its read.
+    if state == "playing":
+        game = play(league, four, [(0, 4, (4, 0))])
+    else:
+        game = wisconsin_win(league, four, winner=0, agreed=state == "agreed")
+    assert game.confirm
+    awaiting = "Counts for the club once agreed: awaiting Bob &amp; Dan."
+    with django_assert_num_queries(2):
+        page = client.get(reverse("game", args=[game.public_id])).content.decode()
+    assert (awaiting in page) is (state == "awaiting")

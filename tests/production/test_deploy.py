@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from django.conf import settings
+
+from tests import app_env
 
 ROOT = Path(__file__).resolve().parents[2]
 # docs/operations.md: the environment of a club's server.
@@ -23,11 +25,10 @@ PRODUCTION = {
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     """manage.py in a fresh process with only ``env`` set, as on a server (nothing leaks
     in from the tests, e.g. DJANGO_ALLOW_ASYNC_UNSAFE from the browser tests)."""
-    basics = {k: os.environ[k] for k in ("PATH", "HOME", "LANG", "TMPDIR") if k in os.environ}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
-        env={**basics, **env},
+        env={**app_env.machine(), **env},
         capture_output=True,
         text=True,
     )
@@ -91,17 +92,19 @@ print(json.dumps({
 """
 
 
-def test_static_files_with_debug_off_are_hashed_compressed_and_cached_for_ever(tmp_path):
-    env = {
-        **PRODUCTION,
-        "HTTPS": "false",
-        "ALLOWED_HOSTS": "testserver",
-        "STATIC_ROOT": str(tmp_path / "static"),
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-    }
-    collected = _manage("collectstatic", "--noinput", "--verbosity", "0", **env)
-    assert (collected.returncode, collected.stderr) == (0, "")
-    served = _manage("shell", "--no-imports", "--command", SERVE_STATIC, **env)
+@pytest.fixture(scope="module")
+def collected(tmp_path_factory) -> dict[str, str]:
+    """The environment of a server with DEBUG off whose static files were collected
+    (hashed and compressed: the slowest step, a minute on a busy machine), once for the
+    module: the tests after it only read what was collected."""
+    env = app_env.served(tmp_path_factory.mktemp("collected"), ALLOWED_HOSTS="testserver")
+    done = _manage("collectstatic", "--noinput", "--verbosity", "0", **env)
+    assert (done.returncode, done.stderr) == (0, "")
+    return env
+
+
+def test_static_files_with_debug_off_are_hashed_compressed_and_cached_for_ever(collected):
+    served = _manage("shell", "--no-imports", "--command", SERVE_STATIC, **collected)
     assert served.returncode == 0, served.stderr
     assert json.loads(served.stdout.splitlines()[-1]) == {
         "hashed": True,
@@ -121,18 +124,9 @@ print(json.dumps({"files": len(files), "statuses": sorted(set(answers))}))
 """
 
 
-def test_service_worker_with_debug_off_names_hashed_files_that_are_served(tmp_path):
+def test_service_worker_with_debug_off_names_hashed_files_that_are_served(collected):
     # The worker's shell and its Workbox modules must exist under their hashed names, or
     # the phone's install of the worker fails.
-    env = {
-        **PRODUCTION,
-        "HTTPS": "false",
-        "ALLOWED_HOSTS": "testserver",
-        "STATIC_ROOT": str(tmp_path / "static"),
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-    }
-    collected = _manage("collectstatic", "--noinput", "--verbosity", "0", **env)
-    assert (collected.returncode, collected.stderr) == (0, "")
-    served = _manage("shell", "--no-imports", "--command", SERVE_WORKER, **env)
+    served = _manage("shell", "--no-imports", "--command", SERVE_WORKER, **collected)
     assert served.returncode == 0, served.stderr
     assert json.loads(served.stdout.splitlines()[-1]) == {"files": 14, "statuses": [200]}

@@ -15,6 +15,7 @@ import threading
 import time
 from pathlib import Path
 
+from tests import app_env
 from tests.asgi_server import ROOT, free_port
 from tests.production.private_postgres import Cluster
 
@@ -46,19 +47,13 @@ def _send(port: int, method: str, path: str, body: dict, headers: dict) -> tuple
 def test_every_hand_acknowledged_through_kill_9_of_app_workers_is_stored(tmp_path):
     cluster = Cluster()
     port = free_port()
-    env = {
-        **{k: os.environ[k] for k in ("PATH", "HOME", "LANG", "TMPDIR") if k in os.environ},
-        "DATABASE_URL": cluster.url,
-        "DEBUG": "false",
-        "HTTPS": "false",
-        "SECRET_KEY": "a-secret-key-for-this-test-only-0123456789-abcdefghijklmnop",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "STATIC_ROOT": str(tmp_path / "static"),
-        "WEB_CONCURRENCY": "2",
-        "BIND": f"127.0.0.1:{port}",
-        "GUNICORN_ACCESSLOG": "",
-        "PYTHONPATH": str(ROOT),
-    }
+    env = app_env.served(
+        tmp_path,
+        DATABASE_URL=cluster.url,
+        WEB_CONCURRENCY="2",
+        BIND=f"127.0.0.1:{port}",
+        PYTHONPATH=str(ROOT),
+    )
     python = Path(sys.executable)
     server = None
     try:
@@ -188,18 +183,7 @@ def test_workers_end_with_their_master_and_a_restart_binds_its_port(tmp_path):
     # board's stream open, end with it rather than serve the old code with nobody to
     # replace them, and the server started again binds the same port and answers.
     port = free_port()
-    env = {
-        **{k: os.environ[k] for k in ("PATH", "HOME", "LANG", "TMPDIR") if k in os.environ},
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        "DEBUG": "false",
-        "HTTPS": "false",
-        "SECRET_KEY": "a-secret-key-for-this-test-only-0123456789-abcdefghijklmnop",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "STATIC_ROOT": str(tmp_path / "static"),
-        "WEB_CONCURRENCY": "2",
-        "BIND": f"127.0.0.1:{port}",
-        "GUNICORN_ACCESSLOG": "",
-    }
+    env = app_env.served(tmp_path, WEB_CONCURRENCY="2", BIND=f"127.0.0.1:{port}")
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
     )

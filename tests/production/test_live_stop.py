@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import app_env
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 DEADLINE = 90  # seconds; only reached when something is broken
 
@@ -28,18 +30,7 @@ def _free_port() -> int:
 @pytest.mark.parametrize("how", ["SIGTERM", "Ctrl-C"])
 def test_live_streams_end_cleanly_when_the_server_stops(tmp_path, how):
     port = _free_port()
-    env = {
-        **{k: os.environ[k] for k in ("PATH", "HOME", "LANG", "TMPDIR") if k in os.environ},
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        "DEBUG": "false",
-        "HTTPS": "false",
-        "SECRET_KEY": "a-secret-key-for-this-test-only-0123456789-abcdefghijklmnop",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "STATIC_ROOT": str(tmp_path / "static"),
-        "WEB_CONCURRENCY": "1",
-        "BIND": f"127.0.0.1:{port}",
-        "GUNICORN_ACCESSLOG": "",
-    }
+    env = app_env.served(tmp_path, WEB_CONCURRENCY="1", BIND=f"127.0.0.1:{port}")
     python = Path(sys.executable)
     subprocess.run(
         [python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from smear_scores import lan
+from tests import app_env
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV = Path(sys.executable).parent.parent
@@ -41,13 +42,16 @@ def _get(port: int, path: str, host: str) -> http.client.HTTPResponse:
     return answer
 
 
-@pytest.fixture
-def table_server(tmp_path):
-    """`make table` on a free port; yields (port, what it printed before serving, tmp_path)."""
+@pytest.fixture(scope="module")
+def table_server(tmp_path_factory):
+    """`make table` on a free port, started once for the module (its migrate and
+    collectstatic took a minute each time on a busy machine): yields (port, what it
+    printed before serving, its folder). The tests read what it printed and ask it
+    things; the one that records a game leaves nothing the other reads."""
+    tmp_path = tmp_path_factory.mktemp("table")
     port = _free_port()
-    basics = {k: os.environ[k] for k in ("PATH", "HOME", "LANG", "TMPDIR") if k in os.environ}
     env = {
-        **basics,
+        **app_env.machine(),
         "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
         "STATIC_ROOT": str(tmp_path / "static"),
     }

@@ -29,12 +29,12 @@ from pathlib import Path
 import pytest
 
 from bench.data import filler_entry
+from tests import app_env
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 DEADLINE = 60  # seconds; only reached when something is broken
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 MODULE = Path("/usr/lib/nginx/modules/ngx_nchan_module.so")
-SECRET_KEY = "a-secret-key-for-this-test-only-0123456789-abcdefghijklmnop"
 
 # Its app processes run on SQLite files of their own: `make test` runs it once, with the
 # browser tests on SQLite, whatever DATABASE_URL the other runs use.
@@ -68,19 +68,12 @@ class Shape:
         self.pages = pages
         self.front, self.publisher = _free_port(), _free_port()
         self.apps = [_free_port(), _free_port()]
-        self.env = {
-            **{k: os.environ[k] for k in ("PATH", "HOME", "LANG", "TMPDIR") if k in os.environ},
-            "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}",
-            "DEBUG": "false",
-            "HTTPS": "false",
-            "SECRET_KEY": SECRET_KEY,
-            "ALLOWED_HOSTS": "127.0.0.1",
-            "STATIC_ROOT": str(tmp / "static"),
-            "WEB_CONCURRENCY": "1",
-            "GUNICORN_ACCESSLOG": "",
-            "LIVE_ENGINE": "nchan",
-            "LIVE_ENGINE_PUBLISH_URL": f"http://127.0.0.1:{self.publisher}/_live/pub/",
-        }
+        self.env = app_env.served(
+            tmp,
+            WEB_CONCURRENCY="1",
+            LIVE_ENGINE="nchan",
+            LIVE_ENGINE_PUBLISH_URL=f"http://127.0.0.1:{self.publisher}/_live/pub/",
+        )
         self.servers: list[subprocess.Popen] = []
         self.nginx: subprocess.Popen | None = None
 

@@ -5,7 +5,10 @@ table moves up one table and the others stay; at the head table the winners stay
 losers go down to the last table. At every table the partnerships that meet there are then
 split: partner j of new partnership i comes from arriving-or-staying partnership
 (i + j) mod k, so nobody keeps the partner they just had (with two or more partnerships to
-mix). A table with no winner (closed level, or by the "no winner" rule) moves nobody.
+mix). A table with no winner (closed level, or by the "no winner" rule) holds the whole
+ladder that round: the moves form one cycle (each table's winners up, the head table's
+losers to the foot), and a table that sends nobody up would leave the table above short
+and its own over, so nobody moves; partners still split at every table.
 
 Seated by the draw's own rules for table sizes and sit-outs: the players are laid out table
 by table in that order (the ladder); players gone leave it, players back (from a sit-out,
@@ -32,6 +35,8 @@ def destinations(
     """The partnerships each table (in rank order) holds after the movement: those who
     stay first, then those who arrive. ``winners``: table number -> winning partnership."""
     ranked = sorted(tables, key=lambda t: t.number)
+    if any(winners.get(t.number) is None for t in ranked):
+        return [_groups(variant, t) for t in ranked]  # a level table holds the ladder
     last = len(ranked) - 1
     staying: list[list[tuple[Player, ...]]] = [[] for _ in ranked]
     arriving: list[list[tuple[Player, ...]]] = [[] for _ in ranked]
@@ -39,7 +44,7 @@ def destinations(
         groups = _groups(variant, table)
         won = winners.get(table.number)
         for team, group in enumerate(groups):
-            if won is None or i == last == 0:
+            if i == last == 0:
                 staying[i].append(group)
             elif team == won:
                 (staying[i] if i == 0 else arriving[i - 1]).append(group)
@@ -67,7 +72,7 @@ def ladder(
     for groups in destinations(variant, tables, winners):
         if len(groups) == variant.teams and len({len(g) for g in groups}) == 1:
             out += split_seats(variant, groups)
-        else:  # a table short or over by a move (a table with no winner): in order
+        else:  # not one group a partnership (a table of one partnership): in order
             out += [p for g in groups for p in g]
     return out
 

@@ -153,7 +153,8 @@ MOVEMENT_RULES = {
     "draw": "Each round draws the players present to new tables and seats.",
     "king": "King of the hill: after each round the partnership that won at a table moves "
     "up a table (the head table's winners stay, its losers go to the last table), the "
-    "others stay, and partners split.",
+    "others stay, and partners split. A table that ends level holds everyone at their "
+    "table that round (partners still split).",
 }
 HEAD_TABLE_ENDS = (
     "When the head table finishes, the round ends at every table: the others stop as they stand."

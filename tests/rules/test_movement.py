@@ -40,15 +40,19 @@ def test_winners_move_up_losers_stay_the_head_tables_losers_go_to_the_foot_partn
     assert nxt.sitting_out == ()
 
 
-def test_a_table_with_no_winner_moves_nobody():
-    nxt = king_of_the_hill(
-        NE_WISCONSIN, list(range(1, 13)), ROUND_1, {1: 0, 2: None, 3: 0}, History(), 7
-    )
+def test_a_table_with_no_winner_holds_the_ladder_and_partners_still_split():
+    winners = {1: 0, 2: None, 3: 0}
+    nxt = king_of_the_hill(NE_WISCONSIN, list(range(1, 13)), ROUND_1, winners, History(), 7)
 
-    # Table 1 keeps only its winners 1 & 3; table 2 keeps both its pairs and gains table
-    # 3's winners (5 7 6 8 9 11, in order: three pairs for two places); table 3 splits
-    # 10 & 12 with 2 & 4 (10 2 4 12). The ladder then fills the tables four by four.
-    assert seats(nxt) == [(1, 3, 5, 7), (6, 8, 9, 11), (10, 2, 4, 12)]
+    # Table 2 ended level: nobody moves (table 3's winners cannot go up to a table that
+    # sends nobody up), and at every table the two pairs split: 1 & 3 against 2 & 4 become
+    # 1 & 4 against 2 & 3, and so on. Every table two partnerships of new partners.
+    assert destinations(NE_WISCONSIN, ROUND_1.tables, winners) == [
+        [(1, 3), (2, 4)],
+        [(5, 7), (6, 8)],
+        [(9, 11), (10, 12)],
+    ]
+    assert seats(nxt) == [(1, 2, 4, 3), (5, 6, 8, 7), (9, 10, 12, 11)]
 
 
 def test_a_single_schmier_table_stays_and_splits_every_partnership():

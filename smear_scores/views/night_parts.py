@@ -12,6 +12,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from smear_scores.forms.night_substitutes import ScoringChangeForm, SubstituteForm
+from smear_scores.forms.nights import PickForm
 from smear_scores.forms.posted import InputRefused
 from smear_scores.live.hub import Hub, Watch
 from smear_scores.models import Night, Player
@@ -144,3 +145,10 @@ async def room_now(hub: Hub, watch: Watch) -> str:
 
 def room_read(night_id: int) -> tuple[str, list[int]]:
     return night_selectors.night_version(night_id), night_selectors.night_games(night_id)
+
+
+def one_picked(request: HttpRequest, night: Night, nobody: str) -> Player:
+    """The one roster player the director's form picked (``nobody``: the refusal when the
+    form picked no one)."""
+    picked = PickForm(request.POST, nobody=nobody).picked()
+    return roster_players(night, picked)[0]

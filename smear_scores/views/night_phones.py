@@ -41,6 +41,7 @@ from smear_scores.views.night_parts import (
     dashboard_context,
     director_refused,
     night_rules,
+    one_picked,
     room_now,
     room_read,
     roster_players,
@@ -351,9 +352,8 @@ def night_check_in_undo(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
 
     def act() -> None:
-        picked = PickForm(request.POST, nobody=words.UNDO_NOBODY).picked()
-        players = roster_players(night, picked)
-        phone_services.night_check_in_undo(night=night, player=players[0])
+        player = one_picked(request, night, words.UNDO_NOBODY)
+        phone_services.night_check_in_undo(night=night, player=player)
 
     return director_write(request, night, act)
 

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from smear_scores.boards import room_board, room_context
-from smear_scores.forms.nights import CheckInForm, CorrectionForm, NightForm, PickForm
+from smear_scores.forms.nights import CheckInForm, CorrectionForm, NightForm
 from smear_scores.live import stream
 from smear_scores.models import Club, Night
 from smear_scores.permissions import shows_check_in
@@ -32,6 +32,7 @@ from smear_scores.views.guards import club_of, director_only, director_write, ni
 from smear_scores.views.night_parts import (
     director_context,
     director_refused,
+    one_picked,
     room_now,
     room_read,
     roster_players,
@@ -133,9 +134,8 @@ def night_check_out(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_of(night_id)
 
     def act() -> None:
-        picked = PickForm(request.POST, nobody=words.CHECK_OUT_NOBODY).picked()
-        players = roster_players(night, picked)
-        phone_services.night_check_out(night=night, player=players[0])
+        player = one_picked(request, night, words.CHECK_OUT_NOBODY)
+        phone_services.night_check_out(night=night, player=player)
 
     return director_write(request, night, act)
 

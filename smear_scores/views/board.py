@@ -33,7 +33,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import condition, require_GET
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import push_url, reswap
+from django_htmx.http import push_url
 
 from smear_scores.boards import board_parts, table_board, watcher_board
 from smear_scores.forms.hands import HandForm
@@ -167,10 +167,11 @@ def _board_context(
     if scorer is None:
         scorer = can_score(request, game)
     fresh: set[str]
+    shown: HandForm | SimpleLazyObject[HandForm] | None = form
     form_part, fresh = "form", set()
     if form is not None or (scorer and not game.finished):
         # The blank form comes back lazy: a SimpleLazyObject stands in for the HandForm.
-        form, form_part, fresh = _form_of(request, game, board, form, notice=notice)  # type: ignore[assignment]
+        shown, form_part, fresh = _form_of(request, game, board, form, notice=notice)
     # A league game is scored by its club's members: it has no scoring link to hand on.
     hands_over = scorer and game.league_id is None
     # The game as this board shows it; the board polls for a newer one (game_live).
@@ -181,8 +182,8 @@ def _board_context(
         "game": game,
         "version": version,
         "scorer": scorer,
-        "form": form,
-        "has_form": form is not None,
+        "form": shown,
+        "has_form": shown is not None,
         "form_part": form_part,
         "parts": board_parts(game, version, kind, fresh=fresh),
         "notice": notice,
@@ -223,9 +224,7 @@ def board_page(
         # The board is one screen at 360x740: a refused hand's red lines are in view beside
         # their rows. Scrolling to the first one would put the rows above it off the
         # screen and it under the bar.
-        # htmx reads a swap's modifiers after its method; django-htmx's type names the
-        # methods alone.
-        return reswap(response, "outerHTML show:window:top")  # type: ignore[arg-type]
+        return _swapped(response, "outerHTML show:window:top")
     return response
 
 
@@ -241,7 +240,14 @@ def keep_no_copy(response: HttpResponse) -> HttpResponse:
 def show_first_error(request: HtmxRequest, response: HttpResponse) -> HttpResponse:
     """A refused entry scrolls to its first error (beside the field), not to the top."""
     if request.htmx and response.status_code == 422:
-        return reswap(response, "outerHTML show:.error:bottom")  # type: ignore[arg-type]
+        return _swapped(response, "outerHTML show:.error:bottom")
+    return response
+
+
+def _swapped(response: HttpResponse, swap: str) -> HttpResponse:
+    """``response`` swapped in as ``swap`` says (HX-Reswap): a method with its modifiers,
+    which htmx reads after the method (django-htmx's reswap takes the method alone)."""
+    response["HX-Reswap"] = swap
     return response
 
 

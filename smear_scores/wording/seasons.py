@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from smear_scores.rules.seasons import (
     AVERAGE,
     BEST_NIGHT,
@@ -25,9 +27,9 @@ TIE_BREAK_WHY = {
 }
 
 
-def _points(value: object) -> str:
-    text = str(value)
-    return text if "/" not in text else f"{float(value):.1f}"  # type: ignore[arg-type]
+def _points(value: Fraction) -> str:
+    """Whole points, or one decimal for a fraction of a point."""
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
 
 
 def season_rule_lines(rules: SeasonRules) -> list[str]:

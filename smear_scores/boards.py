@@ -110,7 +110,12 @@ def room_context(night: Night, version: str) -> dict[str, Any]:
         "updated": timezone.localtime(),
         "sit_out_rule": nights.SIT_OUT_RULE,
         "tie_rule": nights.night_tie_rule(night),
-        "sub_rule": policy_rule(night.sub_policy, night.bye_points),
+        # The substitute policy where it matters to the room: a night with a sub, or one
+        # whose subs' rounds do not simply go to the absent player (a club's screen has no
+        # line to spare for the default before anyone sits in).
+        "sub_rule": policy_rule(night.sub_policy, night.bye_points)
+        if night.sub_policy != Night.SUB_ABSENT or any(s.sat_in for s in standings)
+        else "",
     }
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from django import forms
 
-from smear_scores.forms.fields import WholeNumberField
+from smear_scores.forms.fields import AsciiIntegerField, WholeNumberField
 from smear_scores.forms.posted import PostedForm
 from smear_scores.models import Entrant, Night, Player
 from smear_scores.rules.night_scoring import SYSTEMS
@@ -16,7 +16,7 @@ from smear_scores.wording import night_substitutes as words
 from smear_scores.wording.night_scoring import SYSTEM_NAMES
 
 
-class SubstituteForm(forms.Form):
+class SubstituteForm(PostedForm):
     """Seat a substitute: ``absent`` (a player of the night), ``sub`` (a roster player) or
     ``walk_in`` (a name), from round ``first`` to ``last`` (empty: the night's last)."""
 
@@ -35,10 +35,10 @@ class SubstituteForm(forms.Form):
     walk_in = forms.CharField(
         max_length=40, required=False, label="or a walk-in's name", strip=True
     )
-    first = forms.IntegerField(
+    first = AsciiIntegerField(
         min_value=1, label="From round", error_messages={"required": words.GIVE_ROUNDS}
     )
-    last = forms.IntegerField(min_value=1, required=False, label="to round")
+    last = AsciiIntegerField(min_value=1, required=False, label="to round")
 
     def __init__(self, *args: Any, night: Night, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -56,14 +56,8 @@ class SubstituteForm(forms.Form):
         self.fields["first"].widget.attrs.update(max=night.rounds)
         self.fields["last"].widget.attrs.update(max=night.rounds)
 
-    def problem(self) -> str:
-        """The form's first problem, in words (each names what to do)."""
-        for errors in self.errors.values():
-            return str(errors[0])
-        return ""
 
-
-class ScoringChangeForm(forms.Form):
+class ScoringChangeForm(PostedForm):
     """The night's scoring system and its numbers, changed before round 1."""
 
     scoring = forms.ChoiceField(
@@ -71,12 +65,12 @@ class ScoringChangeForm(forms.Form):
         label="How the night scores",
         error_messages={"invalid_choice": words.POLICY_SCORING},
     )
-    win_bonus = forms.IntegerField(min_value=0, required=False)
-    win_points = forms.IntegerField(min_value=0, required=False)
-    margin = forms.IntegerField(min_value=0, required=False)
-    margin_points = forms.IntegerField(min_value=0, required=False)
-    bid_made = forms.IntegerField(min_value=0, required=False)
-    bid_set = forms.IntegerField(min_value=0, required=False)
+    win_bonus = AsciiIntegerField(min_value=0, required=False)
+    win_points = AsciiIntegerField(min_value=0, required=False)
+    margin = AsciiIntegerField(min_value=0, required=False)
+    margin_points = AsciiIntegerField(min_value=0, required=False)
+    bid_made = AsciiIntegerField(min_value=0, required=False)
+    bid_set = AsciiIntegerField(min_value=0, required=False)
 
     def numbers(self) -> dict[str, int]:
         data = self.cleaned_data
@@ -85,11 +79,6 @@ class ScoringChangeForm(forms.Form):
             for k in ("win_bonus", "win_points", "margin", "margin_points", "bid_made", "bid_set")
             if data.get(k) is not None
         }
-
-    def problem(self) -> str:
-        for errors in self.errors.values():
-            return str(errors[0])
-        return ""
 
 
 class SubEndForm(PostedForm):

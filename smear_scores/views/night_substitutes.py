@@ -9,7 +9,6 @@ from django.views.decorators.http import require_POST
 
 from smear_scores.forms.night_substitutes import ScoringChangeForm, SubEndForm, SubstituteForm
 from smear_scores.services import night_substitutes as subs
-from smear_scores.services.nights import NightRefused
 from smear_scores.views.answers import refusals_shown_by
 from smear_scores.views.guards import director_write, night_of
 from smear_scores.views.night_parts import director_refused
@@ -22,9 +21,7 @@ def night_substitute(request: HttpRequest, night_id: int) -> HttpResponse:
     form = SubstituteForm(request.POST, night=night)
 
     def act() -> None:
-        if not form.is_valid():
-            raise NightRefused(form.problem())
-        data = form.cleaned_data
+        data = form.checked()
         subs.sub_seat(
             night=night,
             absent=data["absent"],
@@ -45,10 +42,8 @@ def night_scoring_change(request: HttpRequest, night_id: int) -> HttpResponse:
     form = ScoringChangeForm(request.POST)
 
     def act() -> None:
-        if not form.is_valid():
-            raise NightRefused(form.problem())
         subs.night_scoring_change(
-            night=night, scoring=form.cleaned_data["scoring"], scoring_numbers=form.numbers()
+            night=night, scoring=form.checked()["scoring"], scoring_numbers=form.numbers()
         )
 
     return director_write(request, night, act)

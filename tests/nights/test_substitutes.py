@@ -319,6 +319,36 @@ def test_a_refused_sub_comes_back_on_the_directors_screen_naming_the_player(
     assert not night.substitutions.exists()
 
 
+@pytest.mark.parametrize(
+    ("posted", "said"),
+    [
+        (
+            {"sub": "", "first": "1"},
+            "Pick the player who left or never came from the night's players.",
+        ),
+        ({"first": "\u0661"}, "Enter a whole number."),
+    ],
+)
+def test_a_substitute_form_with_a_field_wrong_is_refused_on_the_directors_screen(
+    client, club, players, director, posted, said
+):
+    from .test_pages import login
+
+    night = _night(club, players, rounds=2)
+    nights.round_draw(night=night, seed=1)
+    seated = _seated(_table(night, 1))
+    login(client, director)
+
+    answer = client.post(
+        f"/tournaments/{night.pk}/substitute/",
+        {"absent": seated[1].pk, **posted} if "sub" not in posted else posted,
+    )
+
+    assert answer.status_code == 422
+    assert said in html.unescape(answer.content.decode())
+    assert not night.substitutions.exists()
+
+
 def test_a_subs_round_awaiting_agreement_is_provisional_on_the_absent_players_line(club, players):
     night = _night(club, players, rounds=1)
     nights.round_draw(night=night, seed=1)

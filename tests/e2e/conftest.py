@@ -254,3 +254,22 @@ def small_tap_targets(page, within: str = "body") -> list[str]:
             .map(e => e.outerHTML.slice(0, 60))""",
         within,
     )
+
+
+def seat_players(page, names: list[str], dealer: str) -> None:
+    """Type the players into the new-game form's seats and tap the first dealer.
+
+    Each name typed asks the server for the partners and the dealer buttons' names, and those
+    answers move the page a little as they land; a tap while one is on its way can land on the
+    button beside. So the names are all on the dealer buttons (and in the partners) before the
+    tap, and the tap is checked to have chosen that dealer."""
+    from playwright.sync_api import expect
+
+    for seat, name in enumerate(names):
+        page.fill(f"input[name=player_{seat}]", name)
+    for seat, name in enumerate(names):
+        expect(page.locator(f"#dealer-name-{seat}")).to_have_text(name)
+    if page.locator("#partners li").count():
+        expect(page.locator("#partners")).to_contain_text(names[-1])
+    page.locator(f"label[for=first_dealer-{names.index(dealer)}]").click()
+    expect(page.locator(f"#first_dealer-{names.index(dealer)}")).to_be_checked()

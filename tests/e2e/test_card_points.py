@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from smear_scores.models import Hand
 
-from .conftest import small_tap_targets
+from .conftest import seat_players, small_tap_targets
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=10_000)
@@ -71,9 +71,7 @@ def _start(page) -> None:
     page.goto("/new/")
     page.locator("#new-game label", has_text="Schmier").click()
     expect(page.locator("input[name^=player_]")).to_have_count(6)
-    for seat, name in enumerate(NAMES):
-        page.fill(f"input[name=player_{seat}]", name)
-    page.locator(".dealer label", has_text=re.compile(f"^{NAMES[0]}$")).click()
+    seat_players(page, NAMES, dealer=NAMES[0])
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator(".deal")).to_contain_text("Hand 1 · ")
 
@@ -163,9 +161,7 @@ def test_count_game_in_the_wisconsin_game_a_tie_in_9_taps(counting_phone, live_s
     page.goto("/new/")
     page.locator("#new-game label", has_text="Wisconsin").click()
     expect(page.locator("input[name^=player_]")).to_have_count(4)
-    for seat, name in enumerate(["Al", "Bo", "Cy", "Di"]):
-        page.fill(f"input[name=player_{seat}]", name)
-    page.locator(".dealer label", has_text=re.compile("^Al$")).click()
+    seat_players(page, ["Al", "Bo", "Cy", "Di"], dealer="Al")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator(".deal")).to_contain_text("Hand 1 · ")
     me = Table(page)

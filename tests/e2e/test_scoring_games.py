@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import small_tap_targets
+from .conftest import seat_players, small_tap_targets
 
 pytestmark = pytest.mark.browser
 
@@ -57,13 +57,11 @@ class Scorer:
         page.locator("#new-game label", has_text=variant).click()
         # The seats for this variant have arrived (the swap would drop names typed before).
         expect(page.locator("input[name^=player_]")).to_have_count(len(names))
-        for seat, name in enumerate(names):
-            page.fill(f"input[name=player_{seat}]", name)
+        seat_players(page, names, dealer)
         # The partners follow the names as they are typed (S1, W1).
         expect(page.locator("#partners li").first).to_contain_text(f"{names[0]} & ")
         for label in options:
             page.locator("#new-game label", has_text=label).click()
-        page.locator(".dealer label", has_text=re.compile(f"^{dealer}$")).click()
         self.no_sideways_scroll()
         self.touch_targets_ok()
         page.get_by_role("button", name="Start the game").click()

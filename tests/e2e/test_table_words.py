@@ -11,6 +11,8 @@ from playwright.sync_api import Page, expect
 
 from smear_scores.models import Game, Hand
 
+from .conftest import seat_players
+
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=10_000)
 
@@ -59,9 +61,7 @@ class OneScreen:
         page.goto("/new/")
         page.locator("#new-game label", has_text=variant).click()
         expect(page.locator("input[name^=player_]")).to_have_count(len(names))
-        for seat, name in enumerate(names):
-            page.fill(f"input[name=player_{seat}]", name)
-        page.locator(".dealer label", has_text=re.compile(f"^{names[0]}$")).click()
+        seat_players(page, names, dealer=names[0])
         page.get_by_role("button", name="Start the game").click()
         expect(page.locator(".deal")).to_contain_text("Hand 1 · ")
         self.settled()

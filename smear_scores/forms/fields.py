@@ -42,9 +42,17 @@ def count_field(
     initial: int | None = None,
     required: bool = True,
     help_text: str = "",
+    said: str = "",
 ) -> AsciiIntegerField:
     """A number a club sets on a form (rounds, points, nights, minutes): whole, in ASCII
-    digits, from ``least`` to ``most``."""
+    digits, from ``least`` to ``most``; anything else is refused beside the field in one
+    sentence that gives the range (wording.posted.COUNT), or, where the refusal is shown
+    away from the field, in one that names it as ``said`` ("The first round")."""
+    refusal = (
+        words.COUNT_NAMED.format(said=said, least=least, most=most)
+        if said
+        else words.COUNT.format(least=least, most=most)
+    )
     return AsciiIntegerField(
         label=label,
         min_value=least,
@@ -52,6 +60,9 @@ def count_field(
         initial=initial,
         required=required,
         help_text=help_text,
+        error_messages={
+            kind: refusal for kind in ("required", "invalid", "min_value", "max_value")
+        },
     )
 
 

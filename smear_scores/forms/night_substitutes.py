@@ -8,10 +8,11 @@ from typing import Any
 
 from django import forms
 
-from smear_scores.forms.fields import AsciiIntegerField, WholeNumberField
+from smear_scores.forms.fields import AsciiIntegerField, WholeNumberField, count_field
 from smear_scores.forms.posted import PostedForm
 from smear_scores.models import Entrant, Night, Player
-from smear_scores.rules.night_scoring import SYSTEMS
+from smear_scores.rules.night_scoring import MAX_MARGIN, MAX_POINTS, SYSTEMS
+from smear_scores.services.nights import MAX_ROUNDS
 from smear_scores.wording import night_substitutes as words
 from smear_scores.wording.night_scoring import SYSTEM_NAMES
 
@@ -35,10 +36,8 @@ class SubstituteForm(PostedForm):
     walk_in = forms.CharField(
         max_length=40, required=False, label="or a walk-in's name", strip=True
     )
-    first = AsciiIntegerField(
-        min_value=1, label="From round", error_messages={"required": words.GIVE_ROUNDS}
-    )
-    last = AsciiIntegerField(min_value=1, required=False, label="to round")
+    first = count_field("From round", least=1, most=MAX_ROUNDS, said="The first round")
+    last = count_field("to round", least=1, most=MAX_ROUNDS, required=False, said="The last round")
 
     def __init__(self, *args: Any, night: Night, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -51,10 +50,15 @@ class SubstituteForm(PostedForm):
         absent.queryset = Player.objects.filter(pk__in=entrants).order_by("name")
         sub.queryset = night.club.players.filter(retired=False).order_by("name")
         drawn = night.round_set.count()
+        self.fields["first"].error_messages["required"] = words.GIVE_ROUNDS
         self.fields["first"].initial = max(drawn, 1)
         self.fields["last"].initial = night.rounds
         self.fields["first"].widget.attrs.update(max=night.rounds)
         self.fields["last"].widget.attrs.update(max=night.rounds)
+
+
+def _number(said: str, least: int, most: int) -> AsciiIntegerField:
+    return count_field(said, least=least, most=most, required=False, said=said)
 
 
 class ScoringChangeForm(PostedForm):
@@ -65,12 +69,13 @@ class ScoringChangeForm(PostedForm):
         label="How the night scores",
         error_messages={"invalid_choice": words.POLICY_SCORING},
     )
-    win_bonus = AsciiIntegerField(min_value=0, required=False)
-    win_points = AsciiIntegerField(min_value=0, required=False)
-    margin = AsciiIntegerField(min_value=0, required=False)
-    margin_points = AsciiIntegerField(min_value=0, required=False)
-    bid_made = AsciiIntegerField(min_value=0, required=False)
-    bid_set = AsciiIntegerField(min_value=0, required=False)
+    # The ranges the night's scoring rules hold them to (rules.night_scoring).
+    win_bonus = _number("The bonus for a round won", 0, MAX_POINTS)
+    win_points = _number("The points for a round won", 1, MAX_POINTS)
+    margin = _number("The winning margin", 0, MAX_MARGIN)
+    margin_points = _number("The points for a win by the margin", 1, MAX_POINTS)
+    bid_made = _number("The points for a bid made", 0, MAX_POINTS)
+    bid_set = _number("The points for a bid set", 0, MAX_POINTS)
 
     def numbers(self) -> dict[str, int]:
         data = self.cleaned_data

@@ -16,3 +16,8 @@ WHOLE_NUMBER = (
 )
 TOO_LARGE = "{label} is at most {limit}: reload the page and try again."
 TOO_SMALL = "{label} is at least {limit}: reload the page and try again."
+# A number a person types on a club's form (rounds, points, nights, minutes), said beside
+# its field: missing, not a number, or out of its range, the one way to put it right.
+COUNT = "Type a whole number from {least} to {most}, in digits."
+# The same, said where the field is not beside it (a refusal above a screen's forms).
+COUNT_NAMED = "{said} is a whole number from {least} to {most}: type it in digits."

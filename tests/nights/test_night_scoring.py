@@ -90,14 +90,26 @@ def test_scoring_numbers_that_cannot_hold_are_refused_beside_their_field(client,
     assert Night.objects.count() == 0
 
 
-@pytest.mark.parametrize("field", ["rounds", "round_hands", "win_bonus"])
-def test_a_number_in_other_digits_is_refused_on_the_night_form(client, club, director, field):
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("rounds", "\u0663", "Type a whole number from 1 to 20, in digits."),
+        ("round_hands", "\u0663", "Type a whole number from 1 to 30, in digits."),
+        ("win_bonus", "\u0663", "Type a whole number from 0 to 50, in digits."),
+        ("rounds", "21", "Type a whole number from 1 to 20, in digits."),
+        ("rounds", "", "Type a whole number from 1 to 20, in digits."),
+        ("win_bonus", "-1", "Type a whole number from 0 to 50, in digits."),
+    ],
+)
+def test_a_number_not_in_range_or_not_in_digits_is_refused_on_the_night_form_with_its_range(
+    client, club, director, field, value, said
+):
     login(client, director)
 
-    response = client.post(f"/clubs/{club.slug}/tournaments/new/", {**FORM, field: "\u0663"})
+    response = client.post(f"/clubs/{club.slug}/tournaments/new/", {**FORM, field: value})
 
     assert response.status_code == 422
-    assert "Enter a whole number." in response.content.decode()
+    assert said in response.content.decode()
     assert Night.objects.count() == 0
 
 

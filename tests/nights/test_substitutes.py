@@ -326,7 +326,9 @@ def test_a_refused_sub_comes_back_on_the_directors_screen_naming_the_player(
             {"sub": "", "first": "1"},
             "Pick the player who left or never came from the night's players.",
         ),
-        ({"first": "\u0661"}, "Enter a whole number."),
+        ({"first": "\u0661"}, "The first round is a whole number from 1 to 20: type it in digits."),
+        ({"first": "1", "last": "x"}, "The last round is a whole number from 1 to 20: type it"),
+        ({"first": ""}, "Give the round the substitute sits in from"),
     ],
 )
 def test_a_substitute_form_with_a_field_wrong_is_refused_on_the_directors_screen(

@@ -8,13 +8,15 @@ of streams open in it.
 - Either way, after each (re)connection and every ``PROBE`` seconds the versions of
   everything watched are read once: what was written while nobody listened, or whose
   notice was lost after its commit, is heard all the same.
-- SQLite: every ``POLL`` seconds one query on the games' updated_at index reads every game
+- SQLite: every ``POLL`` seconds, and at once after a write of this process commits
+  (``notify.wake_here``), one query on the games' updated_at index reads every game
   written since the last query (less ``MARGIN``, for a write stamped before it committed),
   and, while a room view is open, one by primary key for the nights watched."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable, Mapping
@@ -24,7 +26,7 @@ from typing import Any, Protocol, TypeVar
 from django.db import connections
 from django.utils import timezone
 
-from smear_scores.live.notify import CHANNEL, parse
+from smear_scores.live.notify import CHANNEL, listen_here, parse
 from smear_scores.selectors.games import game_versions, games_changed_since
 from smear_scores.selectors.nights import night_versions
 
@@ -141,20 +143,44 @@ def _publish(hub: Listener, games: GameVersions, nights: NightVersions) -> None:
 async def sqlite_feed(hub: Listener) -> None:
     since = timezone.now() - MARGIN
     outage = Outage(hub)
-    while not hub.closing:
-        await asyncio.sleep(POLL)
-        if not hub.watching:
-            continue
-        started = timezone.now()
-        try:
-            games, nights = await hub.run(_changed, since, hub.keys("night"))
-        except Exception as error:
-            # hub.run closed the thread's connection: the next poll opens a new one.
-            outage.lost("the changed games could not be read", error)
-            continue
-        since = started - MARGIN
-        outage.back()
-        _publish(hub, games, nights)
+    written = asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def wake() -> None:
+        # From the thread whose write committed; a loop already closed hears nothing.
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(written.set)
+
+    stop = listen_here(wake)
+    try:
+        while not hub.closing:
+            await _written_or_poll(written)
+            if not hub.watching:
+                continue
+            since = await _read_changed(hub, since, outage)
+    finally:
+        stop()
+
+
+async def _written_or_poll(written: asyncio.Event) -> None:
+    """Until a write of this process commits, or POLL seconds (another process's write)."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(written.wait(), POLL)
+    written.clear()
+
+
+async def _read_changed(hub: Listener, since: datetime, outage: Outage) -> datetime:
+    """What was written since ``since``, published; the next read's ``since``."""
+    started = timezone.now()
+    try:
+        games, nights = await hub.run(_changed, since, hub.keys("night"))
+    except Exception as error:
+        # hub.run closed the thread's connection: the next poll opens a new one.
+        outage.lost("the changed games could not be read", error)
+        return since
+    outage.back()
+    _publish(hub, games, nights)
+    return started - MARGIN
 
 
 def conninfo() -> str:

@@ -11,7 +11,10 @@ Where the notice goes (``channel``), by settings:
   ``feeds.redis_feed`` of every process;
 - PostgreSQL alone: a ``NOTIFY`` in a transaction of its own after the commit (one that
   waits for no flush), heard by ``feeds.postgres_feed``;
-- SQLite: nothing; each process reads the games' updated_at instead (``feeds.sqlite_feed``).
+- SQLite: no channel; each process reads the games' updated_at instead
+  (``feeds.sqlite_feed``), and a write wakes that read in its own process at once
+  (``wake_here``) rather than at the next poll: the embedded default's one process moves
+  its boards without the poll's wait, and other processes hear it at their next poll.
 
 A notice lost after its commit (the channel away for a moment) is not a hand missed: every
 feed reads the versions of what its boards follow at each (re)connection and every
@@ -20,6 +23,7 @@ feed reads the versions of what its boards follow at each (re)connection and eve
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -86,6 +90,24 @@ def _announce(notice: Notice) -> None:
     if channel():
         # Robust: the write has committed whatever the channel says; a failure is logged.
         transaction.on_commit(notice, robust=True)
+    elif _wakers:
+        transaction.on_commit(wake_here, robust=True)
+
+
+# What wakes this process's SQLite feeds (one per event loop that holds a stream), each
+# safe to call from any thread.
+_wakers: set[Callable[[], None]] = set()
+
+
+def listen_here(waker: Callable[[], None]) -> Callable[[], None]:
+    """``waker`` is called after each write of this process commits; returns what stops it."""
+    _wakers.add(waker)
+    return lambda: _wakers.discard(waker)
+
+
+def wake_here() -> None:
+    for waker in list(_wakers):
+        waker()
 
 
 def publish(notice: Notice) -> None:

@@ -3,6 +3,9 @@ rolled back publishes nothing, a committed one publishes once (live.notify)."""
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from django.db import connection, transaction
 from django.test import override_settings
@@ -107,3 +110,69 @@ def test_on_postgresql_a_listener_hears_the_hand_and_the_connection_stays_durabl
     with connection.cursor() as cursor:
         cursor.execute("SHOW synchronous_commit")
         assert cursor.fetchone()[0] == "on"
+
+
+class _Hub:
+    """What sqlite_feed needs of a hub: one game watched, what it publishes kept."""
+
+    def __init__(self, game_id: int):
+        self.closing = False
+        self.watching = {("game", game_id): object()}
+        self.heard: asyncio.Queue[tuple[tuple[str, int], str | None]] = asyncio.Queue()
+        self.pool = ThreadPoolExecutor(1)
+
+    def publish(self, key, version=None):
+        self.heard.put_nowait((key, version))
+
+    def keys(self, kind):
+        return [pk for k, pk in self.watching if k == kind]
+
+    def run(self, fn, *args):
+        def fresh():
+            try:
+                return fn(*args)
+            finally:
+                connection.close()
+
+        return asyncio.get_running_loop().run_in_executor(self.pool, fresh)
+
+    def hearing(self, now):
+        pass
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_sqlite_a_write_of_this_process_wakes_its_feed_without_the_polls_wait(
+    make_game, monkeypatch
+):
+    """The embedded default has no channel: a committed hand wakes this process's feed at
+    once. The poll is made an hour long here, so only the wake can bring the hand."""
+    from smear_scores.live import feeds
+
+    monkeypatch.setattr(notify, "channel", lambda: "")
+    monkeypatch.setattr(feeds, "POLL", 3600)
+    game = make_game("schmier")
+
+    async def follow() -> tuple[tuple[str, int], str | None]:
+        hub = _Hub(game.pk)
+        feed = asyncio.create_task(feeds.sqlite_feed(hub))
+        await asyncio.sleep(0)  # the feed is listening
+        written = await asyncio.get_running_loop().run_in_executor(
+            hub.pool, lambda: _committed_hand(game)
+        )
+        try:
+            while True:
+                key, version = await asyncio.wait_for(hub.heard.get(), timeout=10)
+                if version == written:
+                    return key, version
+        finally:
+            feed.cancel()
+            hub.pool.shutdown()
+
+    def _committed_hand(game):
+        try:
+            return version_of(_hand(game))
+        finally:
+            connection.close()
+
+    key, _ = asyncio.run(follow())
+    assert key == ("game", game.pk)

@@ -13,8 +13,8 @@ Where the notice goes (``channel``), by settings:
   waits for no flush), heard by ``feeds.postgres_feed``;
 - SQLite: no channel; each process reads the games' updated_at instead
   (``feeds.sqlite_feed``), and a write wakes that read in its own process at once
-  (``wake_here``) rather than at the next poll: the embedded default's one process moves
-  its boards without the poll's wait, and other processes hear it at their next poll.
+  (``wake_here``) rather than at the next poll: the streams held by the process that took
+  the write move without the poll's wait, and other processes hear it at their next poll.
 
 A notice lost after its commit (the channel away for a moment) is not a hand missed: every
 feed reads the versions of what its boards follow at each (re)connection and every

@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 
 from smear_scores import rules
+from smear_scores.models import HouseRules
 
 from .field_refusals import RefusalErrors
 from .fields import PresentField, TextField, option_field
@@ -37,7 +38,7 @@ class NewGameForm(RefusalErrors, forms.Form):
         self,
         *args: Any,
         variant: rules.Variant,
-        house_rules: Any = None,
+        house_rules: HouseRules | None = None,
         saved: Sequence[tuple[str, str]] = (),
         **kwargs: Any,
     ):

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.db.models import QuerySet
 from django.urls import reverse
 
 from smear_scores import rules
-from smear_scores.models import League
+from smear_scores.models import HouseRules, League
 from smear_scores.rules.night_scoring import MAX_MARGIN, MAX_POINTS, NUMBERS, PROGRESSIVE, SYSTEMS
 from smear_scores.rules.substitutes import MAX_BYE_POINTS
 from smear_scores.services.nights import MAX_BONUS, MAX_IDLE_MINUTES, MAX_ROUND_HANDS, MAX_ROUNDS
@@ -194,7 +195,13 @@ class NightForm(ListedRefusals, forms.Form):
         chosen = str(self.data.get("variant", ""))
         return reverse("rules", args=[chosen]) if chosen in rules.PRESET_SLUGS else ""
 
-    def __init__(self, *args: Any, leagues: Any, house_rules: Sequence[Any] = (), **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        leagues: QuerySet[League],
+        house_rules: Sequence[HouseRules] = (),
+        **kwargs: Any,
+    ):
         """``house_rules``: the sets the club adopted, offered before the presets."""
         super().__init__(*args, **kwargs)
         presets = list(rules.VARIANTS.values())

@@ -222,7 +222,9 @@ def _placed(card: GuideCard, standings: list[Standing], rounds: list[RoundView])
         if mine.provisional:
             card.awaiting = _awaiting(card.player_id, rounds)
         card.total = mine.total_text
-        card.place = f"{'=' if mine.tied else ''}{_ordinal(mine.rank)} of {len(standings)}"
+        # Of the players placed: a sub who plays for themself is listed, never placed.
+        placed = sum(1 for s in standings if not s.outside)
+        card.place = f"{'=' if mine.tied else ''}{_ordinal(mine.rank)} of {placed}"
         if mine.outside:
             card.place = OUTSIDE_PRIZES
 
@@ -381,7 +383,10 @@ def night_dashboard(
                     reasons=reasons,
                 )
             )
+    # Drawn into the round, or seated in it since (a substitute in a player's seat).
     drawn = set(current.present) if current else set()
+    if current:
+        drawn.update(p for card in current.tables for p in card.seat_ids if p is not None)
     waiting = sorted(names[e.player_id] for e in entrants if e.present and e.player_id not in drawn)
     return Dashboard(
         round=current,

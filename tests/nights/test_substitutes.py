@@ -471,3 +471,23 @@ def test_the_absent_player_back_before_the_sub_played_removes_the_sub(club, play
     assert refused.value.errors[0].message == (
         "That substitution is not one of this night's: reload the director's screen."
     )
+
+
+def test_a_sub_seated_mid_round_is_not_listed_waiting_and_no_place_counts_him(club, players):
+    """The director's screen lists who is checked in but not seated: a sub who took a seat
+    after the draw is seated. A sub who plays for themself is outside the places: the
+    others' cards count the players placed, not him."""
+    from smear_scores.selectors.night_phones import guide_card, night_dashboard
+
+    night = _night(club, players, rounds=2, sub_policy=Night.SUB_SELF)
+    nights.round_draw(night=night, seed=1)
+    seated = _seated(_table(night, 1))
+    sub = players[12]
+    night_phones.night_check_out(night=night, player=seated[0])
+    subs.sub_seat(night=night, absent=seated[0], sub=sub, first=1)
+
+    assert sub.name not in night_dashboard(night).waiting
+
+    play_out(_table(night, 1), [SWEEP_1])
+    assert guide_card(night, seated[1].pk).place == "=1st of 4"
+    assert guide_card(night, seated[2].pk).place.endswith(" of 4")

@@ -75,9 +75,17 @@ def sat_in_for(lines: list[SatInLine], player_id: int, number: int | None = None
 
 
 def card_line(lines: list[SatInLine], player_id: int) -> str:
-    """What a player's card says: 'Katherine sat in for Christopher, rounds 2–3' on the
-    sub's and on the absent player's, each substitution of theirs."""
-    return "; ".join(s.text for s in lines if player_id in (s.sub_id, s.absent_id))
+    """What a player's own card says, each substitution of theirs: 'You sit in for
+    Christopher, rounds 2–3' on the sub's, 'Katherine sits in for you, rounds 2–3' on the
+    absent player's."""
+    said = []
+    for s in lines:
+        rounds = rounds_text(s.first, s.last)
+        if s.sub_id == player_id:
+            said.append(words.CARD_SUB.format(absent=s.absent, rounds=rounds))
+        elif s.absent_id == player_id:
+            said.append(words.CARD_ABSENT.format(sub=s.sub, rounds=rounds))
+    return "; ".join(said)
 
 
 def draw_players(

@@ -6,6 +6,9 @@ from __future__ import annotations
 SAT_IN = "{sub} sat in for {absent}, {rounds}"
 SUB_NOTE = "sat in for {absent}, {rounds}"
 ABSENT_NOTE = "{sub} sat in, {rounds}"
+# On the player's own card, during the night: the sub's, and the absent player's.
+CARD_SUB = "You sit in for {absent}, {rounds}"
+CARD_ABSENT = "{sub} sits in for you, {rounds}"
 
 POLICIES = {
     "absent": "A substitute's points go to the player they sit in for.",

@@ -167,7 +167,7 @@ def test_a_king_of_the_hill_night_on_twelve_phones_with_a_substitute(
         expect(max_phone.locator(".guide-table")).to_have_text("Table 2", timeout=PUSHED)
         expect(max_phone.locator(".guide-seat")).to_have_text("Seat 1")
         expect(max_phone.locator(".guide-sat-in")).to_have_text(
-            f"Max sat in for {gone}, rounds 2\u20133."
+            f"You sit in for {gone}, rounds 2\u20133."
         )
         expect(
             room.locator(f"tr.has-sat-in:has(th:text-is('{gone}')) + tr.sat-in-row")

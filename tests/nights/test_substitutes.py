@@ -371,10 +371,13 @@ def test_the_subs_card_and_the_absent_players_card_say_who_sat_in_for_whom(club,
     night_phones.night_check_out(night=night, player=seated[0])
     subs.sub_seat(night=night, absent=seated[0], sub=sub, first=1)
     play_out(_table(night, 1), [SWEEP_0])
-    line = f"{sub.name} sat in for {seated[0].name}, round 1"
     mine, theirs = guide_card(night, sub.pk), guide_card(night, seated[0].pk)
-    assert (mine.sat_in, mine.table.number, mine.seat) == (line, 1, 1)
-    assert (theirs.sat_in, theirs.state) == (line, "gone")
+    assert (mine.sat_in, mine.table.number, mine.seat) == (
+        f"You sit in for {seated[0].name}, round 1",
+        1,
+        1,
+    )
+    assert (theirs.sat_in, theirs.state) == (f"{sub.name} sits in for you, round 1", "gone")
     assert mine.place == "sub, outside prizes"
 
 

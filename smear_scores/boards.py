@@ -103,7 +103,7 @@ def room_context(night: Night, version: str) -> dict[str, Any]:
         "provisional": any(s.provisional for s in standings),
         "provisional_note": night_words.PROVISIONAL_NOTE,
         "prize_lines": nights.night_prize_lines(night, standings, rounds),
-        "scoring_rule": scoring_rule(night.night_scoring),
+        "scoring_rule": scoring_rule(night.night_scoring, alone=nights.night_alone(night)),
         "rounds": rounds,
         "current": rounds[-1] if rounds else None,
         "poll": ROOM_POLL_SECONDS,

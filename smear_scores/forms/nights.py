@@ -18,7 +18,7 @@ from smear_scores.services.nights import MAX_BONUS, MAX_IDLE_MINUTES, MAX_ROUND_
 from smear_scores.wording import nights as words
 from smear_scores.wording.night_scoring import MOVEMENT_CHOICES, SYSTEM_HELP, SYSTEM_NAMES
 from smear_scores.wording.night_substitutes import SUB_POLICY_CHOICES
-from smear_scores.wording.nights import CLOSE_RULES, CLOSE_UNCONFIRMED, REVEAL_RULES
+from smear_scores.wording.nights import CLOSE_CHOICES, CLOSE_UNCONFIRMED, REVEAL_RULES
 
 from .field_refusals import ListedRefusals
 from .fields import (
@@ -172,7 +172,7 @@ class NightForm(ListedRefusals, forms.Form):
         label="Totals and places",
     )
     close_rule = forms.ChoiceField(
-        choices=list(CLOSE_RULES.items()),
+        choices=list(CLOSE_CHOICES.items()),
         widget=forms.RadioSelect,
         initial="leader",
         required=False,
@@ -329,8 +329,16 @@ class PickForm(PostedForm):
 
 class CorrectionForm(PostedForm):
     """A round's score put right: ``points`` (negative to take away) for partnership
-    ``team``, and why (``reason``, the service's to check)."""
+    ``team`` (a player, ``alone``: the night's game is cutthroat), and why (``reason``, the
+    service's to check)."""
 
     team = WholeNumberField(label=words.CORRECTION_TEAM, example=0, min_value=0)
     points = WholeNumberField(label=words.CORRECTION_POINTS, example=2)
     reason = TextField()
+
+    def __init__(self, *args: Any, alone: bool = False, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if alone:
+            self.fields["team"] = WholeNumberField(
+                label=words.CORRECTION_PLAYER, example=0, min_value=0
+            )

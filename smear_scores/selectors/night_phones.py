@@ -313,7 +313,8 @@ class DashTable:
     def close_ask(self) -> str:
         """What closing the table as it stands does, asked before it is done."""
         scores = " · ".join(f"{names} {score}" for _, names, score in self.card.team_rows())
-        rule = words.CLOSE_RULE_SHORT.get(self.card.close_rule, "")
+        short = words.CLOSE_RULE_SHORT_ALONE if self.card.alone else words.CLOSE_RULE_SHORT
+        rule = short.get(self.card.close_rule, "")
         return words.CLOSE_ASK.format(number=self.card.number, scores=scores, rule=rule)
 
 

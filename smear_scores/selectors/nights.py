@@ -58,6 +58,12 @@ def night_tie_rule(night: Night) -> str:
     return "" if night.night_scoring.spread_breaks_ties else TIE_RULE
 
 
+def night_alone(night: Night) -> bool:
+    """Whether each player of the night plays alone (its game is cutthroat): its pages then
+    speak of players, not partnerships."""
+    return night.rules_variant.cutthroat
+
+
 def night_get(*, night_id: int) -> Night:
     return get_object_or_404(Night.objects.select_related("club", "league"), pk=night_id)
 
@@ -160,6 +166,11 @@ class TableCard:
         scores = self.scores()
         best = max(scores)
         return scores.index(best) if scores.count(best) == 1 else None
+
+    @property
+    def alone(self) -> bool:
+        """Each player is alone at the table (a cutthroat game): no partnerships."""
+        return all(len(names) == 1 for names in self.partnerships)
 
     @property
     def line(self) -> str:

@@ -355,12 +355,13 @@ def round_correct(
     """A director's correction of one partnership's score in a round, kept as its own
     audited row (who, when, why); the table's hands are left as the table scored them."""
     variant = table.game.rules_variant
+    side = "player" if variant.cutthroat else "partnership"
     if not 0 <= team < variant.teams:
-        raise NightRefused(f"Pick one of the table's {variant.teams} partnerships.", field="team")
+        raise NightRefused(f"Pick one of the table's {variant.teams} {side}s.", field="team")
     if not -MAX_CORRECTION <= points <= MAX_CORRECTION:
         raise NightRefused(
             f"A correction is {-MAX_CORRECTION} to {MAX_CORRECTION} points, not {points}: "
-            "give the points the partnership's round score is off by.",
+            f"give the points the {side}'s round score is off by.",
             field="points",
         )
     if points == 0:

@@ -34,10 +34,11 @@ POLL_SECONDS = 5
 
 def night_rules(night: Night) -> list[str]:
     """The rules the night states before it starts, as its pages say them."""
+    alone = night_selectors.night_alone(night)
     return [
-        *movement_rules(night),
-        scoring_rule(night.night_scoring),
-        words.CLOSE_RULES[night.close_rule],
+        *movement_rules(night, alone=alone),
+        scoring_rule(night.night_scoring, alone=alone),
+        words.close_rule(night.close_rule, alone=alone),
         words.REVEAL_RULES[night.reveal],
         night_selectors.SIT_OUT_RULE,
         *filter(None, [night_selectors.night_tie_rule(night)]),
@@ -90,6 +91,7 @@ def director_context(request: HttpRequest, night: Night, **extra: Any) -> dict[s
         **dashboard_context(night, rounds),
         "room_key": room_key(night.pk, night.join_code),
         "night_rules": night_rules(night),
+        "alone": night_selectors.night_alone(night),
         "format": night_selectors.round_format(night),
         "others": others,
         "rounds": rounds,

@@ -10,6 +10,8 @@ from django.views.decorators.http import require_GET
 from smear_scores.selectors import nights as night_selectors
 from smear_scores.wording import nights as words
 from smear_scores.wording.night_scoring import (
+    EXAMPLE_INTRO,
+    EXAMPLE_INTRO_ALONE,
     SYSTEM_NAMES,
     movement_rules,
     scoring_rule,
@@ -22,6 +24,7 @@ from smear_scores.wording.night_substitutes import policy_rule
 def night_scoring(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_selectors.night_get(night_id=night_id)
     scoring = night.night_scoring
+    alone = night_selectors.night_alone(night)
     return render(
         request,
         "nights/scoring.html",
@@ -29,13 +32,14 @@ def night_scoring(request: HttpRequest, night_id: int) -> HttpResponse:
             "night": night,
             "format": night_selectors.round_format(night),
             "system": SYSTEM_NAMES[scoring.system],
-            "rule": scoring_rule(scoring),
-            "example": worked_example(scoring),
+            "rule": scoring_rule(scoring, alone=alone),
+            "example_intro": EXAMPLE_INTRO_ALONE if alone else EXAMPLE_INTRO,
+            "example": worked_example(scoring, alone=alone),
             "other_rules": [
-                *movement_rules(night),
+                *movement_rules(night, alone=alone),
                 night_selectors.SIT_OUT_RULE,
                 *filter(None, [night_selectors.night_tie_rule(night)]),
-                words.CLOSE_RULES[night.close_rule],
+                words.close_rule(night.close_rule, alone=alone),
                 policy_rule(night.sub_policy, night.bye_points),
             ],
         },
@@ -59,6 +63,6 @@ def night_results_print(request: HttpRequest, night_id: int) -> HttpResponse:
             "rounds": rounds,
             "standings": standings,
             "prize_lines": night_selectors.night_prize_lines(night, standings, rounds),
-            "rule": scoring_rule(night.night_scoring),
+            "rule": scoring_rule(night.night_scoring, alone=night_selectors.night_alone(night)),
         },
     )

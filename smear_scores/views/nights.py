@@ -156,7 +156,7 @@ def night_correct(request: HttpRequest, night_id: int, table_id: int) -> HttpRes
         raise Http404("No such table at this night.")
 
     def act() -> None:
-        posted = CorrectionForm(request.POST).checked()
+        posted = CorrectionForm(request.POST, alone=night_selectors.night_alone(night)).checked()
         night_services.round_correct(
             table=table,
             team=posted["team"],

@@ -4,7 +4,9 @@ never say what the standings do not do)."""
 
 from __future__ import annotations
 
-from smear_scores.rules import NE_WISCONSIN
+from dataclasses import replace
+
+from smear_scores.rules import NE_WISCONSIN, Variant
 from smear_scores.rules.night_scoring import (
     BID_BONUS,
     PROGRESSIVE,
@@ -26,15 +28,16 @@ SYSTEM_NAMES = {
     TOTAL_POINTS: "Total points, a prize for each round's high",
     BID_BONUS: "Bid bonus",
 }
-# What the night form says under each choice.
+# What the night form says under each choice, before a game is chosen: a side is a
+# partnership, or a player alone in a cutthroat game.
 SYSTEM_HELP = {
-    PROGRESSIVE: "Your partnership's points each round, plus a bonus for a round won.",
+    PROGRESSIVE: "Your side's points each round, plus a bonus for a round won.",
     WIN_POINTS: "Points for a round won (more for a win by a set margin); ties go to rounds "
     "won, then the spread.",
-    TOTAL_POINTS: "Your partnership's points each round; each round's highest score wins a "
-    "prize of its own.",
-    BID_BONUS: "Your partnership's points each round, plus points for each bid made, less "
-    "points for each bid set.",
+    TOTAL_POINTS: "Your side's points each round; each round's highest score wins a prize of "
+    "its own.",
+    BID_BONUS: "Your side's points each round, plus points for each bid made, less points "
+    "for each bid set.",
 }
 
 
@@ -42,8 +45,10 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def scoring_rule(scoring: NightScoring) -> str:
-    """The system with the club's numbers, in one sentence."""
+def scoring_rule(scoring: NightScoring, *, alone: bool = False) -> str:
+    """The system with the club's numbers, in one sentence; ``alone``: the night's game is
+    cutthroat, each player scoring their own points (no partnerships)."""
+    own = "their own" if alone else "their partnership's"
     if scoring.system == WIN_POINTS:
         margin = (
             f", {_plural(scoring.margin_points, 'point')} for a win by "
@@ -51,30 +56,34 @@ def scoring_rule(scoring: NightScoring) -> str:
             if scoring.margin
             else ""
         )
+        won = "they win" if alone else "their partnership wins"
+        other = "player's" if alone else "partnership's"
         return (
-            f"Each player scores {_plural(scoring.win_points, 'point')} for a round their "
-            f"partnership wins{margin}, nothing for a round lost; ties are broken by rounds "
-            "won, then the spread (points scored less the best other partnership's, over the "
-            "rounds), then the best round."
+            f"Each player scores {_plural(scoring.win_points, 'point')} for a round {won}"
+            f"{margin}, nothing for a round lost; ties are broken by rounds won, then the "
+            f"spread (points scored less the best other {other}, over the rounds), then the "
+            "best round."
         )
     if scoring.system == TOTAL_POINTS:
+        level = "players" if alone else "partnerships"
         return (
-            "Each player scores their partnership's points each round, nothing added; the "
-            "highest score of each round is a prize of its own, shared by the partnerships "
-            "level on it."
+            f"Each player scores {own} points each round, nothing added; the highest score "
+            f"of each round is a prize of its own, shared by the {level} level on it."
         )
     if scoring.system == BID_BONUS:
+        made, was = ("they", "they were") if alone else ("the partnership", "it was")
         return (
-            "Each player scores their partnership's points each round, plus "
-            f"{_plural(scoring.bid_made, 'point')} for each bid the partnership made, less "
-            f"{_plural(scoring.bid_set, 'point')} for each bid it was set."
+            f"Each player scores {own} points each round, plus "
+            f"{_plural(scoring.bid_made, 'point')} for each bid {made} made, less "
+            f"{_plural(scoring.bid_set, 'point')} for each bid {was} set."
         )
+    wins = "they win" if alone else "it wins"
     bonus = (
-        f", plus {_plural(scoring.win_bonus, 'point')} for a round it wins"
+        f", plus {_plural(scoring.win_bonus, 'point')} for a round {wins}"
         if scoring.win_bonus
         else ""
     )
-    return f"Each player scores their partnership's points each round{bonus}."
+    return f"Each player scores {own} points each round{bonus}."
 
 
 # The worked example: four players, two rounds at one table of Wisconsin (partners sit
@@ -108,36 +117,78 @@ EXAMPLE = (
 )
 
 
-def _table_line(round_: RoundResult[int], scoring: NightScoring) -> str:
+# What the scoring page says before the example, by whether the night's game has partners.
+EXAMPLE_INTRO = (
+    "Four players at one table of four, two rounds, partners opposite each other, scored as "
+    "this night scores:"
+)
+EXAMPLE_INTRO_ALONE = (
+    "Four players at one table of four, two rounds, each playing alone, scored as this night "
+    "scores:"
+)
+
+# The worked example with each player alone: four players at one table of cutthroat
+# Wisconsin (each seat its own side), two rounds.
+ALONE = replace(NE_WISCONSIN, teams=NE_WISCONSIN.players)
+EXAMPLE_ALONE = (
+    RoundResult(
+        number=1,
+        tables=(
+            TableResult(
+                seats=(1, 2, 3, 4),
+                scores=(15, 9, 6, 4),
+                winner=0,
+                bids_made=(2, 1, 1, 0),
+                bids_set=(0, 1, 0, 1),
+            ),
+        ),
+    ),
+    RoundResult(
+        number=2,
+        tables=(
+            TableResult(
+                seats=(2, 4, 1, 3),
+                scores=(7, 15, 11, 3),
+                winner=1,
+                bids_made=(1, 2, 1, 0),
+                bids_set=(1, 0, 0, 1),
+            ),
+        ),
+    ),
+)
+
+
+def _table_line(round_: RoundResult[int], scoring: NightScoring, variant: Variant) -> str:
     table = round_.tables[0]
     names = [EXAMPLE_NAMES[p] for p in table.seats if p is not None]
-    pairs = [f"{names[t]} & {names[t + 2]}" for t in (0, 1)]
-    line = (
-        f"Round {round_.number}: {pairs[0]} {table.scores[0]}, {pairs[1]} {table.scores[1]}; "
-        f"{pairs[table.winner or 0]} won"
-    )
+    sides = [" & ".join(names[s] for s in variant.seats_of(t)) for t in range(variant.teams)]
+    scores = ", ".join(f"{side} {score}" for side, score in zip(sides, table.scores, strict=True))
+    line = f"Round {round_.number}: {scores}; {sides[table.winner or 0]} won"
     if scoring.system == BID_BONUS:
+        were = "was" if variant.cutthroat else "were"
         bids = "; ".join(
-            f"{pairs[t]} made {_plural(table.bids_made[t], 'bid')} and were set "
+            f"{sides[t]} made {_plural(table.bids_made[t], 'bid')} and {were} set "
             f"{_plural(table.bids_set[t], 'time')}"
-            for t in (0, 1)
+            for t in range(variant.teams)
         )
         line += f" ({bids})"
     return line + "."
 
 
-def worked_example(scoring: NightScoring) -> list[str]:
+def worked_example(scoring: NightScoring, *, alone: bool = False) -> list[str]:
     """A small night scored by ``scoring``: each round's table, then each player's total
-    and place, as the standings would show them."""
-    lines = [_table_line(r, scoring) for r in EXAMPLE]
-    totals = night_totals(NE_WISCONSIN, EXAMPLE, EXAMPLE_NAMES, scoring=scoring)
+    and place, as the standings would show them. ``alone``: the four play cutthroat, each
+    their own side."""
+    variant, example = (ALONE, EXAMPLE_ALONE) if alone else (NE_WISCONSIN, EXAMPLE)
+    lines = [_table_line(r, scoring, variant) for r in example]
+    totals = night_totals(variant, example, EXAMPLE_NAMES, scoring=scoring)
     for t in totals:
-        rounds = " + ".join(str(t.scores[r.number]) for r in EXAMPLE)
+        rounds = " + ".join(str(t.scores[r.number]) for r in example)
         place = f"{'=' if t.tied else ''}{t.rank}"
         spread = f", spread {t.spread:+d}" if scoring.spread_breaks_ties else ""
         lines.append(f"{t.name}: {rounds} = {points_text(t.total)}{spread}, place {place}.")
     if scoring.system == TOTAL_POINTS:
-        for high in session_highs(NE_WISCONSIN, EXAMPLE, EXAMPLE_NAMES):
+        for high in session_highs(variant, example, EXAMPLE_NAMES):
             who = " & ".join(EXAMPLE_NAMES[p] for p in high.players if p is not None)
             lines.append(f"Round {high.round}'s high: {who}, {high.score}.")
     return lines
@@ -156,14 +207,26 @@ MOVEMENT_RULES = {
     "others stay, and partners split. A table that ends level holds everyone at their "
     "table that round (partners still split).",
 }
+# The same where each player is alone (a cutthroat game): no partners to split, and the
+# others at a table below move up, in seat order, into the seats its winner and the head
+# table's losers leave (rules.movement.ladder).
+MOVEMENT_RULES_ALONE = {
+    **MOVEMENT_RULES,
+    "king": "King of the hill: after each round the player who won at a table moves up a "
+    "table (the head table's winner stays, its losers go to the last table); the other "
+    "players move up, in seat order, to fill the seats left free. A table that ends level "
+    "holds everyone at their table that round.",
+}
 HEAD_TABLE_ENDS = (
     "When the head table finishes, the round ends at every table: the others stop as they stand."
 )
 
 
-def movement_rules(night: object) -> list[str]:
-    """How players move between rounds, as a night states it (Night.movement)."""
-    lines = [MOVEMENT_RULES[getattr(night, "movement", "draw")]]
+def movement_rules(night: object, *, alone: bool = False) -> list[str]:
+    """How players move between rounds, as a night states it (Night.movement); ``alone``:
+    the night's game is cutthroat."""
+    rules = MOVEMENT_RULES_ALONE if alone else MOVEMENT_RULES
+    lines = [rules[getattr(night, "movement", "draw")]]
     if getattr(night, "head_table_ends", False):
         lines.append(HEAD_TABLE_ENDS)
     return lines

@@ -13,6 +13,26 @@ CLOSE_RULES = {
     "none": "A table still playing when the director closes its round keeps its scores as "
     "they stand, and nobody wins the round there.",
 }
+# The same where each player is alone (a cutthroat game).
+CLOSE_RULES_ALONE = {
+    **CLOSE_RULES,
+    "leader": "A table still playing when the director closes its round keeps its scores as "
+    "they stand, and the player ahead wins the round (nobody, if they are level).",
+}
+# The night form's choices, before a game is chosen: a side is a partnership, or a player
+# alone.
+CLOSE_CHOICES = {
+    **CLOSE_RULES,
+    "leader": "A table still playing when the director closes its round keeps its scores as "
+    "they stand, and the side ahead wins the round (nobody, if they are level).",
+}
+
+
+def close_rule(rule: str, *, alone: bool = False) -> str:
+    """The night's rule for a table closed early (Night.close_rule); ``alone``: the night's
+    game is cutthroat."""
+    return (CLOSE_RULES_ALONE if alone else CLOSE_RULES)[rule]
+
 
 # When a player's card shows their total and place (Night.reveal).
 REVEAL_RULES = {
@@ -28,6 +48,10 @@ CLOSE_ASK = (
 CLOSE_RULE_SHORT = {
     "leader": "the partnership ahead wins the round (nobody, if level).",
     "none": "nobody wins the round there.",
+}
+CLOSE_RULE_SHORT_ALONE = {
+    **CLOSE_RULE_SHORT,
+    "leader": "the player ahead wins the round (nobody, if level).",
 }
 CLOSE_UNCONFIRMED = (
     "Table {number} was not closed: tap “Close table {number} as it stands”, read what it "
@@ -96,8 +120,10 @@ NOT_ON_ROSTER = (
     "{count} of the players sent {are} not on {club}'s roster: reload the director's screen "
     "and tick the players again."
 )
-# A correction's partnership and points (Correction), as the director's form names them.
+# A correction's partnership (the player, where each plays alone) and points
+# (Correction), as the director's form names them.
 CORRECTION_TEAM = "The partnership"
+CORRECTION_PLAYER = "The player"
 CORRECTION_POINTS = "The points to add"
 # A player checking in on their own phone.
 JOIN_NOT_ON_ROSTER = (

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -95,6 +97,20 @@ def test_director_draws_a_round_and_sees_table_cards_with_a_qr_each(
         "This phone can now score this game."
         in phone.get(path.replace("score/", "")).content.decode()
     )
+
+
+def test_a_tables_scoring_code_on_the_director_screen_never_breaks_at_its_hyphens(
+    client, club, players, director
+):
+    login(client, director)
+    night = run_night(client, club, players)
+    client.post(f"/tournaments/{night.pk}/draw/")
+    page = client.get(f"/tournaments/{night.pk}/").content.decode()
+    codes = re.findall(r'\(code <span class="scoring-code">([A-Z0-9-]+)</span>\)', page)
+    assert len(codes) == 2 and all(code.count("-") == 2 for code in codes), codes
+    # The class every scoring code is shown with keeps it on one line.
+    css = (Path(settings.BASE_DIR) / "static/css/app.css").read_text()
+    assert re.search(r"\.scoring-code \{[^}]*white-space: nowrap;", css)
 
 
 def test_room_view_full_page_fragment_and_no_content_while_nothing_changed(

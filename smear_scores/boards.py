@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
 from smear_scores.models import Game, Night
-from smear_scores.selectors import games, nights
+from smear_scores.selectors import games, night_stamps, nights
 from smear_scores.templatetags.parts import SharedParts, board_moved
 from smear_scores.wording import nights as night_words
 from smear_scores.wording.night_scoring import scoring_rule
@@ -122,7 +122,7 @@ def room_context(night: Night, version: str) -> dict[str, Any]:
 def room_board(night_id: int) -> str | None:
     """The room view's #room, the same for every screen: what its streams carry. None for
     a night there is no more."""
-    version = nights.night_version(night_id)
+    version = night_stamps.night_version(night_id)
     if not version:
         return None
     context = room_context(nights.night_get(night_id=night_id), version)

@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from smear_scores.live.notify import CHANNEL, listen_here, parse
 from smear_scores.selectors.games import game_versions, games_changed_since
-from smear_scores.selectors.nights import night_versions
+from smear_scores.selectors.night_stamps import night_versions
 
 log = logging.getLogger(__name__)
 

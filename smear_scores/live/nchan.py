@@ -190,7 +190,7 @@ def _room(night_id: int, followed: bool | None = None) -> None:
     """The night's room at its version: drawn if it was ever ``followed`` (None: asked)."""
     from smear_scores.boards import room_board
     from smear_scores.models import Night
-    from smear_scores.selectors.nights import night_version
+    from smear_scores.selectors.night_stamps import night_version
 
     version = night_version(night_id)
     if not version:

@@ -158,7 +158,7 @@ MAX_NIGHTS_KEPT = 32
 
 
 def night_now(night: Night, version: str) -> NightNow:
-    """The night at ``version`` (its stamp, selectors.nights.night_version, read by the
+    """The night at ``version`` (its stamp, selectors.night_stamps.night_version, read by the
     caller): kept from an earlier card at the same version, else read now. Every write that
     changes a card moves the version (a check-in, a draw, a hand, an announcement)."""
     kept = _NOW.get(night.pk)

@@ -19,6 +19,7 @@ from smear_scores.models import Night, Player
 from smear_scores.permissions import room_key
 from smear_scores.rules import Refusal
 from smear_scores.selectors import night_phones as phone_selectors
+from smear_scores.selectors import night_stamps
 from smear_scores.selectors import nights as night_selectors
 from smear_scores.selectors.night_substitutes import night_sat_in
 from smear_scores.services import nights as night_services
@@ -55,7 +56,7 @@ def dashboard_context(
     entrants, _ = night_selectors.night_roster(night)
     return {
         "night": night,
-        "version": night_selectors.night_version(night.pk),
+        "version": night_stamps.night_version(night.pk),
         "dash": phone_selectors.night_dashboard(night, rounds),
         "entrants": entrants,
         "present": sum(1 for e in entrants if e.present),
@@ -146,7 +147,7 @@ async def room_now(hub: Hub, watch: Watch) -> str:
 
 
 def room_read(night_id: int) -> tuple[str, list[int]]:
-    return night_selectors.night_version(night_id), night_selectors.night_games(night_id)
+    return night_stamps.night_version(night_id), night_stamps.night_games(night_id)
 
 
 def one_picked(request: HttpRequest, night: Night, nobody: str) -> Player:

@@ -26,7 +26,7 @@ from smear_scores.models import Night
 from smear_scores.permissions import agreeing_voice, can_score
 from smear_scores.rules import Refusal
 from smear_scores.selectors import agreements as agreement_selectors
-from smear_scores.selectors import night_phones
+from smear_scores.selectors import night_phones, night_stamps
 from smear_scores.selectors import nights as night_selectors
 from smear_scores.services import night_claims
 from smear_scores.services import night_phones as phone_services
@@ -219,7 +219,7 @@ def night_guide(request: HtmxRequest, night_id: int) -> HttpResponse:
     """This phone's guide card: where its player plays this round, with whom, and how the
     night stands. htmx (or the stream's version) asks again with the version it shows;
     nothing changed is an empty 204."""
-    version = night_selectors.night_version(night_id)
+    version = night_stamps.night_version(night_id)
     if not version:
         raise Http404("No such night: check the link.")
     if request.htmx and request.GET.get("v") == version:
@@ -326,7 +326,7 @@ def night_dashboard(request: HtmxRequest, night_id: int) -> HttpResponse:
     refused = director_only(request, night.club)
     if refused:
         return refused
-    version = night_selectors.night_version(night_id)
+    version = night_stamps.night_version(night_id)
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
     context = dashboard_context(night)

@@ -20,6 +20,7 @@ from smear_scores.forms.nights import CheckInForm, CorrectionForm, NightForm
 from smear_scores.live import stream
 from smear_scores.models import Club, Night
 from smear_scores.permissions import shows_check_in
+from smear_scores.selectors import night_stamps
 from smear_scores.selectors import nights as night_selectors
 from smear_scores.selectors.house_rules import club_house_rules
 from smear_scores.services import night_phones as phone_services
@@ -194,7 +195,7 @@ async def night_room_events(request: HttpRequest, night_id: int) -> HttpResponse
 def night_room(request: HtmxRequest, night_id: int) -> HttpResponse:
     """The room view (a big screen). htmx asks every few seconds with the version it shows;
     while nothing changed the answer is an empty 204, one cheap query."""
-    version = night_selectors.night_version(night_id)
+    version = night_stamps.night_version(night_id)
     if not version:
         raise Http404("No such night: check the link.")
     if request.htmx and request.GET.get("v") == version:

@@ -6,7 +6,8 @@ import pytest
 
 from smear_scores.models import Correction, Game, Seat
 from smear_scores.rules import HandEntry
-from smear_scores.selectors.nights import night_rounds, night_standings, night_version
+from smear_scores.selectors.night_stamps import night_version
+from smear_scores.selectors.nights import night_rounds, night_standings
 from smear_scores.services import night_phones, nights
 from smear_scores.services.recording import hand_record
 from tests.league.conftest import agree_all

@@ -610,7 +610,7 @@ def _requests_of_a_hand(fake: Engine, game, room: str = "") -> tuple[list, int]:
     database which night the game is played at."""
     from smear_scores.live import nchan
     from smear_scores.selectors.games import version_of
-    from smear_scores.selectors.nights import night_version
+    from smear_scores.selectors.night_stamps import night_version
     from smear_scores.services.recording import hand_record
 
     asked = []

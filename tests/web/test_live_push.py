@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from smear_scores import rules
 from smear_scores.selectors.games import version_of
-from smear_scores.selectors.nights import night_version
+from smear_scores.selectors.night_stamps import night_version
 from smear_scores.services import night_phones, nights
 from smear_scores.services.editing import hand_edit, hand_undo
 from smear_scores.services.game_names import game_names_changed

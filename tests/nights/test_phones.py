@@ -251,6 +251,9 @@ def test_dashboard_shows_each_table_and_why_it_needs_attention(client, club, pla
     assert "Table 1 1 of 2 hands" in page
     assert f"{gone.name} marked gone" in page
     assert "Table 2 0 of 2 hands" in page and "no hand for 12 min" in page
+    # The clock counts from the last hand, or from the draw where none is played yet.
+    assert "12 min since the round was drawn" in page
+    assert "0 min since its last hand" in page
     assert "Start round 2 (" not in page
     assert "Start round 2 once every table has finished" in page
 

@@ -1,7 +1,9 @@
 """The notice-board sheets print forty players on one A4 page: a season's standings and a
 night's results. Every sheet (the night's, its results, the season's) prints dark text on
 white paper with no shadows, whatever the colour scheme of the phone or computer printing
-it. PRINT_SHOTS=<folder> keeps a screenshot of each."""
+it. On a 360x740 phone, light and dark, a night's standings (long names and a substitute
+included) fit the screen without scrolling sideways. PRINT_SHOTS=<folder> keeps a
+screenshot of each."""
 
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ from smear_scores.services import night_substitutes as subs
 from smear_scores.services.recording import hand_record
 from smear_scores.services.seasons import season_save
 from tests.league.conftest import agree_all, make_user
+
+from .test_table_conditions import SIDEWAYS, WIDER
 
 pytestmark = pytest.mark.browser
 
@@ -202,6 +206,28 @@ def test_every_sheet_prints_dark_ink_on_white_from_a_dark_phone(browser, live_se
                 _shoot(page, f"{name}-printed-{scheme}")
                 if wrong := page.evaluate(NOT_INK_ON_WHITE):
                     found[f"{name} {scheme}"] = wrong
+    finally:
+        context.close()
+    assert found == {}, pformat(found, width=100)
+
+
+@pytest.mark.parametrize("name", ["season-print"])
+@pytest.mark.django_db(transaction=True)
+def test_the_standings_fit_a_phone_with_long_names_and_a_sub(browser, live_server, name):
+    director, paths = _night_with_a_sub()
+    context = _signed_in(browser, live_server, director, viewport=PHONE)
+    page = context.new_page()
+    found = {}
+    try:
+        page.goto(paths[name])
+        assert LONG_NAMES[0] in page.locator("main").inner_text()
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            page.evaluate(FINISH_TRANSITIONS)
+            _shoot(page, f"{name}-{scheme}")
+            sideways, wider = page.evaluate(SIDEWAYS), page.evaluate(WIDER)
+            if sideways or wider:
+                found[scheme] = [sideways, *wider]
     finally:
         context.close()
     assert found == {}, pformat(found, width=100)

@@ -80,6 +80,12 @@ NOT_INK_ON_WHITE = """() => {
   }
   return out;
 }"""
+# Each substitute's line on the results sheet that shares a line with the name before it.
+SAT_IN_BESIDE = """() => [...document.querySelectorAll('.night-results .sat-in')].filter(s => {
+  const name = document.createRange();
+  name.selectNodeContents(s.parentElement.firstChild);
+  return s.getBoundingClientRect().top < name.getBoundingClientRect().bottom - 0.5;
+}).map(s => s.textContent)"""
 
 
 def pages(pdf: bytes) -> int:
@@ -211,7 +217,7 @@ def test_every_sheet_prints_dark_ink_on_white_from_a_dark_phone(browser, live_se
     assert found == {}, pformat(found, width=100)
 
 
-@pytest.mark.parametrize("name", ["season-print"])
+@pytest.mark.parametrize("name", ["season-print", "results-print"])
 @pytest.mark.django_db(transaction=True)
 def test_the_standings_fit_a_phone_with_long_names_and_a_sub(browser, live_server, name):
     director, paths = _night_with_a_sub()
@@ -220,7 +226,8 @@ def test_the_standings_fit_a_phone_with_long_names_and_a_sub(browser, live_serve
     found = {}
     try:
         page.goto(paths[name])
-        assert LONG_NAMES[0] in page.locator("main").inner_text()
+        shown = page.locator("main").inner_text()
+        assert LONG_NAMES[0] in shown and (SUB in shown or name == "season-print")
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             page.evaluate(FINISH_TRANSITIONS)
@@ -228,6 +235,8 @@ def test_the_standings_fit_a_phone_with_long_names_and_a_sub(browser, live_serve
             sideways, wider = page.evaluate(SIDEWAYS), page.evaluate(WIDER)
             if sideways or wider:
                 found[scheme] = [sideways, *wider]
+            if beside := page.evaluate(SAT_IN_BESIDE):
+                found[f"{scheme}: a sub's line beside the name"] = beside
     finally:
         context.close()
     assert found == {}, pformat(found, width=100)

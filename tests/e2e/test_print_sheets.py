@@ -217,7 +217,7 @@ def test_every_sheet_prints_dark_ink_on_white_from_a_dark_phone(browser, live_se
     assert found == {}, pformat(found, width=100)
 
 
-@pytest.mark.parametrize("name", ["season-print", "results-print", "room"])
+@pytest.mark.parametrize("name", ["night-print", "season-print", "results-print", "room"])
 @pytest.mark.django_db(transaction=True)
 def test_the_standings_fit_a_phone_with_long_names_and_a_sub(browser, live_server, name):
     director, paths = _night_with_a_sub()

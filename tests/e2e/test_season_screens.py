@@ -1,5 +1,6 @@
 """The season page and the night's scoring choice on a 360x740 phone, light and dark: the
-standings (long names, every tie-break column) fit the width, and an unselected radio
+standings (long names such as "Alexandrina Wojciechowski", every tie-break column) fit
+the width, Total in view without scrolling the table, and an unselected radio
 button of the night form stands out from the page (3:1, the contrast a control's edge
 needs), in either theme. SEASON_SHOTS=<folder> keeps a screenshot of each."""
 
@@ -23,7 +24,15 @@ from .test_table_conditions import SIDEWAYS, WIDER
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 740}
-NAMES = ["Christopher", "Katherine", "Jacqueline", "Alexander", "Bo", "Di", "Nathaniel"]
+NAMES = [
+    "Christopher",
+    "Katherine",
+    "Alexandrina Wojciechowski",
+    "Bartholomew Ostrowski",
+    "Bo",
+    "Di",
+    "Nathaniel",
+]
 FINISH_TRANSITIONS = "document.getAnimations().forEach(a => a.finish())"
 # Each unselected radio of the fieldset: [its label, the contrast of its edge with what
 # is behind it], the colours as the browser draws them (rgb or rgba over the page).

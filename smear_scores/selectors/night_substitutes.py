@@ -62,29 +62,28 @@ def sat_in_for(lines: list[SatInLine], player_id: int, number: int | None = None
     """What a player's line, card or seat says of them: 'sat in for Christopher, rounds
     2–3' for a sub, 'Katherine sat in, rounds 2–3' for the absent player; in round
     ``number`` only, when given."""
-    said = []
-    for s in lines:
-        if number is not None and not s.covers(number):
-            continue
-        rounds = rounds_text(s.first, s.last)
-        if s.sub_id == player_id:
-            said.append(words.SUB_NOTE.format(absent=s.absent, rounds=rounds))
-        elif s.absent_id == player_id:
-            said.append(words.ABSENT_NOTE.format(sub=s.sub, rounds=rounds))
-    return "; ".join(said)
+    return _said(lines, player_id, words.SUB_NOTE, words.ABSENT_NOTE, number)
 
 
 def card_line(lines: list[SatInLine], player_id: int) -> str:
     """What a player's own card says, each substitution of theirs: 'You sit in for
     Christopher, rounds 2–3' on the sub's, 'Katherine sits in for you, rounds 2–3' on the
     absent player's."""
+    return _said(lines, player_id, words.CARD_SUB, words.CARD_ABSENT)
+
+
+def _said(
+    lines: list[SatInLine], player_id: int, as_sub: str, as_absent: str, number: int | None = None
+) -> str:
     said = []
     for s in lines:
+        if number is not None and not s.covers(number):
+            continue
         rounds = rounds_text(s.first, s.last)
         if s.sub_id == player_id:
-            said.append(words.CARD_SUB.format(absent=s.absent, rounds=rounds))
+            said.append(as_sub.format(absent=s.absent, rounds=rounds))
         elif s.absent_id == player_id:
-            said.append(words.CARD_ABSENT.format(sub=s.sub, rounds=rounds))
+            said.append(as_absent.format(sub=s.sub, rounds=rounds))
     return "; ".join(said)
 
 

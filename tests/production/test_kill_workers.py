@@ -104,7 +104,10 @@ def test_every_hand_acknowledged_through_kill_9_of_app_workers_is_stored(tmp_pat
                         status, _ = _send(
                             port, "POST", f"/api/games/{game['id']}/hands", hand, auth | key
                         )
-                    except OSError:  # the worker answering was killed: send it again
+                    # The worker answering was killed: before the answer (a refused or reset
+                    # connection) or while it was being read (IncompleteRead, an
+                    # HTTPException). Send it again under the same key.
+                    except (OSError, http.client.HTTPException):
                         continue
                     if status == 201:
                         acknowledged[game["id"]].append(number)

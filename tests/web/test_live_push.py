@@ -4,6 +4,7 @@ and at every write made anywhere, heard from the database (smear_scores.live).""
 from __future__ import annotations
 
 import threading
+import time
 from datetime import date
 
 import pytest
@@ -142,12 +143,23 @@ def test_streams_of_many_boards_hold_no_thread_nor_connection_each(
         stream.next()
     assert asgi_server.hub().open == 25
     assert threading.active_count() <= threads + 1
-    assert _app_connections() <= connections_before + 1
+    assert _settled_connections(connections_before + 1) <= connections_before + 1
 
     # One write reaches every board of that game, and only those.
     game, _ = hand_record(game=games[1], entry=rules.HandEntry(bidder=0, bid=2, points=(2, 1)))
     for stream in streams[1::3]:
         assert stream.next() == version_of(game)
+
+
+def _settled_connections(most: int) -> int:
+    """The connections counted once those the streams closed have gone: a closed
+    connection's server process leaves pg_stat_activity a moment after its client closed
+    it (longer on a busy machine). A connection held per stream never goes: 24 streams
+    holding theirs keep the count over ``most`` past the deadline."""
+    until = time.monotonic() + 10
+    while (count := _app_connections()) > most and time.monotonic() < until:
+        time.sleep(0.05)
+    return count
 
 
 def _app_connections() -> int:

@@ -39,7 +39,7 @@ def _team_colours(block: str) -> dict[int, str]:
 
 def _schemes() -> tuple[dict[int, str], dict[int, str]]:
     css = CSS.read_text()
-    dark_at = css.index("@media (prefers-color-scheme: dark)")
+    dark_at = css.index("@media screen and (prefers-color-scheme: dark)")
     return _team_colours(css[:dark_at]), _team_colours(css[dark_at:])
 
 

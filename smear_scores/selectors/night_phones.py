@@ -20,6 +20,7 @@ from smear_scores.selectors.nights import (
     RoundView,
     Standing,
     TableCard,
+    night_alone,
     night_rounds,
     night_standings,
     round_format,
@@ -304,6 +305,7 @@ class DashTable:
     last_at: datetime
     minutes: int
     reasons: list[str]
+    alone: bool = False  # the night's game is cutthroat (nights.night_alone)
 
     @property
     def attention(self) -> bool:
@@ -313,7 +315,7 @@ class DashTable:
     def close_ask(self) -> str:
         """What closing the table as it stands does, asked before it is done."""
         scores = " · ".join(f"{names} {score}" for _, names, score in self.card.team_rows())
-        short = words.CLOSE_RULE_SHORT_ALONE if self.card.alone else words.CLOSE_RULE_SHORT
+        short = words.CLOSE_RULE_SHORT_ALONE if self.alone else words.CLOSE_RULE_SHORT
         rule = short.get(self.card.close_rule, "")
         return words.CLOSE_ASK.format(number=self.card.number, scores=scores, rule=rule)
 
@@ -358,6 +360,7 @@ def night_dashboard(
     for dispute in open_disputes(night_id=night.pk):
         disputed.setdefault(dispute.game_id, []).append(dispute.number)
     tables = []
+    alone = night_alone(night)
     if current is not None:
         for card in current.tables:
             last = card.game.updated_at
@@ -382,6 +385,7 @@ def night_dashboard(
                     last_at=last,
                     minutes=minutes,
                     reasons=reasons,
+                    alone=alone,
                 )
             )
     # Drawn into the round, or seated in it since (a substitute in a player's seat).

@@ -168,11 +168,6 @@ class TableCard:
         return scores.index(best) if scores.count(best) == 1 else None
 
     @property
-    def alone(self) -> bool:
-        """Each player is alone at the table (a cutthroat game): no partnerships."""
-        return all(len(names) == 1 for names in self.partnerships)
-
-    @property
     def line(self) -> str:
         """'Table 3: Ann & Di · Bo & Ed · Cy & Flo, Bo deals'."""
         teams = " · ".join(partners_label(names) for names in self.partnerships)
